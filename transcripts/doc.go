@@ -1,0 +1,19 @@
+// Package transcripts holds hansard's normalized model of coding-agent
+// conversations and the Provider interface that each agent's parser implements.
+//
+// The model's main types are Session, Message, ToolCall, Edit, Command and
+// Todo. A provider streams a source file (one transcript on disk) into a Sink
+// as Records; every record carries the key it is stored under, so that a
+// record emitted again later (a tool call whose result arrived, an assistant
+// message that spans several lines) replaces the earlier copy instead of
+// adding a new one. This is what lets the archive read only the bytes
+// appended to a transcript since the last refresh: the provider is handed
+// back the small Checkpoint it returned last time and carries on from there.
+//
+// Contracts relied on by every other package:
+//   - Session ids are the provider's own ids; a subagent is its own session
+//     linked to its parent by ParentID and Relation.
+//   - Message indexes are 0-based positions in transcript order. Appending to
+//     a transcript never renumbers earlier messages.
+//   - Times are UTC.
+package transcripts
