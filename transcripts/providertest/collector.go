@@ -1,0 +1,170 @@
+package providertest
+
+import (
+	"cmp"
+	"slices"
+
+	"hansard/transcripts"
+)
+
+// Collector keeps the records sent to its Sink in memory, replacing a record
+// with any later record of the same key (see transcripts.Record). Links are
+// merged rather than replaced: a field left empty by the later copy keeps the
+// earlier value, as the archive does when both a parent and its subagent
+// report the link between them. Problems are appended. The zero value is
+// ready to use; a Collector is not safe for concurrent use.
+type Collector struct {
+	SessionsByID   map[string]transcripts.Session
+	MessagesByKey  map[MessageKey]transcripts.Message
+	ToolCallsByKey map[CallKey]transcripts.ToolCall
+	EditsByKey     map[EditKey]transcripts.Edit
+	CommandsByKey  map[CallKey]transcripts.Command
+	TodosByKey     map[CallKey]transcripts.TodoSnapshot
+	LinksByKey     map[LinkKey]transcripts.Link
+	Problems       []transcripts.Problem
+	// Records counts every record received, replaced or not.
+	Records int
+}
+
+// MessageKey is the key of a Message record.
+type MessageKey struct {
+	SessionID string
+	Index     int
+}
+
+// CallKey is the key of ToolCall, Command and Todos records.
+type CallKey struct {
+	SessionID  string
+	ToolCallID string
+}
+
+// EditKey is the key of an Edit record.
+type EditKey struct {
+	SessionID  string
+	ToolCallID string
+	Seq        int
+}
+
+// LinkKey is the key of a Link record.
+type LinkKey struct {
+	SessionID string
+	ParentID  string
+	Relation  string
+}
+
+// Sink returns the transcripts.Sink that feeds c.
+func (c *Collector) Sink() transcripts.Sink {
+	return func(r transcripts.Record) error {
+		c.Add(r)
+		return nil
+	}
+}
+
+// Add applies one record.
+func (c *Collector) Add(r transcripts.Record) {
+	c.Records++
+	switch {
+	case r.Session != nil:
+		setKey(&c.SessionsByID, r.Session.ID, *r.Session)
+	case r.Message != nil:
+		setKey(&c.MessagesByKey, MessageKey{r.Message.SessionID, r.Message.Index}, *r.Message)
+	case r.ToolCall != nil:
+		setKey(&c.ToolCallsByKey, CallKey{r.ToolCall.SessionID, r.ToolCall.ID}, *r.ToolCall)
+	case r.Edit != nil:
+		setKey(&c.EditsByKey, EditKey{r.Edit.SessionID, r.Edit.ToolCallID, r.Edit.Seq}, *r.Edit)
+	case r.Command != nil:
+		setKey(&c.CommandsByKey, CallKey{r.Command.SessionID, r.Command.ToolCallID}, *r.Command)
+	case r.Todos != nil:
+		setKey(&c.TodosByKey, CallKey{r.Todos.SessionID, r.Todos.ToolCallID}, *r.Todos)
+	case r.Link != nil:
+		k := LinkKey{r.Link.SessionID, r.Link.ParentID, r.Link.Relation}
+		l := *r.Link
+		if old, ok := c.LinksByKey[k]; ok {
+			l.ParentToolCallID = cmp.Or(l.ParentToolCallID, old.ParentToolCallID)
+			l.Evidence = cmp.Or(l.Evidence, old.Evidence)
+		}
+		setKey(&c.LinksByKey, k, l)
+	case r.Problem != nil:
+		c.Problems = append(c.Problems, *r.Problem)
+	}
+}
+
+func setKey[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = make(map[K]V)
+	}
+	(*m)[k] = v
+}
+
+// Sessions returns the sessions sorted by id.
+func (c *Collector) Sessions() []transcripts.Session {
+	return sortedValues(c.SessionsByID, func(a, b transcripts.Session) int { return cmp.Compare(a.ID, b.ID) })
+}
+
+// Messages returns the messages of one session in index order.
+func (c *Collector) Messages(sessionID string) []transcripts.Message {
+	var out []transcripts.Message
+	for k, m := range c.MessagesByKey {
+		if k.SessionID == sessionID {
+			out = append(out, m)
+		}
+	}
+	slices.SortFunc(out, func(a, b transcripts.Message) int { return cmp.Compare(a.Index, b.Index) })
+	return out
+}
+
+// ToolCalls returns the tool calls sorted by session, message index and id.
+func (c *Collector) ToolCalls() []transcripts.ToolCall {
+	return sortedValues(c.ToolCallsByKey, func(a, b transcripts.ToolCall) int {
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.MessageIndex, b.MessageIndex), cmp.Compare(a.ID, b.ID))
+	})
+}
+
+// Edits returns the edits sorted by session, message index, call and seq.
+func (c *Collector) Edits() []transcripts.Edit {
+	return sortedValues(c.EditsByKey, func(a, b transcripts.Edit) int {
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.MessageIndex, b.MessageIndex),
+			cmp.Compare(a.ToolCallID, b.ToolCallID), cmp.Compare(a.Seq, b.Seq))
+	})
+}
+
+// Commands returns the commands sorted by session, message index and call.
+func (c *Collector) Commands() []transcripts.Command {
+	return sortedValues(c.CommandsByKey, func(a, b transcripts.Command) int {
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.MessageIndex, b.MessageIndex), cmp.Compare(a.ToolCallID, b.ToolCallID))
+	})
+}
+
+// Todos returns the todo snapshots sorted by session, message index and call.
+func (c *Collector) Todos() []transcripts.TodoSnapshot {
+	return sortedValues(c.TodosByKey, func(a, b transcripts.TodoSnapshot) int {
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.MessageIndex, b.MessageIndex), cmp.Compare(a.ToolCallID, b.ToolCallID))
+	})
+}
+
+// Links returns the links sorted by session, parent and relation.
+func (c *Collector) Links() []transcripts.Link {
+	return sortedValues(c.LinksByKey, func(a, b transcripts.Link) int {
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.ParentID, b.ParentID), cmp.Compare(a.Relation, b.Relation))
+	})
+}
+
+// ProblemCount returns how many problems of one kind were reported.
+func (c *Collector) ProblemCount(kind string) int {
+	n := 0
+	for _, p := range c.Problems {
+		if p.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+func sortedValues[K comparable, V any](m map[K]V, less func(a, b V) int) []V {
+	out := make([]V, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	slices.SortFunc(out, less)
+	return out
+}

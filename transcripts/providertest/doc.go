@@ -1,0 +1,25 @@
+// Package providertest is the conformance suite every transcripts.Provider
+// must pass, and an in-memory Collector that applies records the way the
+// archive does.
+//
+// A provider's test calls Run with a Suite: the provider, the files to lay
+// into a temporary home folder, the environment that points the provider at
+// them, and what parsing them must produce. Run discovers and parses the
+// files through the Provider interface only and checks the contracts of the
+// transcripts package:
+//
+//   - parsing the same bytes twice gives the same records (stable ids);
+//   - message indexes are 0-based and dense in every session, and tool calls,
+//     edits, commands and todos point at messages that exist;
+//   - parsing a file in two parts — a prefix that may end in a torn line,
+//     then the rest from the returned Checkpoint — gives exactly the records
+//     of one full parse (nothing renumbered, the torn line left unconsumed
+//     until it is complete);
+//   - edits carry the expected exact old and new texts;
+//   - subagents are sessions of their own, linked to their parent;
+//   - malformed lines, binary garbage and unknown record types are counted
+//     as Problems (or tolerated) and skipped while the rest parses as before.
+//
+// Collector is usable on its own by other tests that need the records of a
+// parse.
+package providertest

@@ -1,0 +1,214 @@
+package providertest
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"hansard/transcripts"
+)
+
+// maxCuts bounds the split points tried per file.
+const maxCuts = 48
+
+// checkResume parses each file in two parts at many line boundaries — the
+// first part ending in half of the next line, which must be left unconsumed —
+// and once line by line, and compares each result with a single full parse.
+func checkResume(t *testing.T, p transcripts.Provider, sc *source) {
+	t.Helper()
+	end, _ := completeLines(sc.data)
+	var bounds []int64 // line starts, plus the end of the last complete line
+	bounds = append(bounds, 0)
+	for i, b := range sc.data[:end] {
+		if b == '\n' {
+			bounds = append(bounds, int64(i+1))
+		}
+	}
+	cuts := bounds
+	if len(cuts) > maxCuts {
+		cuts = nil
+		for i := range maxCuts {
+			cuts = append(cuts, bounds[i*(len(bounds)-1)/(maxCuts-1)])
+		}
+	}
+	for _, cut := range cuts {
+		next := int64(len(sc.data))
+		if i, ok := slices.BinarySearch(bounds, cut); ok && i+1 < len(bounds) {
+			next = bounds[i+1]
+		}
+		for _, torn := range []int64{0, (next - cut) / 2} {
+			got := &Collector{}
+			cp := parsePart(t, p, sc, transcripts.Checkpoint{}, cut+torn, got)
+			if cp.Offset != cut {
+				t.Errorf("%s: first part ends at %d (torn line of %d bytes after it): checkpoint offset %d, want %d",
+					sc.rel, cut+torn, torn, cp.Offset, cut)
+				continue
+			}
+			parsePart(t, p, sc, cp, int64(len(sc.data)), got)
+			diff(t, fmt.Sprintf("%s split at byte %d (+%d torn)", sc.rel, cut, torn), sc.full, got)
+		}
+	}
+	if len(bounds) > 500 {
+		return
+	}
+	got := &Collector{}
+	cp := transcripts.Checkpoint{}
+	for _, b := range bounds[1:] {
+		cp = parsePart(t, p, sc, cp, b, got)
+	}
+	diff(t, sc.rel+" parsed line by line", sc.full, got)
+}
+
+// parsePart parses data[cp.Offset:end] from cp into c and returns a copy of
+// the checkpoint, as the archive stores it.
+func parsePart(t *testing.T, p transcripts.Provider, sc *source, cp transcripts.Checkpoint, end int64, c *Collector) transcripts.Checkpoint {
+	t.Helper()
+	out, err := p.Parse(t.Context(), sc.src, bytes.NewReader(sc.data[cp.Offset:end]), cp, c.Sink())
+	if err != nil {
+		t.Fatalf("Parse %s from %d to %d: %v", sc.rel, cp.Offset, end, err)
+	}
+	out.State = bytes.Clone(out.State)
+	return out
+}
+
+// checkBadLines inserts truncated JSON, binary garbage, JSON values that are
+// not objects (null, an array, a string) and an unknown record type after the
+// first line of the file. The first two must each be reported as one
+// ProblemMalformed, the values that are not objects as one problem of any
+// kind, the unknown type as one ProblemUnknownType or nothing; and the other
+// records must be exactly those of the file without the inserted lines.
+func checkBadLines(t *testing.T, p transcripts.Provider, sc *source, unknown string) {
+	t.Helper()
+	end, n := completeLines(sc.data)
+	if n == 0 {
+		return
+	}
+	bad := []string{`{"type":"user","message":{"content":[`, "\x00\x01\x02\xff\xfe garbage \x7f", "null", "[1,2]", `"a string"`}
+	if unknown != "" {
+		bad = append(bad, unknown)
+	}
+	first := int64(bytes.IndexByte(sc.data, '\n') + 1)
+	var data []byte
+	data = append(data, sc.data[:first]...)
+	for _, b := range bad {
+		data = append(data, b...)
+		data = append(data, '\n')
+	}
+	data = append(data, sc.data[first:end]...)
+
+	got := parseAll(t, p, sc.src, data, transcripts.Checkpoint{}, nil)
+	shifted := shiftLines(got, 1, len(bad))
+	var inserted []transcripts.Problem
+	shifted.Problems = slices.DeleteFunc(shifted.Problems, func(pr transcripts.Problem) bool {
+		if pr.Line >= 2 && pr.Line <= 1+len(bad) {
+			inserted = append(inserted, pr)
+			return true
+		}
+		return false
+	})
+	byLine := map[int][]string{}
+	for _, pr := range inserted {
+		byLine[pr.Line] = append(byLine[pr.Line], pr.Kind)
+	}
+	for i, b := range bad {
+		kinds := byLine[2+i]
+		switch {
+		case i < 2 && (len(kinds) != 1 || kinds[0] != transcripts.ProblemMalformed):
+			t.Errorf("%s: bad line %q reported as %v, want one %s problem", sc.rel, b, kinds, transcripts.ProblemMalformed)
+		case i >= 2 && b != unknown && len(kinds) != 1:
+			t.Errorf("%s: line %q (not a JSON object) reported as %v, want one problem", sc.rel, b, kinds)
+		case b == unknown && len(kinds) > 0 && (len(kinds) > 1 || kinds[0] != transcripts.ProblemUnknownType):
+			t.Errorf("%s: unknown record type reported as %v, want nothing or %s", sc.rel, kinds, transcripts.ProblemUnknownType)
+		}
+	}
+	for k, m := range got.MessagesByKey {
+		if m.Line >= 2 && m.Line <= 1+len(bad) {
+			t.Errorf("%s: message %v made from an inserted bad line %d", sc.rel, k, m.Line)
+		}
+	}
+	diff(t, sc.rel+" with bad lines inserted", sc.full, shifted)
+}
+
+// shiftLines returns a copy of c with the source line numbers after line
+// `after` moved back by n, undoing the insertion of n lines.
+func shiftLines(c *Collector, after, n int) *Collector {
+	fix := func(l int) int {
+		if l > after+n {
+			return l - n
+		}
+		return l
+	}
+	out := &Collector{}
+	for _, s := range c.SessionsByID {
+		out.Add(transcripts.Record{Session: &s})
+	}
+	for _, m := range c.MessagesByKey {
+		m.Line = fix(m.Line)
+		out.Add(transcripts.Record{Message: &m})
+	}
+	for _, tc := range c.ToolCallsByKey {
+		tc.ResultLine = fix(tc.ResultLine)
+		out.Add(transcripts.Record{ToolCall: &tc})
+	}
+	for _, e := range c.EditsByKey {
+		out.Add(transcripts.Record{Edit: &e})
+	}
+	for _, cmd := range c.CommandsByKey {
+		out.Add(transcripts.Record{Command: &cmd})
+	}
+	for _, td := range c.TodosByKey {
+		out.Add(transcripts.Record{Todos: &td})
+	}
+	for _, l := range c.LinksByKey {
+		out.Add(transcripts.Record{Link: &l})
+	}
+	for _, pr := range c.Problems {
+		pr.Line = fix(pr.Line)
+		out.Problems = append(out.Problems, pr)
+	}
+	return out
+}
+
+// diff reports every difference between the records of want and got.
+func diff(t *testing.T, what string, want, got *Collector) {
+	t.Helper()
+	n := 0
+	report := func(format string, args ...any) {
+		n++
+		if n <= 8 {
+			t.Errorf(what+": "+format, args...)
+		}
+	}
+	diffMap(report, "session", want.SessionsByID, got.SessionsByID)
+	diffMap(report, "message", want.MessagesByKey, got.MessagesByKey)
+	diffMap(report, "tool call", want.ToolCallsByKey, got.ToolCallsByKey)
+	diffMap(report, "edit", want.EditsByKey, got.EditsByKey)
+	diffMap(report, "command", want.CommandsByKey, got.CommandsByKey)
+	diffMap(report, "todos", want.TodosByKey, got.TodosByKey)
+	diffMap(report, "link", want.LinksByKey, got.LinksByKey)
+	if !reflect.DeepEqual(want.Problems, got.Problems) && len(want.Problems)+len(got.Problems) > 0 {
+		report("problems %+v, want %+v", got.Problems, want.Problems)
+	}
+	if n > 8 {
+		t.Errorf("%s: … %d differences in all", what, n)
+	}
+}
+
+func diffMap[K comparable, V any](report func(string, ...any), kind string, want, got map[K]V) {
+	for k, w := range want {
+		g, ok := got[k]
+		switch {
+		case !ok:
+			report("%s %+v missing", kind, k)
+		case !reflect.DeepEqual(w, g):
+			report("%s %+v differs:\n got %+v\nwant %+v", kind, k, g, w)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			report("%s %+v unexpected", kind, k)
+		}
+	}
+}

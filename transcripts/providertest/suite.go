@@ -1,0 +1,198 @@
+package providertest
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"hansard/transcripts"
+)
+
+// Suite describes one provider's fixtures and what parsing them must give.
+type Suite struct {
+	Provider transcripts.Provider
+	// Files are laid into a fresh temporary home folder: slash-separated
+	// path relative to the home -> content.
+	Files map[string]string
+	// Env returns the environment for a home folder. Nil means only HOME.
+	Env func(home string) map[string]string
+
+	// Sessions lists every session the files hold; no other may appear.
+	Sessions []WantSession
+	// Edits must each be found with exactly these fields.
+	Edits []WantEdit
+	// Links must each be present (after links from all files are merged).
+	// An empty Evidence is not compared.
+	Links []transcripts.Link
+	// Problems lists, per file (the key of Files), the kinds of the problems
+	// a full parse reports, in order. Files not listed must report none.
+	Problems map[string][]string
+	// UnknownLine is a well-formed line of a record type the provider does
+	// not know. It is inserted into each file; it may be reported as
+	// ProblemUnknownType or silently skipped, and must change nothing else.
+	UnknownLine string
+	// Check, when set, runs extra checks on the records of all files.
+	Check func(t *testing.T, c *Collector)
+}
+
+// WantSession is an expected session.
+type WantSession struct {
+	ID       string
+	Class    string
+	Messages int // exact number of messages
+	// ParentID and Relation are compared when set.
+	ParentID string
+	Relation string
+}
+
+// WantEdit is an expected edit, found by (SessionID, ToolCallID, Seq).
+type WantEdit struct {
+	SessionID  string
+	ToolCallID string
+	Seq        int
+	File       string
+	Op         string
+	OldText    string
+	NewText    string
+	Status     string
+}
+
+// source is one discovered file and its bytes.
+type source struct {
+	src  transcripts.Source
+	rel  string
+	data []byte
+	full *Collector // records of one full parse of this file alone
+}
+
+// Run checks s.Provider against the contracts of the transcripts package.
+func Run(t *testing.T, s Suite) {
+	t.Helper()
+	home := t.TempDir()
+	writeFiles(t, home, s.Files)
+	sources := discover(t, s, home)
+
+	all := &Collector{}
+	for _, sc := range sources {
+		sc.full = parseAll(t, s.Provider, sc.src, sc.data, transcripts.Checkpoint{}, all)
+	}
+
+	t.Run("StableAcrossParses", func(t *testing.T) {
+		for _, sc := range sources {
+			again := parseAll(t, s.Provider, sc.src, sc.data, transcripts.Checkpoint{}, nil)
+			diff(t, sc.rel+" second parse", sc.full, again)
+		}
+	})
+	t.Run("Indexes", func(t *testing.T) { checkIndexes(t, all) })
+	t.Run("Expectations", func(t *testing.T) {
+		checkSessions(t, s.Sessions, all)
+		checkEdits(t, s.Edits, all)
+		checkLinks(t, s.Links, all)
+		checkProblems(t, s.Problems, sources)
+	})
+	t.Run("ResumeAndTornLine", func(t *testing.T) {
+		for _, sc := range sources {
+			checkResume(t, s.Provider, sc)
+		}
+	})
+	t.Run("BadLines", func(t *testing.T) {
+		for _, sc := range sources {
+			if len(s.Problems[sc.rel]) == 0 {
+				checkBadLines(t, s.Provider, sc, s.UnknownLine)
+			}
+		}
+	})
+	if s.Check != nil {
+		t.Run("Check", func(t *testing.T) { s.Check(t, all) })
+	}
+}
+
+func writeFiles(t *testing.T, home string, files map[string]string) {
+	t.Helper()
+	for rel, content := range files {
+		p := filepath.Join(home, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func discover(t *testing.T, s Suite, home string) []*source {
+	t.Helper()
+	envMap := map[string]string{"HOME": home}
+	if s.Env != nil {
+		envMap = s.Env(home)
+	}
+	env := func(k string) string { return envMap[k] }
+	roots := s.Provider.Roots(env)
+	if len(roots) == 0 {
+		t.Fatalf("Roots returned nothing for env %v", envMap)
+	}
+	var out []*source
+	warn := func(path string, err error) { t.Errorf("discover warned on %s: %v", path, err) }
+	err := s.Provider.Discover(context.Background(), roots, warn, func(src transcripts.Source) error {
+		if src.Provider != s.Provider.Name() {
+			t.Errorf("source %s: provider %q, want %q", src.Path, src.Provider, s.Provider.Name())
+		}
+		rel, err := filepath.Rel(home, src.Path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			t.Errorf("source %s outside home %s", src.Path, home)
+		}
+		data, err := os.ReadFile(src.Path)
+		if err != nil {
+			t.Errorf("read %s: %v", src.Path, err)
+			return nil
+		}
+		out = append(out, &source{src: src, rel: filepath.ToSlash(rel), data: data})
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Discover: %v", err)
+	}
+	if len(out) == 0 {
+		t.Fatal("Discover found no sources")
+	}
+	slices.SortFunc(out, func(a, b *source) int { return strings.Compare(a.rel, b.rel) })
+	for i := 1; i < len(out); i++ {
+		if out[i].rel == out[i-1].rel {
+			t.Errorf("source %s discovered twice", out[i].rel)
+		}
+	}
+	return out
+}
+
+// parseAll parses data[cp.Offset:] into a new collector (and also into
+// extra when not nil) and returns the collector.
+func parseAll(t *testing.T, p transcripts.Provider, src transcripts.Source, data []byte, cp transcripts.Checkpoint, extra *Collector) *Collector {
+	t.Helper()
+	c := &Collector{}
+	sink := func(r transcripts.Record) error {
+		c.Add(r)
+		if extra != nil {
+			extra.Add(r)
+		}
+		return nil
+	}
+	got, err := p.Parse(context.Background(), src, bytes.NewReader(data[cp.Offset:]), cp, sink)
+	if err != nil {
+		t.Fatalf("Parse %s: %v", src.Path, err)
+	}
+	wantOff, wantLines := completeLines(data)
+	if got.Offset != wantOff || got.Line != wantLines {
+		t.Errorf("Parse %s: checkpoint offset %d line %d, want %d %d", src.Path, got.Offset, got.Line, wantOff, wantLines)
+	}
+	return c
+}
+
+// completeLines returns the length and count of the complete lines of data.
+func completeLines(data []byte) (int64, int) {
+	end := bytes.LastIndexByte(data, '\n') + 1
+	return int64(end), bytes.Count(data[:end], []byte{'\n'})
+}
