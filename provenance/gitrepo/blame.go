@@ -1,0 +1,204 @@
+package gitrepo
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// BlameCommit is the commit information git blame reports once per commit.
+// Lines of the same commit share one *BlameCommit.
+type BlameCommit struct {
+	Hash       string // ZeroCommit for lines not committed yet
+	Author     string
+	AuthorMail string
+	AuthorTime time.Time
+	CommitTime time.Time // committer time: the latest the content can be from
+	Summary    string
+	Boundary   bool // the commit is a boundary of the blamed range (or the root)
+	// Previous is the commit and path that the blamed lines were compared
+	// against, when git reported one.
+	PreviousCommit string
+	PreviousPath   string
+}
+
+// Uncommitted reports whether the lines come from the working tree.
+func (c *BlameCommit) Uncommitted() bool { return c.Hash == ZeroCommit }
+
+// BlameLine is one line of a blamed file.
+type BlameLine struct {
+	FinalLine int // 1-based line number in the blamed file
+	OrigLine  int // 1-based line number in OrigPath at Commit
+	Commit    *BlameCommit
+	// OrigPath is the file the line had in Commit: differs from the blamed
+	// path when git followed a rename or found the line copied or moved.
+	OrigPath string
+	Text     string // without the newline
+}
+
+// BlameOptions selects what to blame.
+type BlameOptions struct {
+	// Rev is the revision to blame at; "" blames the working tree, where
+	// lines not committed yet come out with ZeroCommit.
+	Rev string
+	// Start and End (1-based, inclusive) limit blame to a range; 0 means
+	// the whole file.
+	Start, End int
+	// NoCopies turns off -C (copy detection across files), which is slower.
+	NoCopies bool
+}
+
+// Blame runs `git blame --porcelain -M -C` on path (relative to the working
+// tree root or absolute) and returns its lines in file order.
+func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]BlameLine, error) {
+	if r.WorkTree == "" {
+		return nil, fmt.Errorf("blame %s: bare repository has no working tree: %w", path, ErrNoSuchPath)
+	}
+	rel, err := r.Rel(path)
+	if err != nil {
+		return nil, fmt.Errorf("blame: %w", err)
+	}
+	args := []string{"-c", "core.quotePath=false", "blame", "--porcelain", "-M"}
+	if !opt.NoCopies {
+		args = append(args, "-C")
+	}
+	if opt.Start > 0 {
+		end := opt.End
+		if end < opt.Start {
+			end = opt.Start
+		}
+		args = append(args, "-L", fmt.Sprintf("%d,%d", opt.Start, end))
+	}
+	if opt.Rev != "" {
+		if strings.HasPrefix(opt.Rev, "-") {
+			return nil, fmt.Errorf("blame %s: revision %q: %w", rel, opt.Rev, ErrBadRevision)
+		}
+		args = append(args, opt.Rev)
+	}
+	args = append(args, "--", rel)
+	var lines []BlameLine
+	err = stream(ctx, r.WorkTree, args, func(br *bufio.Reader) error {
+		var perr error
+		lines, perr = ParseBlame(br)
+		return perr
+	})
+	if err != nil {
+		return nil, fmt.Errorf("blame %s: %w", rel, err)
+	}
+	return lines, nil
+}
+
+// ParseBlame reads `git blame --porcelain` output.
+func ParseBlame(r *bufio.Reader) ([]BlameLine, error) {
+	commits := map[string]*BlameCommit{}
+	paths := map[string]string{} // last filename seen per commit
+	var out []BlameLine
+	var cur *BlameLine
+	for n := 1; ; n++ {
+		raw, err := r.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if raw == "" && errors.Is(err, io.EOF) {
+			break
+		}
+		line := strings.TrimSuffix(raw, "\n")
+		if strings.HasPrefix(line, "\t") {
+			if cur == nil {
+				return nil, fmt.Errorf("blame output line %d: content before header", n)
+			}
+			cur.Text = line[1:]
+			if cur.OrigPath == "" {
+				cur.OrigPath = paths[cur.Commit.Hash]
+			}
+			out = append(out, *cur)
+			cur = nil
+		} else if cur == nil {
+			hdr, perr := parseBlameHeader(line)
+			if perr != nil {
+				return nil, fmt.Errorf("blame output line %d: %w", n, perr)
+			}
+			c := commits[hdr.hash]
+			if c == nil {
+				c = &BlameCommit{Hash: hdr.hash}
+				commits[hdr.hash] = c
+			}
+			cur = &BlameLine{FinalLine: hdr.final, OrigLine: hdr.orig, Commit: c}
+		} else {
+			key, val, _ := strings.Cut(line, " ")
+			applyBlameField(cur, paths, key, val)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	if cur != nil {
+		return nil, errors.New("blame output ends inside an entry")
+	}
+	return out, nil
+}
+
+type blameHeader struct {
+	hash        string
+	orig, final int
+}
+
+func parseBlameHeader(line string) (blameHeader, error) {
+	f := strings.Fields(line)
+	if len(f) < 3 || len(f[0]) < 40 {
+		return blameHeader{}, fmt.Errorf("bad header %q", line)
+	}
+	orig, err1 := strconv.Atoi(f[1])
+	final, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil {
+		return blameHeader{}, fmt.Errorf("bad header %q", line)
+	}
+	return blameHeader{hash: f[0], orig: orig, final: final}, nil
+}
+
+func applyBlameField(cur *BlameLine, paths map[string]string, key, val string) {
+	c := cur.Commit
+	switch key {
+	case "author":
+		c.Author = val
+	case "author-mail":
+		c.AuthorMail = strings.Trim(val, "<>")
+	case "author-time":
+		c.AuthorTime = unixTime(val)
+	case "committer-time":
+		c.CommitTime = unixTime(val)
+	case "summary":
+		c.Summary = val
+	case "boundary":
+		c.Boundary = true
+	case "previous":
+		h, p, _ := strings.Cut(val, " ")
+		c.PreviousCommit, c.PreviousPath = h, unquotePath(p)
+	case "filename":
+		cur.OrigPath = unquotePath(val)
+		paths[c.Hash] = cur.OrigPath
+	}
+}
+
+func unixTime(s string) time.Time {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return time.Time{}
+	}
+	return time.Unix(n, 0).UTC()
+}
+
+// unquotePath undoes git's C-style quoting of unusual path names.
+func unquotePath(p string) string {
+	if len(p) >= 2 && p[0] == '"' && p[len(p)-1] == '"' {
+		if u, err := strconv.Unquote(p); err == nil {
+			return u
+		}
+	}
+	return p
+}

@@ -1,0 +1,19 @@
+// Package gitrepo is hansard's one home of git access.
+//
+// The repository model comes from go-git: Open discovers the repository of
+// any folder (walking up, following a linked worktree's .git file to its
+// common folder) and gives a Repo with the main repository's Root, the
+// WorkTree, remotes, Head, commits (Commit, with Trailers) and blobs at a
+// revision. Resolver maps folders to a Resolved{Root, RemoteURL} with a
+// cache, for the archive to file edits under their repository.
+//
+// The git executable does what go-git does slowly or not at all: Repo.Blame
+// (`git blame --porcelain -M -C`, of a revision or of the working tree, whose
+// uncommitted lines come out as ZeroCommit) parsed into BlameLine values, and
+// Repo.PathHistory (`git log --follow --name-status`) listing the paths a
+// file had. Subprocesses are streamed and stop when their context is done.
+//
+// A failed git command is an *Error{Args, ExitCode, Stderr} that unwraps to
+// one of the sentinels ErrNotRepository, ErrNoSuchPath or ErrBadRevision when
+// git's message says so; ErrGitMissing means git is not on PATH.
+package gitrepo

@@ -1,0 +1,94 @@
+// Package gittest builds real git repositories in temporary folders for
+// tests, with the git executable and fixed commit times.
+package gittest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Repo is a repository under construction.
+type Repo struct {
+	T   testing.TB
+	Dir string // working tree root (symlinks resolved)
+	// Now is the time given to the next commit; Commit advances it by a
+	// minute.
+	Now time.Time
+}
+
+// New initialises an empty repository (branch main) in a new temporary folder.
+func New(t testing.TB) *Repo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not on PATH")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Repo{T: t, Dir: dir, Now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	r.Git("init", "-q", "-b", "main")
+	return r
+}
+
+// Env is the environment git runs with: no user or system configuration.
+func (r *Repo) Env(at time.Time) []string {
+	stamp := at.UTC().Format(time.RFC3339)
+	return append(os.Environ(),
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull, "HOME="+r.Dir,
+		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com",
+		"GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com",
+		"GIT_AUTHOR_DATE="+stamp, "GIT_COMMITTER_DATE="+stamp,
+	)
+}
+
+// Git runs git in the working tree and returns its trimmed output.
+func (r *Repo) Git(args ...string) string {
+	r.T.Helper()
+	return r.GitIn(r.Dir, args...)
+}
+
+// GitIn runs git in another folder (a linked worktree) with the same setup.
+func (r *Repo) GitIn(dir string, args ...string) string {
+	r.T.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = r.Env(r.Now)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.T.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Write writes a file (creating folders) relative to the working tree root.
+func (r *Repo) Write(path, content string) {
+	r.T.Helper()
+	p := filepath.Join(r.Dir, filepath.FromSlash(path))
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		r.T.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		r.T.Fatal(err)
+	}
+}
+
+// Commit stages everything and commits it at r.Now, then advances r.Now by
+// a minute. It returns the new commit id.
+func (r *Repo) Commit(msg string) string {
+	r.T.Helper()
+	return r.CommitIn(r.Dir, msg)
+}
+
+// CommitIn commits in another working tree (a linked worktree).
+func (r *Repo) CommitIn(dir, msg string) string {
+	r.T.Helper()
+	r.GitIn(dir, "add", "-A")
+	r.GitIn(dir, "commit", "-q", "--allow-empty", "-m", msg)
+	r.Now = r.Now.Add(time.Minute)
+	return r.GitIn(dir, "rev-parse", "HEAD")
+}

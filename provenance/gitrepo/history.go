@@ -1,0 +1,120 @@
+package gitrepo
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// PathChange is one commit in the history of a file, as followed across
+// renames and copies.
+type PathChange struct {
+	Commit string
+	// AuthorTime and CommitTime as Unix seconds in UTC.
+	AuthorTime, CommitTime int64
+	// Status is git's name-status letter: A, M, D, R (renamed) or C (copied).
+	Status byte
+	Path   string // the file's path after this commit
+	// OldPath is the path before a rename or copy; "" otherwise.
+	OldPath string
+}
+
+// PathHistory lists the commits that touched path, newest first, following
+// renames and copies (`git log --follow --name-status`), starting at rev
+// ("" for HEAD). A repository without commits has an empty history.
+func (r *Repo) PathHistory(ctx context.Context, rev, path string) ([]PathChange, error) {
+	rel, err := r.Rel(path)
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	if strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("history of %s: revision %q: %w", rel, rev, ErrBadRevision)
+	}
+	args := []string{"-c", "core.quotePath=false", "log", "--follow", "-M", "-C", "--name-status", "--format=%x00%H %at %ct"}
+	if rev != "" {
+		args = append(args, rev)
+	}
+	args = append(args, "--", rel)
+	var out []PathChange
+	err = stream(ctx, r.dir(), args, func(br *bufio.Reader) error {
+		var perr error
+		out, perr = ParseNameStatusLog(br)
+		return perr
+	})
+	if err != nil {
+		var ge *Error
+		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "does not have any commits") {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("history of %s: %w", rel, err)
+	}
+	return out, nil
+}
+
+// ParseNameStatusLog reads `git log --name-status --format=%x00%H %at %ct`.
+func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
+	var out []PathChange
+	var cur *PathChange
+	for {
+		raw, err := br.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		line := strings.TrimSuffix(raw, "\n")
+		switch {
+		case strings.HasPrefix(line, "\x00"):
+			var c PathChange
+			if _, serr := fmt.Sscanf(line[1:], "%s %d %d", &c.Commit, &c.AuthorTime, &c.CommitTime); serr != nil {
+				return nil, fmt.Errorf("log output %q: %w", line[1:], serr)
+			}
+			out = append(out, c)
+			cur = &out[len(out)-1]
+		case strings.Contains(line, "\t") && cur != nil:
+			f := strings.Split(line, "\t")
+			if f[0] == "" {
+				return nil, fmt.Errorf("log output %q: no status", line)
+			}
+			st := f[0][0]
+			if cur.Path != "" {
+				// Several files in one commit (copies found with -C): keep
+				// the entry for the followed file, which git lists last.
+				c := *cur
+				c.OldPath = ""
+				out = append(out, c)
+				cur = &out[len(out)-1]
+			}
+			cur.Status = st
+			switch {
+			case (st == 'R' || st == 'C') && len(f) >= 3:
+				cur.OldPath, cur.Path = unquotePath(f[1]), unquotePath(f[2])
+			case len(f) >= 2:
+				cur.Path = unquotePath(f[1])
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	return out, nil
+}
+
+// Paths returns the distinct paths a file had in its history, including the
+// old sides of renames and copies, in order of first appearance.
+func Paths(h []PathChange) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, c := range h {
+		add(c.Path)
+		add(c.OldPath)
+	}
+	return out
+}

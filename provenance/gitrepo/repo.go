@@ -1,0 +1,212 @@
+package gitrepo
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// ZeroCommit is the commit id git blame gives to lines not yet committed.
+const ZeroCommit = "0000000000000000000000000000000000000000"
+
+// Repo is one repository opened from a folder inside it.
+type Repo struct {
+	// Root is the main repository's root: the working tree of the common git
+	// folder. For a linked worktree it is the main checkout, not the worktree.
+	// For a bare repository it is the git folder.
+	Root string
+	// WorkTree is the root of the working tree the folder belongs to (the
+	// linked worktree's own root for a worktree); "" for a bare repository.
+	WorkTree string
+	// GitDir is the worktree's git folder; CommonDir the shared one (equal
+	// to GitDir outside linked worktrees).
+	GitDir    string
+	CommonDir string
+
+	repo *git.Repository
+}
+
+// Open finds the repository that contains dir (a folder or a file, which need
+// not exist: the nearest existing parent is used) and opens it. A linked
+// worktree is opened with its common folder, so refs and objects are shared
+// with the main repository.
+func Open(dir string) (*Repo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	abs = nearestExisting(abs)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	g, err := git.PlainOpenWithOptions(abs, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if err != nil {
+		if errors.Is(err, git.ErrRepositoryNotExists) {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
+		}
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	r := &Repo{repo: g}
+	if wt, err := g.Worktree(); err == nil {
+		r.WorkTree = wt.Filesystem.Root()
+		if err := r.findGitDirs(); err != nil {
+			return nil, fmt.Errorf("open repository %s: %w", dir, err)
+		}
+	} else {
+		// Bare: the folder found is the git folder itself.
+		r.GitDir = gitDirOfBare(abs)
+		r.CommonDir = r.GitDir
+		r.Root = r.GitDir
+	}
+	return r, nil
+}
+
+// nearestExisting walks up from p to the closest path that exists.
+func nearestExisting(p string) string {
+	for {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return p
+		}
+		p = parent
+	}
+}
+
+// findGitDirs reads WorkTree/.git (a folder, or a file pointing to the
+// worktree's git folder) and the commondir file under it.
+func (r *Repo) findGitDirs() error {
+	dotgit := filepath.Join(r.WorkTree, ".git")
+	fi, err := os.Stat(dotgit)
+	if err != nil {
+		return err
+	}
+	r.GitDir = dotgit
+	if !fi.IsDir() {
+		b, err := os.ReadFile(dotgit)
+		if err != nil {
+			return err
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		gd, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+		if !ok {
+			return fmt.Errorf("%s: no gitdir line", dotgit)
+		}
+		gd = strings.TrimSpace(gd)
+		if !filepath.IsAbs(gd) {
+			gd = filepath.Join(r.WorkTree, gd)
+		}
+		r.GitDir = filepath.Clean(gd)
+	}
+	r.CommonDir = r.GitDir
+	if b, err := os.ReadFile(filepath.Join(r.GitDir, "commondir")); err == nil {
+		cd := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(cd) {
+			cd = filepath.Join(r.GitDir, cd)
+		}
+		r.CommonDir = filepath.Clean(cd)
+	}
+	r.Root = r.WorkTree
+	if r.CommonDir != r.GitDir {
+		r.Root = mainRoot(r.CommonDir)
+	}
+	return nil
+}
+
+// mainRoot is the working tree of a common git folder: its parent when it is
+// named .git, else the folder itself (a bare repository with worktrees).
+func mainRoot(common string) string {
+	if filepath.Base(common) == ".git" {
+		return filepath.Dir(common)
+	}
+	return common
+}
+
+func gitDirOfBare(found string) string {
+	for p := found; ; p = filepath.Dir(p) {
+		if _, err := os.Stat(filepath.Join(p, "HEAD")); err == nil {
+			if _, err := os.Stat(filepath.Join(p, "objects")); err == nil {
+				return p
+			}
+		}
+		if filepath.Dir(p) == p {
+			return found
+		}
+	}
+}
+
+// IsLinkedWorktree reports whether the repository was opened from a linked
+// worktree (git worktree add) rather than the main checkout.
+func (r *Repo) IsLinkedWorktree() bool { return r.GitDir != r.CommonDir }
+
+// Rel turns a path (absolute, or relative to the working tree root) into a
+// slash-separated path relative to the working tree root. Paths outside the
+// working tree are ErrNoSuchPath.
+func (r *Repo) Rel(path string) (string, error) {
+	if r.WorkTree == "" {
+		return filepath.ToSlash(path), nil
+	}
+	if !filepath.IsAbs(path) {
+		return filepath.ToSlash(filepath.Clean(path)), nil
+	}
+	p := path
+	if real, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+		p = filepath.Join(real, filepath.Base(p))
+	}
+	rel, err := filepath.Rel(r.WorkTree, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the working tree %s: %w", path, r.WorkTree, ErrNoSuchPath)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// RemoteURL returns the first URL of the named remote, or "" when there is
+// no such remote.
+func (r *Repo) RemoteURL(name string) (string, error) {
+	rem, err := r.repo.Remote(name)
+	if errors.Is(err, git.ErrRemoteNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("remote %s: %w", name, err)
+	}
+	if urls := rem.Config().URLs; len(urls) > 0 {
+		return urls[0], nil
+	}
+	return "", nil
+}
+
+// Head is the checked-out state of the working tree.
+type Head struct {
+	Commit   string // "" in a repository with no commits yet
+	Branch   string // short branch name; "" when detached
+	Detached bool
+}
+
+// Head returns the commit and branch checked out in the working tree.
+func (r *Repo) Head() (Head, error) {
+	ref, err := r.repo.Reference(plumbing.HEAD, false)
+	if err != nil {
+		return Head{}, fmt.Errorf("read HEAD: %w", err)
+	}
+	var h Head
+	if ref.Type() == plumbing.SymbolicReference {
+		h.Branch = ref.Target().Short()
+		if res, err := r.repo.Reference(ref.Target(), true); err == nil {
+			h.Commit = res.Hash().String()
+		} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
+			return Head{}, fmt.Errorf("resolve HEAD: %w", err)
+		}
+		return h, nil
+	}
+	h.Detached = true
+	h.Commit = ref.Hash().String()
+	return h, nil
+}

@@ -1,0 +1,141 @@
+package gitrepo
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"hansard/provenance/gitrepo/gittest"
+)
+
+func TestOpenFromSubfolderAndMissingFile(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("pkg/a.go", "package pkg\n")
+	g.Commit("add a")
+	for _, dir := range []string{g.Dir, filepath.Join(g.Dir, "pkg"), filepath.Join(g.Dir, "pkg", "gone", "deeper.go"), filepath.Join(g.Dir, "pkg", "a.go")} {
+		r, err := Open(dir)
+		if err != nil {
+			t.Fatalf("Open(%s): %v", dir, err)
+		}
+		if r.Root != g.Dir || r.WorkTree != g.Dir || r.IsLinkedWorktree() {
+			t.Errorf("Open(%s) = root %q worktree %q linked %v", dir, r.Root, r.WorkTree, r.IsLinkedWorktree())
+		}
+	}
+}
+
+func TestOpenNotRepository(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Open(dir)
+	if !errors.Is(err, ErrNotRepository) {
+		t.Fatalf("err = %v, want ErrNotRepository", err)
+	}
+	if _, err := NewResolver().Resolve(context.Background(), dir); !errors.Is(err, ErrNotRepository) {
+		t.Fatalf("Resolve err = %v, want ErrNotRepository", err)
+	}
+}
+
+func TestWorktreeResolvesToMainRepository(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.txt", "one\n")
+	g.Commit("first")
+	g.Git("remote", "add", "origin", "https://example.com/acme/app.git")
+	wt := filepath.Join(filepath.Dir(g.Dir), filepath.Base(g.Dir)+"-wt")
+	t.Cleanup(func() { os.RemoveAll(wt) })
+	g.Git("worktree", "add", "-q", "-b", "feature", wt)
+	wt, _ = filepath.EvalSymlinks(wt)
+
+	r, err := Open(filepath.Join(wt, "a.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Root != g.Dir || r.WorkTree != wt || !r.IsLinkedWorktree() {
+		t.Fatalf("root %q worktree %q linked %v", r.Root, r.WorkTree, r.IsLinkedWorktree())
+	}
+	if r.CommonDir != filepath.Join(g.Dir, ".git") {
+		t.Errorf("common dir %q", r.CommonDir)
+	}
+	h, err := r.Head()
+	if err != nil || h.Branch != "feature" || h.Detached {
+		t.Errorf("head = %+v, %v", h, err)
+	}
+	url, err := r.RemoteURL("origin")
+	if err != nil || url != "https://example.com/acme/app.git" {
+		t.Errorf("origin = %q, %v", url, err)
+	}
+	res := NewResolver()
+	got, err := res.Resolve(context.Background(), filepath.Join(wt, "not", "there"))
+	if err != nil || got.Root != g.Dir || got.RemoteURL != "https://example.com/acme/app.git" {
+		t.Errorf("Resolve = %+v, %v", got, err)
+	}
+	// Blame in the worktree sees its own uncommitted line.
+	if err := os.WriteFile(filepath.Join(wt, "a.txt"), []byte("one\ntwo\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lines, err := r.Blame(context.Background(), "a.txt", BlameOptions{})
+	if err != nil || len(lines) != 2 || !lines[1].Commit.Uncommitted() || lines[0].Commit.Uncommitted() {
+		t.Fatalf("blame in worktree: %+v, %v", lines, err)
+	}
+}
+
+func TestResolverCachesAnswers(t *testing.T) {
+	g := gittest.New(t)
+	res := NewResolver()
+	sub := filepath.Join(g.Dir, "sub")
+	if err := os.Mkdir(sub, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	first, err := res.Resolve(context.Background(), sub)
+	if err != nil || first.Root != g.Dir || first.RemoteURL != "" {
+		t.Fatalf("Resolve = %+v, %v", first, err)
+	}
+	// The cached answer survives the repository being moved away.
+	if err := os.RemoveAll(filepath.Join(g.Dir, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	again, err := res.Resolve(context.Background(), sub)
+	if err != nil || again != first {
+		t.Fatalf("cached Resolve = %+v, %v", again, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := res.Resolve(ctx, sub); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled Resolve err = %v", err)
+	}
+}
+
+func TestHeadDetachedAndEmpty(t *testing.T) {
+	g := gittest.New(t)
+	r, err := Open(g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.Head()
+	if err != nil || h.Commit != "" || h.Branch != "main" {
+		t.Fatalf("empty repo head = %+v, %v", h, err)
+	}
+	g.Write("a.txt", "1\n")
+	c1 := g.Commit("one")
+	g.Write("a.txt", "2\n")
+	g.Commit("two")
+	g.Git("checkout", "-q", "--detach", c1)
+	h, err = r.Head()
+	if err != nil || !h.Detached || h.Commit != c1 || h.Branch != "" {
+		t.Fatalf("detached head = %+v, %v", h, err)
+	}
+}
+
+func TestRelOutsideWorkTree(t *testing.T) {
+	g := gittest.New(t)
+	r, err := Open(g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Rel(filepath.Dir(g.Dir)); !errors.Is(err, ErrNoSuchPath) {
+		t.Errorf("Rel(parent) err = %v", err)
+	}
+	if got, err := r.Rel(filepath.Join(g.Dir, "a", "b.go")); err != nil || got != "a/b.go" {
+		t.Errorf("Rel = %q, %v", got, err)
+	}
+}

@@ -1,0 +1,45 @@
+package gitrepo
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// RevParse resolves a revision to a full commit id with the git executable
+// (`git rev-parse --verify REV^{commit}`). It accepts everything git does,
+// including reflog and :/text forms that go-git does not.
+func (r *Repo) RevParse(ctx context.Context, rev string) (string, error) {
+	if rev == "" {
+		rev = "HEAD"
+	}
+	if strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("rev-parse %q: %w", rev, ErrBadRevision)
+	}
+	out, err := output(ctx, r.dir(), "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		if ge, ok := err.(*Error); ok && ge.kind == nil && ge.ExitCode == 1 {
+			ge.kind = ErrBadRevision
+		}
+		return "", fmt.Errorf("rev-parse %q: %w", rev, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// ShowToplevel asks git for the working tree root of dir
+// (`git rev-parse --show-toplevel`).
+func ShowToplevel(ctx context.Context, dir string) (string, error) {
+	out, err := output(ctx, dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", fmt.Errorf("toplevel of %s: %w", dir, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// dir is the folder git commands run in.
+func (r *Repo) dir() string {
+	if r.WorkTree != "" {
+		return r.WorkTree
+	}
+	return r.GitDir
+}
