@@ -14,6 +14,6 @@
 // file had. Subprocesses are streamed and stop when their context is done.
 //
 // A failed git command is an *Error{Args, ExitCode, Stderr} that unwraps to
-// one of the sentinels ErrNotRepository, ErrNoSuchPath or ErrBadRevision when
+// one of the sentinels ErrNotRepository, ErrNoSuchPath, ErrBadRevision or ErrLineRange when
 // git's message says so; ErrGitMissing means git is not on PATH.
 package gitrepo

@@ -16,6 +16,8 @@ var (
 	ErrNoSuchPath = errors.New("no such path")
 	// ErrBadRevision: the revision does not name a commit.
 	ErrBadRevision = errors.New("unknown revision")
+	// ErrLineRange: a blame range starts past the end of the file.
+	ErrLineRange = errors.New("line past the end of the file")
 )
 
 // Error is a failed git subprocess.
@@ -44,6 +46,8 @@ func (e *Error) Unwrap() error { return e.kind }
 func classify(stderr string) error {
 	s := strings.ToLower(stderr)
 	switch {
+	case strings.Contains(s, "has only") && strings.Contains(s, "line"):
+		return ErrLineRange
 	case strings.Contains(s, "not a git repository"):
 		return ErrNotRepository
 	case strings.Contains(s, "no such path"),

@@ -1,0 +1,72 @@
+package gitrepo
+
+import (
+	"bufio"
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hansard/provenance/gitrepo/gittest"
+)
+
+func TestPathHistoryFollowsRenames(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("first.go", "package a\n\nfunc A() {\n\tprintln(\"a long enough line\")\n}\n")
+	c1 := g.Commit("add")
+	g.Write("other.txt", "unrelated\n")
+	g.Commit("other")
+	g.Git("mv", "first.go", "second.go")
+	c3 := g.Commit("rename")
+	g.Write("second.go", "package a\n\nfunc A() {\n\tprintln(\"a long enough line\")\n\tprintln(\"more\")\n}\n")
+	c4 := g.Commit("change")
+
+	r, _ := Open(g.Dir)
+	h, err := r.PathHistory(context.Background(), "", "second.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h) != 3 || h[0].Commit != c4 || h[1].Commit != c3 || h[2].Commit != c1 {
+		t.Fatalf("history = %+v", h)
+	}
+	if h[1].Status != 'R' || h[1].OldPath != "first.go" || h[1].Path != "second.go" || h[2].Status != 'A' || h[2].Path != "first.go" {
+		t.Errorf("rename entries = %+v", h[1:])
+	}
+	if h[0].AuthorTime == 0 || h[0].CommitTime < h[2].CommitTime {
+		t.Errorf("times = %+v", h)
+	}
+	if got := Paths(h); !reflect.DeepEqual(got, []string{"second.go", "first.go"}) {
+		t.Errorf("Paths = %v", got)
+	}
+	h, err = r.PathHistory(context.Background(), c3, "second.go")
+	if err != nil || len(h) != 2 {
+		t.Errorf("history at c3 = %+v, %v", h, err)
+	}
+}
+
+func TestPathHistoryEmptyRepository(t *testing.T) {
+	g := gittest.New(t)
+	r, _ := Open(g.Dir)
+	h, err := r.PathHistory(context.Background(), "", "a.go")
+	if err != nil || len(h) != 0 {
+		t.Fatalf("history = %+v, %v", h, err)
+	}
+}
+
+func TestParseNameStatusLog(t *testing.T) {
+	in := "\x00aaa 10 11\n\nM\tx.go\n\x00bbb 5 6\n\nR087\t\"w\\303\\251ird.go\"\tx.go\n"
+	got, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader(in)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []PathChange{
+		{Commit: "aaa", AuthorTime: 10, CommitTime: 11, Status: 'M', Path: "x.go"},
+		{Commit: "bbb", AuthorTime: 5, CommitTime: 6, Status: 'R', Path: "x.go", OldPath: "wéird.go"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v", got)
+	}
+	if _, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader("\x00zzz notanumber\n"))); err == nil {
+		t.Error("bad header accepted")
+	}
+}
