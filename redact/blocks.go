@@ -1,0 +1,131 @@
+package redact
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Private key blocks: -----BEGIN … PRIVATE KEY----- … -----END … PRIVATE KEY-----.
+var (
+	pemBegin = regexp.MustCompile(`^-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----`)
+	pemEnd   = regexp.MustCompile(`^-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----`)
+)
+
+// pemWindow bounds how far the end of a key block is looked for.
+const pemWindow = 64 << 10
+
+// findPrivateKey returns the end of a private key block starting at s[at:].
+// A block whose END line is missing (a truncated paste) is redacted up to
+// the end of its base64 body.
+func findPrivateKey(s string, at int) (end int, ok bool) {
+	loc := pemBegin.FindStringIndex(s[at:min(len(s), at+128)])
+	if loc == nil {
+		return 0, false
+	}
+	body := at + loc[1]
+	w := s[body:min(len(s), body+pemWindow)]
+	for off := 0; ; {
+		i := strings.Index(w[off:], "-----END")
+		if i < 0 {
+			break
+		}
+		if e := pemEnd.FindStringIndex(w[off+i : min(len(w), off+i+128)]); e != nil {
+			return body + off + i + e[1], true
+		}
+		off += i + len("-----END")
+	}
+	// No END line: take the body (base64, line breaks, escaped "\n").
+	i := 0
+	for i < len(w) {
+		c := w[i]
+		if b64Byte[c] || c == '\n' || c == '\r' || c == ' ' || c == ':' || c == ',' {
+			i++
+			continue
+		}
+		if c == '\\' && i+1 < len(w) && (w[i+1] == 'n' || w[i+1] == 'r') {
+			i += 2
+			continue
+		}
+		break
+	}
+	return body + i, true
+}
+
+// findURLPassword looks at a "://" at s[at:] for scheme://user:password@host
+// and returns the span of the password.
+func findURLPassword(s string, at int) (start, end int, ok bool) {
+	// A scheme must precede: letters, digits, '+', '-', '.', starting with a letter.
+	b := at
+	for b > 0 && (isAlnum(s[b-1]) || s[b-1] == '+' || s[b-1] == '-' || s[b-1] == '.') {
+		b--
+	}
+	if b == at || !(('a' <= s[b] && s[b] <= 'z') || ('A' <= s[b] && s[b] <= 'Z')) {
+		return 0, 0, false
+	}
+	u := at + 3
+	colon := -1
+	limit := min(len(s), u+512)
+	i := u
+	for ; i < limit; i++ {
+		c := s[i]
+		if c == '@' {
+			break
+		}
+		if c == ':' && colon < 0 {
+			colon = i
+		}
+		if c == '/' || c == '?' || c == '#' || c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' ||
+			c == '<' || c == '>' || c == '\\' || c == '`' {
+			return 0, 0, false
+		}
+	}
+	if i >= limit || colon < 0 || colon+1 == i {
+		return 0, 0, false
+	}
+	if i+1 >= len(s) || !(isAlnum(s[i+1]) || s[i+1] == '[') {
+		return 0, 0, false // no host after '@'
+	}
+	pw := s[colon+1 : i]
+	if isPlaceholder(pw) || strings.EqualFold(pw, "pass") || strings.Contains(s[u:i], "[redacted:") {
+		return 0, 0, false
+	}
+	return colon + 1, i, true
+}
+
+// findDSNPassword looks at "@tcp(" or "@unix(" at s[at:] for the Go MySQL
+// DSN form user:password@tcp(host)/db and returns the password's span.
+func findDSNPassword(s string, at int) (start, end int, ok bool) {
+	b := at
+	colon := -1
+	for b > 0 && at-b < 256 {
+		c := s[b-1]
+		if c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' || c == '=' || c == '/' || c == '`' || c == '\\' {
+			break
+		}
+		if c == ':' {
+			colon = b - 1
+		}
+		b--
+	}
+	if colon < 0 || colon+1 >= at || colon == b {
+		return 0, 0, false
+	}
+	pw := s[colon+1 : at]
+	if isPlaceholder(pw) {
+		return 0, 0, false
+	}
+	return colon + 1, at, true
+}
+
+// findSlackWebhook looks at "hooks.slack.com/" at s[at:] and returns the
+// span of the webhook's secret path.
+var slackHook = regexp.MustCompile(`^hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{20,}`)
+
+func findSlackWebhook(s string, at int) (start, end int, ok bool) {
+	loc := slackHook.FindStringIndex(s[at:min(len(s), at+tokenWindow)])
+	if loc == nil {
+		return 0, 0, false
+	}
+	p := at + len("hooks.slack.com/")
+	return p, at + loc[1], true
+}

@@ -1,0 +1,46 @@
+// Package redact finds secrets in text and replaces them by
+// "[redacted:<kind>]" before hansard indexes, stores or prints the text.
+//
+// The main types are Redactor, which finds and replaces, and Match, one
+// secret found. New returns a Redactor; String and Bytes redact;
+// StringCounts also tallies redactions by kind; Find lists the matches.
+//
+// What is redacted:
+//   - provider credentials known by their prefix: AWS access key ids,
+//     GitHub (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_), GitLab (glpat- and
+//     kin), Slack tokens (xox?-, xapp-) and webhooks, Stripe live keys and
+//     secret test keys, OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), Google
+//     (AIza), npm (npm_), PyPI (pypi-Ag…), Twilio API keys (SK + 32 hex),
+//     SendGrid (SG.…), Hugging Face (hf_);
+//   - JWTs (eyJ….eyJ….sig) and private key blocks (-----BEGIN … PRIVATE
+//     KEY----- to the END line, or to the end of the body when it is cut);
+//   - the password of scheme://user:password@host (user and host are kept)
+//     and of user:password@tcp(host) DSNs;
+//   - values assigned to secret-named keys, in JSON, YAML, TOML, env files,
+//     shell (export, --password value, --token=value), code and connection
+//     strings (Password=…;, AccountKey=…): password, passwd, pwd, pass,
+//     passphrase, secret, token, api key, access/secret/private/signing key,
+//     AWS secret access keys, Azure account keys, Authorization headers;
+//   - high-entropy values in assignment context under any other key: at
+//     least 32 bytes, three character classes, Shannon entropy of at least
+//     4.2 bits per byte, and not hex-like; and values of 16 bytes or more
+//     under weakly secret-named keys (key, auth, credentials, sig) at 3.5
+//     bits.
+//
+// What is kept, on purpose: git object ids and other hex digests, UUIDs,
+// base64 data that is not assigned to anything, identifiers, paths, import
+// paths, version strings, and placeholders: values that are variables or
+// templates ($VAR, ${VAR}, {{ .Token }}, <token>, process.env.X), masks
+// (****, xxxx), or name the thing itself (password=changeme,
+// token=your-token-here, secret=example). A placeholder carries nothing worth
+// hiding, and keeping it keeps documentation and config templates readable.
+// In program code a bare identifier or call on the right of an assignment
+// (password = pw, token := next()) is a variable, not a literal, and is kept.
+//
+// Speed: one pass over the text with a case-insensitive Aho-Corasick
+// automaton over the keywords that can start a secret, and one pass that
+// finds long opaque runs. Regular expressions (Go's RE2) only run on a
+// bounded window (at most 512 bytes, 64 KiB for a key block) after a
+// keyword hit, so the cost is linear in the text and no secret can be
+// split by a chunk boundary. Text without secrets is returned as is.
+package redact

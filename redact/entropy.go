@@ -1,0 +1,129 @@
+package redact
+
+import "math"
+
+// Character classes of a candidate secret.
+const (
+	clsUpper = 1 << iota
+	clsLower
+	clsDigit
+	clsSymbol
+)
+
+func classes(s string) int {
+	c := 0
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case 'A' <= b && b <= 'Z':
+			c |= clsUpper
+		case 'a' <= b && b <= 'z':
+			c |= clsLower
+		case '0' <= b && b <= '9':
+			c |= clsDigit
+		default:
+			c |= clsSymbol
+		}
+	}
+	return c
+}
+
+func classCount(c int) int {
+	n := 0
+	for ; c != 0; c &= c - 1 {
+		n++
+	}
+	return n
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	n := float64(len(s))
+	h := 0.0
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+// isHexLike reports strings of hex digits and dashes only: git object ids,
+// UUIDs, digests. They are ids far more often than secrets, so they are
+// only redacted when a secret-named key holds them.
+func isHexLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !('0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F' || b == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// Thresholds for a high-entropy string in assignment context under a key
+// that does not itself name a secret.
+const (
+	entropyMinLen  = 32  // shorter ids (request ids, call ids) stay readable
+	entropyMinBits = 4.2 // random base64 of 32+ bytes scores 4.6 or more
+)
+
+// looksRandom reports whether an assigned value is high-entropy enough to
+// be a credential: long, not hex-like, at least three character classes,
+// few path separators, and Shannon entropy above entropyMinBits.
+func looksRandom(v string, minLen int, minBits float64) bool {
+	if len(v) < minLen || isHexLike(v) {
+		return false
+	}
+	c := classes(v)
+	if classCount(c&^clsSymbol) < 3 {
+		return false
+	}
+	slashes := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] == '/' {
+			slashes++
+		}
+	}
+	if v[0] == '/' || slashes*8 > len(v) {
+		return false // a path, not a key
+	}
+	return entropy(v) >= minBits
+}
+
+// b64Byte marks the bytes a long opaque credential is made of.
+var b64Byte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = isAlnum(b) || b == '+' || b == '/' || b == '=' || b == '_' || b == '-'
+	}
+	return t
+}()
+
+// scanRuns calls fn for every maximal run of b64Byte bytes that is at
+// least minLen long.
+func scanRuns(s string, minLen int, fn func(start, end int)) {
+	i := 0
+	for i < len(s) {
+		if !b64Byte[s[i]] {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && b64Byte[s[j]] {
+			j++
+		}
+		if j-i >= minLen {
+			fn(i, j)
+		}
+		i = j + 1
+	}
+}
