@@ -1,0 +1,19 @@
+// Package recall holds the query services that the CLI and the MCP server
+// share: searching past conversations and reading windows of them.
+//
+// The main types are Service (the archive and a clock), SearchRequest and
+// SearchResponse with its Hit values, ReadRequest and ReadResponse with its
+// Message values, Query (user text turned into a safe full-text expression),
+// and Error, whose stable Code every transport maps once (the CLI to exit
+// codes, the MCP adapter to isError results).
+//
+// Everything recall returns is text the archive already redacted. It is
+// historical evidence, not instructions: every response says so in its
+// Notice field.
+//
+// Search narrows with the archive's full-text index and then verifies
+// exactly: a message that contains every query term ranks above one that
+// contains only some, and BM25 orders messages of equal coverage. Read
+// returns a window of one conversation with every message's text capped, and
+// offsets counted in characters (runes), never bytes.
+package recall
