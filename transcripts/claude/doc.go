@@ -1,0 +1,99 @@
+// Package claude reads Claude Code transcripts into hansard's normalized
+// model. Provider is the transcripts.Provider; everything else is the
+// streaming parser behind Parse.
+//
+// Files (Discover). Under $CLAUDE_CONFIG_DIR/projects, else
+// $HOME/.claude/projects, each project folder holds main transcripts
+// <session>.jsonl, flat subagent files agent-<id>.jsonl (≤2.0.x), and, per
+// session, nested subagent files <session>/subagents/agent-<id>.jsonl with
+// agent-<id>.meta.json beside them (2.1.x), workflow agents included
+// (subagents/workflows/<id>/agent-<id>.jsonl). The project folder's name is
+// never decoded: the working folder comes from the lines' cwd.
+//
+// Sessions. A main file's session id is its stem when the stem is a session
+// UUID, else the first sessionId of its lines. A subagent is a session of
+// its own, with id "<parent session id>/agent-<agentId>" and class
+// subagent; the parent session id is the folder above subagents/ (2.1.x) or
+// the lines' sessionId (flat files). It is linked (Relation subagent) from
+// both sides: the subagent file names its parent, and the parent's Task or
+// Agent result (toolUseResult.agentId) or its agent_progress lines name the
+// child with the spawning tool call id. The meta file adds the tool call id,
+// the parent agent (parentAgentId) and the description, used as title.
+// Inline sidechain lines of a main file (isSidechain, some 1.0.x builds) go
+// to a subagent session "<session>/agent-<agentId>", or
+// "<session>/sidechain-<uuid of its first line>" when no agentId is given.
+// A sidechain whose first prompt is "Warmup" only warmed the cache: it
+// yields no records at all.
+//
+// Resumed sessions. Lines whose sessionId differs from the file's own are
+// history copied from the session that was resumed: they are not indexed;
+// the session gets a resumed_from link to each such id, with the evidence
+// "copied history in <file>".
+//
+// Session fields: CWD is the first cwd seen; Branches every distinct
+// non-empty gitBranch; Models every model of assistant lines (not
+// "<synthetic>"); StartedAt and EndedAt the first and last timestamps;
+// Version the last version. The title is, first found: custom-title,
+// ai-title, the summary line whose leafUuid is a line of the file, the last
+// summary line; else the first human prompt on one line, cut to 100 runes
+// (for a subagent, the meta description, else its prompt).
+//
+// Messages. Every user, assistant and system line of a session is one
+// message, indexed 0, 1, 2… in file order, except:
+//   - the lines of one API response (same message.id, else requestId) form
+//     one assistant message: sent again with the same index as lines are
+//     added, text blocks joined by a blank line, ToolCallIDs in order; UUID
+//     is the last line's uuid and ParentUUID the first line's parentUuid
+//     (logicalParentUuid after a compact_boundary). Thinking and
+//     redacted_thinking blocks are not kept;
+//   - a user line carrying tool_result blocks is one RoleTool message with
+//     the results' text; each result is paired with its call;
+//   - user text is Human unless isMeta, a compaction summary
+//     (isCompactSummary or "This session is being continued…", Kind
+//     compact_summary), a slash-command record or output, a hook or
+//     reminder, a caveat or an interruption marker (Kind meta). A subagent's
+//     prompts come from its parent agent and are never Human;
+//   - system lines become RoleSystem messages of Kind event
+//     (compact_boundary, api_error, local_command, informational,
+//     away_summary, …), except turn_duration and stop_hook_summary, which
+//     are skipped.
+//
+// Message.Line is the 1-based line where the message starts. OnMainBranch is
+// set on every message: the archive works out the main branch from UUID and
+// ParentUUID.
+//
+// Tools. Every tool_use is a ToolCall, sent again with its result (text,
+// IsError, ResultLine; ExitCode for Bash). Edit, Write, MultiEdit (one Edit
+// per sub-edit, Seq in order, the call's hunks on the first) and
+// NotebookEdit calls are Edits: pending until the result, failed when the
+// result is an error (is_error or a string toolUseResult, or a 1.0.x Edit
+// result without structuredPatch), ok otherwise. An Edit's texts come from
+// the result's oldString/newString when present (they include changes the
+// user made in the permission dialog), else from the input. A Write is
+// create when the result says type "create" or originalFile is null, update
+// (with originalFile as OldText) when the previous content is recorded, and
+// write otherwise. Hunks come from structuredPatch. Bash calls are
+// Commands: exit code 0 for a structured result, N from "Exit code N" in an
+// error, unknown otherwise; tests are recognized by transcripts.IsTestCommand.
+// TodoWrite sends its whole list (either item shape); TaskCreate and
+// TaskUpdate are replayed per session, each successful call giving the whole
+// task list as it left it.
+//
+// Skipped without a problem: file-history-snapshot, queue-operation,
+// progress (hook_progress, bash_progress; agent_progress only gives a link,
+// as the subagent's own file holds its messages: when that file is missing,
+// the mirrored messages are not indexed), attachment, last-prompt, mode,
+// permission-mode, agent-name, pr-link, tag. summary, ai-title and
+// custom-title give titles. Any other type is a ProblemUnknownType; a line
+// that is not a JSON object a ProblemMalformed; unknown fields are ignored.
+//
+// Resuming. Checkpoint.State holds the file's session states (fields so
+// far, index counter, task list), the calls still waiting for results, the
+// assistant message being joined and the titles, so that a parse of the
+// appended bytes emits exactly the records of a full parse.
+//
+// Checked against transcripts of Claude Code 1.0.111, 1.0.117, 1.0.120,
+// 2.0.5 and 2.0.75, and against hand-written fixtures of the 2.1.x shapes
+// described in the formats reference (nested subagents, progress,
+// TaskCreate/TaskUpdate, compact_boundary, ai-title, attachment, pr-link).
+package claude

@@ -1,0 +1,198 @@
+package claude
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// rawLine is the part of a transcript line that the parser reads. Fields it
+// does not need (usage, thinking signatures, file backups, Read results…)
+// are skipped by the decoder without being copied.
+type rawLine struct {
+	Type              string         `json:"type"`
+	Subtype           string         `json:"subtype"`
+	UUID              string         `json:"uuid"`
+	ParentUUID        string         `json:"parentUuid"`
+	LogicalParentUUID string         `json:"logicalParentUuid"`
+	SessionID         string         `json:"sessionId"`
+	CWD               string         `json:"cwd"`
+	GitBranch         string         `json:"gitBranch"`
+	Version           string         `json:"version"`
+	Timestamp         string         `json:"timestamp"`
+	IsSidechain       bool           `json:"isSidechain"`
+	IsMeta            bool           `json:"isMeta"`
+	IsCompactSummary  bool           `json:"isCompactSummary"`
+	AgentID           string         `json:"agentId"`
+	RequestID         string         `json:"requestId"`
+	Message           *apiMessage    `json:"message"`
+	ToolUseResult     *toolUseResult `json:"toolUseResult"`
+	// toolUseResultText is set when toolUseResult was a string (a failure).
+	toolUseResultText *string
+
+	Summary     string `json:"summary"`
+	LeafUUID    string `json:"leafUuid"`
+	AITitle     string `json:"aiTitle"`
+	CustomTitle string `json:"customTitle"`
+
+	// system lines
+	Content         json.RawMessage `json:"content"`
+	Level           string          `json:"level"`
+	CompactMetadata *struct {
+		Trigger   string `json:"trigger"`
+		PreTokens int    `json:"preTokens"`
+	} `json:"compactMetadata"`
+	RetryAttempt int `json:"retryAttempt"`
+	MaxRetries   int `json:"maxRetries"`
+
+	// progress lines
+	Data *struct {
+		Type    string `json:"type"`
+		AgentID string `json:"agentId"`
+	} `json:"data"`
+	ParentToolUseID string `json:"parentToolUseID"`
+}
+
+// apiMessage is the message of a user or assistant line.
+type apiMessage struct {
+	ID      string  `json:"id"`
+	Role    string  `json:"role"`
+	Model   string  `json:"model"`
+	Content []block `json:"content"`
+	// text is set when content was a plain string.
+	text     string
+	isString bool
+}
+
+// block is one content block. Tool result content is a string or a list of
+// blocks, so it stays untyped.
+type block struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   any             `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+// toolUseResult holds the fields of the structured tool results that the
+// parser uses (§1.5 of the formats reference).
+type toolUseResult struct {
+	Type            string          `json:"type"`
+	FilePath        string          `json:"filePath"`
+	OldString       *string         `json:"oldString"`
+	NewString       *string         `json:"newString"`
+	OriginalFile    json.RawMessage `json:"originalFile"`
+	StructuredPatch []patchHunk     `json:"structuredPatch"`
+	Interrupted     bool            `json:"interrupted"`
+	AgentID         string          `json:"agentId"`
+	Success         *bool           `json:"success"`
+	Task            *struct {
+		ID json.RawMessage `json:"id"`
+	} `json:"task"`
+}
+
+type patchHunk struct {
+	OldStart int      `json:"oldStart"`
+	OldLines int      `json:"oldLines"`
+	NewStart int      `json:"newStart"`
+	NewLines int      `json:"newLines"`
+	Lines    []string `json:"lines"`
+}
+
+// altShapes re-reads the two fields whose JSON type varies between lines:
+// message.content (a string for typed prompts) and toolUseResult (a string
+// for failures, a list for some MCP tools).
+type altShapes struct {
+	Message *struct {
+		Content any `json:"content"`
+	} `json:"message"`
+	ToolUseResult any `json:"toolUseResult"`
+}
+
+// decodeLine decodes one line into ln. Most lines take one pass of the
+// decoder; a line whose content or tool result is a string takes a second,
+// one. A value of an unexpected type deeper in the line is left zero.
+func decodeLine(b []byte, ln *rawLine) error {
+	err := json.Unmarshal(b, ln)
+	if err == nil {
+		return nil
+	}
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return err
+	}
+	var alt altShapes
+	if err := json.Unmarshal(b, &alt); err != nil {
+		return fmt.Errorf("re-read content: %w", err)
+	}
+	if alt.Message != nil && ln.Message != nil {
+		if s, ok := alt.Message.Content.(string); ok {
+			ln.Message.text, ln.Message.isString, ln.Message.Content = s, true, nil
+		}
+	}
+	if s, ok := alt.ToolUseResult.(string); ok {
+		ln.toolUseResultText = &s
+		ln.ToolUseResult = nil
+	}
+	return nil
+}
+
+// jsonString decodes raw as a JSON string; ok is false for null, absent or
+// other values.
+func jsonString(raw json.RawMessage) (string, bool) {
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// jsonScalar renders a JSON string or number as text ("1" for "1" or 1).
+func jsonScalar(raw json.RawMessage) string {
+	if s, ok := jsonString(raw); ok {
+		return s
+	}
+	t := strings.TrimSpace(string(raw))
+	if t == "null" {
+		return ""
+	}
+	return t
+}
+
+// resultText flattens tool_result content (a string or text blocks).
+func resultText(c any) string {
+	switch v := c.(type) {
+	case string:
+		return v
+	case []any:
+		var sb strings.Builder
+		for _, item := range v {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			t, _ := m["text"].(string)
+			if t == "" {
+				if typ, _ := m["type"].(string); typ == "image" {
+					t = "[image]"
+				}
+			}
+			if t == "" {
+				continue
+			}
+			if sb.Len() > 0 {
+				sb.WriteByte('\n')
+			}
+			sb.WriteString(t)
+		}
+		return sb.String()
+	}
+	return ""
+}

@@ -1,0 +1,266 @@
+package claude
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"hansard/transcripts"
+)
+
+// Parse reads a main or subagent transcript from r (positioned at cp.Offset)
+// and emits its records. See the package documentation for what each line
+// becomes.
+func (*Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, cp transcripts.Checkpoint, sink transcripts.Sink) (transcripts.Checkpoint, error) {
+	p := newParser(src, cp, sink)
+	off, n, err := transcripts.ReadLines(ctx, r, cp, p.line)
+	if err == nil {
+		err = p.finish()
+	}
+	if err != nil {
+		return cp, fmt.Errorf("parse %s: %w", src.Path, err)
+	}
+	state, err := p.st.encode()
+	if err != nil {
+		return cp, fmt.Errorf("parse %s: encode state: %w", src.Path, err)
+	}
+	out := transcripts.Checkpoint{Offset: off, Line: n, State: state}
+	if ss := p.st.Sessions[p.st.Own]; ss != nil {
+		out.NextIndex = ss.Next
+	}
+	return out, nil
+}
+
+// parser is the state of one Parse call.
+type parser struct {
+	src      transcripts.Source
+	sink     transcripts.Sink
+	st       *state
+	base     string // file name, for link evidence
+	stem     string // file name without .jsonl
+	subagent bool   // a subagent file (flat or nested)
+	touched  []*sessionState
+}
+
+func newParser(src transcripts.Source, cp transcripts.Checkpoint, sink transcripts.Sink) *parser {
+	base := filepath.Base(src.Path)
+	p := &parser{src: src, sink: sink, st: decodeState(cp), base: base, stem: strings.TrimSuffix(base, ".jsonl")}
+	p.subagent = src.Class == transcripts.ClassSubagent || strings.HasPrefix(p.stem, "agent-")
+	if !p.subagent && p.st.Own == "" && isSessionID(p.stem) {
+		p.st.Own = p.stem
+	}
+	return p
+}
+
+// Record types that carry nothing the archive keeps. They are skipped
+// without being reported.
+var ignoredTypes = map[string]bool{
+	"file-history-snapshot": true, "queue-operation": true, "attachment": true,
+	"last-prompt": true, "mode": true, "permission-mode": true, "agent-name": true,
+	"pr-link": true, "tag": true,
+}
+
+func (p *parser) line(l transcripts.Line) error {
+	if l.Oversized {
+		return p.problem(l.Number, transcripts.ProblemOversized, fmt.Sprintf("line longer than %d bytes skipped", transcripts.MaxLineBytes))
+	}
+	if len(bytes.TrimSpace(l.Bytes)) == 0 {
+		return nil
+	}
+	var ln rawLine
+	if err := decodeLine(l.Bytes, &ln); err != nil {
+		return p.problem(l.Number, transcripts.ProblemMalformed, err.Error())
+	}
+	if len(p.st.Titles.Leaves) > 0 && ln.UUID != "" {
+		p.matchLeaf(ln.UUID)
+	}
+	switch ln.Type {
+	case "user", "assistant", "system":
+		return p.entry(&ln, l.Number)
+	case "summary":
+		p.summary(&ln)
+		return nil
+	case "ai-title":
+		return p.setTitle(&p.st.Titles.AI, ln.AITitle)
+	case "custom-title":
+		return p.setTitle(&p.st.Titles.Custom, ln.CustomTitle)
+	case "progress":
+		return p.progress(&ln)
+	}
+	if ignoredTypes[ln.Type] {
+		return nil
+	}
+	return p.problem(l.Number, transcripts.ProblemUnknownType, fmt.Sprintf("unknown line type %q", ln.Type))
+}
+
+// entry handles a user, assistant or system line.
+func (p *parser) entry(ln *rawLine, lineNo int) error {
+	ss, err := p.route(ln)
+	if ss == nil || err != nil {
+		return err
+	}
+	if ss.S.Class == transcripts.ClassSubagent && !ss.Emitted && ss.Next == 0 && ln.Type == "user" && isWarmup(ln) {
+		ss.Skip = true
+		return nil
+	}
+	p.observe(ss, ln)
+	if err := p.touch(ss); err != nil {
+		return err
+	}
+	switch ln.Type {
+	case "user":
+		return p.user(ss, ln, lineNo)
+	case "assistant":
+		return p.assistant(ss, ln, lineNo)
+	default:
+		return p.system(ss, ln, lineNo)
+	}
+}
+
+// observe folds a line's metadata into its session.
+func (p *parser) observe(ss *sessionState, ln *rawLine) {
+	s := &ss.S
+	if s.CWD == "" {
+		s.CWD = ln.CWD
+	}
+	if ln.GitBranch != "" && !slices.Contains(s.Branches, ln.GitBranch) {
+		s.Branches = append(s.Branches, ln.GitBranch)
+	}
+	if ln.Version != "" {
+		s.Version = ln.Version
+	}
+	if ts := parseTime(ln.Timestamp); !ts.IsZero() {
+		if s.StartedAt.IsZero() || ts.Before(s.StartedAt) {
+			s.StartedAt = ts
+		}
+		if ts.After(s.EndedAt) {
+			s.EndedAt = ts
+		}
+	}
+	if ln.Type == "assistant" && ln.Message != nil {
+		if m := ln.Message.Model; m != "" && m != "<synthetic>" && !slices.Contains(s.Models, m) {
+			s.Models = append(s.Models, m)
+		}
+	}
+}
+
+// touch sends the session (and its link to a parent) the first time a
+// record of it is emitted in this call; finish sends its final state.
+func (p *parser) touch(ss *sessionState) error {
+	ss.Emitted = true
+	if slices.Contains(p.touched, ss) {
+		return nil
+	}
+	p.touched = append(p.touched, ss)
+	if err := p.emitSession(ss); err != nil {
+		return err
+	}
+	if s := ss.S; s.ParentID != "" {
+		return p.sink(transcripts.Record{Link: &transcripts.Link{SessionID: s.ID, ParentID: s.ParentID, Relation: s.Relation,
+			ParentToolCallID: s.ParentToolCallID, Evidence: s.LinkEvidence}})
+	}
+	return nil
+}
+
+func (p *parser) finish() error {
+	for _, ss := range p.touched {
+		if err := p.emitSession(ss); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *parser) emitSession(ss *sessionState) error {
+	s := ss.S
+	s.Branches = slices.Clone(s.Branches)
+	s.Models = slices.Clone(s.Models)
+	if s.ID == p.st.Own && !p.subagent {
+		t := p.st.Titles
+		switch {
+		case t.Custom != "" || t.AI != "" || t.Matched != "" || t.Summary != "":
+			s.Title, s.TitleFromAgent = firstOf(t.Custom, t.AI, t.Matched, t.Summary), true
+		}
+	}
+	if s.Title == "" {
+		s.Title = ss.FirstPrompt
+	}
+	return p.sink(transcripts.Record{Session: &s})
+}
+
+// emitMessage gives m the session's next index and sends it.
+func (p *parser) emitMessage(ss *sessionState, m transcripts.Message) (int, error) {
+	m.SessionID = ss.S.ID
+	m.Index = ss.Next
+	m.OnMainBranch = true
+	ss.Next++
+	return m.Index, p.sink(transcripts.Record{Message: &m})
+}
+
+func (p *parser) problem(line int, kind, detail string) error {
+	return p.sink(transcripts.Record{Problem: &transcripts.Problem{Line: line, Kind: kind, Detail: detail}})
+}
+
+func (p *parser) summary(ln *rawLine) {
+	if ln.Summary == "" {
+		return
+	}
+	t := &p.st.Titles
+	t.Summary = ln.Summary
+	if ln.LeafUUID != "" {
+		if t.Leaves == nil {
+			t.Leaves = map[string]string{}
+		}
+		t.Leaves[ln.LeafUUID] = ln.Summary
+	}
+	p.retouchOwn()
+}
+
+func (p *parser) matchLeaf(uuid string) {
+	if s, ok := p.st.Titles.Leaves[uuid]; ok {
+		p.st.Titles.Matched = s
+		delete(p.st.Titles.Leaves, uuid)
+		p.retouchOwn()
+	}
+}
+
+func (p *parser) setTitle(dst *string, title string) error {
+	if title = strings.TrimSpace(title); title != "" {
+		*dst = title
+		p.retouchOwn()
+	}
+	return nil
+}
+
+// retouchOwn makes finish send the file's own session again after its
+// title changed, when the session was already sent.
+func (p *parser) retouchOwn() {
+	if ss := p.st.Sessions[p.st.Own]; ss != nil && ss.Emitted && !slices.Contains(p.touched, ss) {
+		p.touched = append(p.touched, ss)
+	}
+}
+
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+func firstOf(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

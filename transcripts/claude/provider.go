@@ -1,0 +1,114 @@
+package claude
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"hansard/transcripts"
+)
+
+// Provider reads Claude Code transcripts. The zero value is ready to use and
+// safe for concurrent Parse calls on different sources.
+type Provider struct{}
+
+// New returns the Claude Code provider.
+func New() *Provider { return &Provider{} }
+
+// Name returns transcripts.ProviderClaude.
+func (*Provider) Name() string { return transcripts.ProviderClaude }
+
+// Roots returns $CLAUDE_CONFIG_DIR/projects, or $HOME/.claude/projects.
+func (*Provider) Roots(env transcripts.Env) []string {
+	if dir := env("CLAUDE_CONFIG_DIR"); dir != "" {
+		return []string{filepath.Join(dir, "projects")}
+	}
+	if home := env("HOME"); home != "" {
+		return []string{filepath.Join(home, ".claude", "projects")}
+	}
+	return nil
+}
+
+// Discover finds, under each root's project folders, the main transcripts
+// (<project>/<session>.jsonl), the flat subagent files of 2.0.x
+// (<project>/agent-<id>.jsonl) and the nested ones of 2.1.x
+// (<project>/<session>/subagents/…/agent-<id>.jsonl, workflows included).
+func (*Provider) Discover(ctx context.Context, roots []string, warn func(string, error), fn func(transcripts.Source) error) error {
+	for _, root := range roots {
+		projects, err := os.ReadDir(root)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				warn(root, err)
+			}
+			continue
+		}
+		for _, proj := range projects {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if proj.IsDir() {
+				if err := discoverProject(ctx, filepath.Join(root, proj.Name()), warn, fn); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func discoverProject(ctx context.Context, dir string, warn func(string, error), fn func(transcripts.Source) error) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		warn(dir, err)
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case e.IsDir():
+			sub := filepath.Join(dir, name, "subagents")
+			if _, err := os.Stat(sub); err == nil {
+				if err := discoverSubagents(ctx, sub, warn, fn); err != nil {
+					return err
+				}
+			}
+		case strings.HasSuffix(name, ".jsonl"):
+			class := transcripts.ClassMain
+			if isAgentFile(name) {
+				class = transcripts.ClassSubagent
+			}
+			if err := fn(transcripts.Source{Provider: transcripts.ProviderClaude, Path: filepath.Join(dir, name), Class: class}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// discoverSubagents walks a 2.1.x subagents folder, workflows included.
+func discoverSubagents(ctx context.Context, dir string, warn func(string, error), fn func(transcripts.Source) error) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			warn(path, err)
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !d.IsDir() && isAgentFile(d.Name()) {
+			return fn(transcripts.Source{Provider: transcripts.ProviderClaude, Path: path, Class: transcripts.ClassSubagent})
+		}
+		return nil
+	})
+}
+
+// isAgentFile reports whether a file name is a subagent transcript.
+func isAgentFile(name string) bool {
+	return strings.HasPrefix(name, "agent-") && strings.HasSuffix(name, ".jsonl")
+}

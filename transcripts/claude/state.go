@@ -1,0 +1,127 @@
+package claude
+
+import (
+	"encoding/json"
+	"time"
+
+	"hansard/transcripts"
+)
+
+// maxPending bounds the tool calls kept waiting for their results; the
+// oldest is dropped (its records stay pending) when a file has more.
+const maxPending = 256
+
+// state is what a Parse carries over to the next one through
+// Checkpoint.State. Everything the parser decides depends only on it and on
+// the lines read, so a parse resumed from a checkpoint emits exactly the
+// records of a full parse.
+type state struct {
+	// Own is the file's own session id once known: the stem of a main
+	// transcript (or its first sessionId when the stem is not an id), or
+	// "<parent>/agent-<agentId>" for a subagent file.
+	Own      string                   `json:"own,omitempty"`
+	Sessions map[string]*sessionState `json:"ss,omitempty"`
+	Pending  []*pendingCall           `json:"pending,omitempty"`
+	Join     *join                    `json:"join,omitempty"`
+	Titles   titles                   `json:"titles"`
+	// Linked lists links already emitted ("resumed:<id>", "agent:<id>").
+	Linked []string `json:"linked,omitempty"`
+	// Side maps the uuid of an inline sidechain line (1.0.x) to the
+	// session it went to.
+	Side map[string]string `json:"side,omitempty"`
+}
+
+// sessionState is what is known of one session of the file.
+type sessionState struct {
+	S    transcripts.Session `json:"s"`
+	Next int                 `json:"next"`
+	// Skip marks a "Warmup" sidechain: its lines are ignored.
+	Skip        bool   `json:"skip,omitempty"`
+	FirstPrompt string `json:"prompt,omitempty"`
+	Tasks       []task `json:"tasks,omitempty"`
+	// Emitted is set once a record of the session was sent.
+	Emitted bool `json:"emitted,omitempty"`
+}
+
+// task is one entry of the TaskCreate/TaskUpdate list.
+type task struct {
+	ID      string `json:"id"`
+	Subject string `json:"subject"`
+	Status  string `json:"status"`
+}
+
+// titles are the titles the file records for its own session.
+type titles struct {
+	Custom  string `json:"custom,omitempty"`
+	AI      string `json:"ai,omitempty"`
+	Summary string `json:"summary,omitempty"`
+	// Leaves are the leafUuids of summaries not yet matched to a message of
+	// the file, with their summary; a matched summary wins over others.
+	Leaves  map[string]string `json:"leaves,omitempty"`
+	Matched string            `json:"matched,omitempty"`
+}
+
+// pendingCall is a tool call still waiting for its result.
+type pendingCall struct {
+	Session string `json:"session"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	// Input is kept as a string so that its bytes survive the round trip
+	// through the checkpoint unchanged (a RawMessage would be compacted).
+	Input        string    `json:"input,omitempty"`
+	MessageIndex int       `json:"msg"`
+	CWD          string    `json:"cwd,omitempty"`
+	Version      string    `json:"version,omitempty"`
+	Timestamp    time.Time `json:"ts"`
+}
+
+// join is the assistant message being assembled from the lines of one API
+// response (same message.id).
+type join struct {
+	Session string              `json:"session"`
+	Key     string              `json:"key"`
+	Msg     transcripts.Message `json:"msg"`
+}
+
+func decodeState(cp transcripts.Checkpoint) *state {
+	st := &state{}
+	if cp.Offset > 0 && len(cp.State) > 0 {
+		if json.Unmarshal(cp.State, st) != nil {
+			st = &state{} // unreadable state: carry on as from a fresh file
+		}
+	}
+	if st.Sessions == nil {
+		st.Sessions = map[string]*sessionState{}
+	}
+	return st
+}
+
+func (st *state) encode() ([]byte, error) { return json.Marshal(st) }
+
+func (st *state) linked(key string) bool {
+	for _, k := range st.Linked {
+		if k == key {
+			return true
+		}
+	}
+	st.Linked = append(st.Linked, key)
+	return false
+}
+
+func (st *state) addPending(pc *pendingCall) {
+	if len(st.Pending) >= maxPending {
+		st.Pending = st.Pending[1:]
+	}
+	st.Pending = append(st.Pending, pc)
+}
+
+// takePending removes and returns the pending call with this id.
+func (st *state) takePending(id string) *pendingCall {
+	for i, pc := range st.Pending {
+		if pc.ID == id {
+			st.Pending = append(st.Pending[:i:i], st.Pending[i+1:]...)
+			return pc
+		}
+	}
+	return nil
+}

@@ -1,0 +1,168 @@
+package claude
+
+import (
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strconv"
+
+	"hansard/transcripts"
+)
+
+// toolInput is the union of the tool inputs the parser reads.
+type toolInput struct {
+	FilePath   string `json:"file_path"`
+	OldString  string `json:"old_string"`
+	NewString  string `json:"new_string"`
+	ReplaceAll bool   `json:"replace_all"`
+	Content    string `json:"content"`
+	Edits      []struct {
+		OldString  string `json:"old_string"`
+		NewString  string `json:"new_string"`
+		ReplaceAll bool   `json:"replace_all"`
+	} `json:"edits"`
+	NotebookPath string          `json:"notebook_path"`
+	NewSource    string          `json:"new_source"`
+	Command      string          `json:"command"`
+	Todos        []todoInput     `json:"todos"`
+	Subject      string          `json:"subject"`
+	Status       string          `json:"status"`
+	TaskID       json.RawMessage `json:"taskId"`
+}
+
+type todoInput struct {
+	ID         json.RawMessage `json:"id"`
+	Content    string          `json:"content"`
+	Status     string          `json:"status"`
+	ActiveForm string          `json:"activeForm"`
+}
+
+// decodeInput reads the fields of a tool input; a field of an unexpected
+// type is left zero.
+func decodeInput(raw string) toolInput {
+	var in toolInput
+	if err := json.Unmarshal([]byte(raw), &in); err != nil {
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) {
+			return toolInput{}
+		}
+	}
+	return in
+}
+
+// callResult is what the result of a tool call tells.
+type callResult struct {
+	Text   string
+	Failed bool // is_error, or a string toolUseResult
+	Obj    *toolUseResult
+	Line   int
+}
+
+// toolUse records a tool call and what it implies before its result is
+// known (a pending edit, a command, a todo list), and keeps it waiting for
+// its result.
+func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex int) error {
+	pc := &pendingCall{Session: ss.S.ID, ID: b.ID, Name: b.Name, Input: string(b.Input), MessageIndex: msgIndex,
+		CWD: ln.CWD, Version: ln.Version, Timestamp: parseTime(ln.Timestamp)}
+	if err := p.sink(transcripts.Record{ToolCall: pc.toolCall()}); err != nil {
+		return err
+	}
+	p.st.addPending(pc)
+	return p.derive(ss, pc, nil)
+}
+
+func (pc *pendingCall) toolCall() *transcripts.ToolCall {
+	tc := &transcripts.ToolCall{SessionID: pc.Session, ID: pc.ID, MessageIndex: pc.MessageIndex, Name: pc.Name, Timestamp: pc.Timestamp}
+	if pc.Input != "" {
+		tc.Input = json.RawMessage(pc.Input)
+	}
+	return tc
+}
+
+// result pairs a tool_result block with its call. The line's toolUseResult
+// is used only when the line carries a single result.
+func (p *parser) result(ln *rawLine, b *block, lineNo int, single bool) error {
+	pc := p.st.takePending(b.ToolUseID)
+	if pc == nil {
+		return nil // the call is not in this file (or was dropped): the tool message keeps the text
+	}
+	ss := p.st.Sessions[pc.Session]
+	if ss == nil {
+		return nil
+	}
+	res := &callResult{Text: resultText(b.Content), Failed: b.IsError, Line: lineNo}
+	if single {
+		res.Obj = ln.ToolUseResult
+		if t := ln.toolUseResultText; t != nil {
+			res.Failed = true
+			res.Text = firstOf(res.Text, *t)
+		}
+	}
+	tc := pc.toolCall()
+	tc.Result, tc.HasResult, tc.IsError, tc.ResultLine = res.Text, true, res.Failed, lineNo
+	if pc.Name == "Bash" {
+		tc.ExitCode = exitCode(res)
+	}
+	if err := p.sink(transcripts.Record{ToolCall: tc}); err != nil {
+		return err
+	}
+	return p.derive(ss, pc, res)
+}
+
+// derive emits the records a call implies; res is nil before the result.
+func (p *parser) derive(ss *sessionState, pc *pendingCall, res *callResult) error {
+	switch pc.Name {
+	case "Edit", "Write", "MultiEdit", "NotebookEdit":
+		for _, e := range buildEdits(pc, res) {
+			if err := p.sink(transcripts.Record{Edit: &e}); err != nil {
+				return err
+			}
+		}
+	case "Bash":
+		return p.sink(transcripts.Record{Command: buildCommand(pc, res)})
+	case "TodoWrite":
+		if res == nil {
+			return p.sink(transcripts.Record{Todos: todoWrite(pc)})
+		}
+	case "TaskCreate", "TaskUpdate":
+		if res != nil && !res.Failed {
+			return p.sink(transcripts.Record{Todos: replayTask(ss, pc, res)})
+		}
+	case "Task", "Agent":
+		if res != nil && res.Obj != nil && res.Obj.AgentID != "" {
+			return p.linkChild(ss, res.Obj.AgentID, pc.ID, "agentId in the result of "+pc.Name+" call "+pc.ID)
+		}
+	}
+	return nil
+}
+
+var exitCodeRe = regexp.MustCompile(`Exit code (-?\d+)`)
+
+// exitCode reads a shell command's exit code: 0 for a structured result,
+// the "Exit code N" of a failure text, nil when unknown.
+func exitCode(res *callResult) *int {
+	if res == nil {
+		return nil
+	}
+	if res.Failed {
+		if m := exitCodeRe.FindStringSubmatch(res.Text); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil {
+				return &n
+			}
+		}
+		return nil
+	}
+	if res.Obj != nil && res.Obj.Interrupted {
+		return nil
+	}
+	zero := 0
+	return &zero
+}
+
+func buildCommand(pc *pendingCall, res *callResult) *transcripts.Command {
+	in := decodeInput(pc.Input)
+	isTest := transcripts.IsTestCommand(in.Command)
+	code := exitCode(res)
+	return &transcripts.Command{SessionID: pc.Session, ToolCallID: pc.ID, MessageIndex: pc.MessageIndex, Command: in.Command,
+		CWD: pc.CWD, ExitCode: code, IsTest: isTest, TestStatus: transcripts.TestStatus(isTest, code), Timestamp: pc.Timestamp}
+}
