@@ -1,0 +1,62 @@
+// Package archive keeps hansard's archive: one SQLite file (WAL, embedded
+// numbered migrations in migrations/) holding every transcript the
+// providers find, the retained compressed copies of those transcripts, and
+// full-text indexes over what was said.
+//
+// Main types: Archive (Open, Refresh, Reattach, Status, the query helpers
+// GetSession, Messages, ToolCalls and ForEachEdit), Options, RefreshOptions
+// and RefreshResult, Status, SessionInfo, RepoEdit, PathMap and Resolver.
+// All SQL of hansard lives in this package; callers see domain types and
+// the errors ErrNotFound and ErrAmbiguous.
+//
+// # Schema
+//
+//   - sources: one row per transcript file: provider, path, size and mtime
+//     at the last read, a SHA-256 of its first 4 KiB (head_len bytes), the
+//     checkpoint (offset after the last complete line, line count, next
+//     message index, provider state), the retained copy's raw and
+//     compressed lengths, deleted (the original is gone), reparse (a
+//     rebuild is pending) and the last read error.
+//   - problems: unusable lines per source (line, kind, detail), keyed by
+//     (source, line, kind) so that re-reading after an interruption does
+//     not count twice; counts by kind are derived from it.
+//   - scan_errors: folders discovery could not read, last refresh only.
+//   - sessions: every transcripts.Session field, the source that wrote it,
+//     the recorded cwd, repo_root and repo_cwd (after path maps) and
+//     source_deleted. Lists (branches, models) are JSON arrays.
+//   - session_links: (session, parent, relation) with the parent's tool
+//     call and evidence, merged from both sides: an empty field never
+//     overwrites a known one.
+//   - messages, tool_calls, edits, commands, todos: keyed as
+//     transcripts.Record documents, referencing sessions(pk) with ON
+//     DELETE CASCADE. Edits keep the recorded path and, after path maps,
+//     repo_root plus the repo-relative path. on_main_branch is recomputed
+//     after each write of a session.
+//   - repos: repository roots met, their remote URL and the repository
+//     URLs agents recorded for sessions attached to them.
+//   - meta: paused, last refresh, the path maps in use.
+//   - messages_fts, results_fts: FTS5 external-content indexes over
+//     messages.text and tool_calls.result (unicode61, '_' a token
+//     character, no stemming), kept in sync by triggers on insert, update
+//     of the text and delete (including cascaded deletes).
+//
+// Times are Unix milliseconds UTC; text is stored redacted when
+// Options.Redact is set (the retained copies keep the bytes as the agent
+// wrote them, 0600, so that a parser upgrade can re-read them).
+//
+// # Refresh
+//
+// Refresh discovers every provider's files and compares each with its
+// stored size and mtime: an unchanged file is not opened. A changed file
+// whose head still matches is parsed from its checkpoint; one that shrank
+// or whose head changed is read whole and its sessions' rows replaced.
+// Files are parsed in parallel; one writer goroutine applies the records
+// (replace by key) in batched transactions, and stores each source's new
+// checkpoint in the same transaction as its last rows, so an interrupted
+// run leaves a consistent archive that the next run continues. A file that
+// is gone leaves its sessions in place, marked source_deleted.
+//
+// Every byte read is appended, gzip compressed, to the source's retained
+// copy under <Dir>/retained (see RetainedPath); Refresh with Rebuild
+// re-parses every source from it.
+package archive

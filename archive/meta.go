@@ -1,0 +1,115 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Keys of the meta table.
+const (
+	metaPaused       = "paused"
+	metaLastRefresh  = "last_refresh"
+	metaLastReattach = "last_reattach"
+	metaPathMaps     = "path_maps"     // JSON []PathMap the attachments were computed with
+	metaExtraMaps    = "path_maps_cli" // JSON []PathMap added on the command line
+)
+
+func (a *Archive) getMeta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := a.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", key, err)
+	}
+	return v, nil
+}
+
+func (a *Archive) setMeta(ctx context.Context, key, value string) error {
+	return setMetaTx(ctx, a.db, key, value)
+}
+
+func setMetaTx(ctx context.Context, db dbtx, key, value string) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES (?, ?)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value)
+	if err != nil {
+		return fmt.Errorf("store %s: %w", key, err)
+	}
+	return nil
+}
+
+// Paused reports whether indexing is paused.
+func (a *Archive) Paused(ctx context.Context) (bool, error) {
+	v, err := a.getMeta(ctx, metaPaused)
+	return v == "1", err
+}
+
+// SetPaused pauses or resumes indexing. While paused, Refresh reads no
+// transcripts.
+func (a *Archive) SetPaused(ctx context.Context, paused bool) error {
+	v := "0"
+	if paused {
+		v = "1"
+	}
+	return a.setMeta(ctx, metaPaused, v)
+}
+
+// AttachedPathMaps returns the path maps the stored attachments were
+// computed with (by the last Reattach).
+func (a *Archive) AttachedPathMaps(ctx context.Context) ([]PathMap, error) {
+	return a.readMaps(ctx, metaPathMaps)
+}
+
+// ExtraPathMaps returns the maps remembered from earlier command lines
+// (see SetExtraPathMaps).
+func (a *Archive) ExtraPathMaps(ctx context.Context) ([]PathMap, error) {
+	return a.readMaps(ctx, metaExtraMaps)
+}
+
+// SetExtraPathMaps remembers maps given on a command line, so that later
+// refreshes keep applying them.
+func (a *Archive) SetExtraPathMaps(ctx context.Context, maps []PathMap) error {
+	b, err := json.Marshal(normalizeMaps(maps))
+	if err != nil {
+		return err
+	}
+	return a.setMeta(ctx, metaExtraMaps, string(b))
+}
+
+func (a *Archive) readMaps(ctx context.Context, key string) ([]PathMap, error) {
+	v, err := a.getMeta(ctx, key)
+	if err != nil || v == "" {
+		return nil, err
+	}
+	var maps []PathMap
+	if err := json.Unmarshal([]byte(v), &maps); err != nil {
+		return nil, fmt.Errorf("read %s: %w", key, err)
+	}
+	return maps, nil
+}
+
+// SetPathMaps sets the maps used for sessions attached from now on without
+// re-attaching existing ones (see Reattach).
+func (a *Archive) SetPathMaps(maps []PathMap) { a.setPathMaps(maps) }
+
+// PathMaps returns the maps in use, longest From first.
+func (a *Archive) PathMaps() []PathMap { return a.pathMaps() }
+
+// SamePathMaps reports whether two lists of maps are the same once
+// normalized.
+func SamePathMaps(x, y []PathMap) bool {
+	nx, ny := normalizeMaps(x), normalizeMaps(y)
+	if len(nx) != len(ny) {
+		return false
+	}
+	for i := range nx {
+		if nx[i] != ny[i] {
+			return false
+		}
+	}
+	return true
+}

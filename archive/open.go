@@ -1,0 +1,146 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// DBName is the archive's SQLite file inside its folder.
+const DBName = "hansard.db"
+
+// dsnPragmas are applied by the driver to every pooled connection.
+const dsnPragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// Options configure Open.
+type Options struct {
+	// Dir is the archive folder (see DefaultDir). It is created 0700.
+	Dir string
+	// Redact rewrites text before it is stored or indexed; nil stores text
+	// as recorded.
+	Redact func(string) string
+	// Resolver finds the repository of a folder; nil attaches no session
+	// to a repository.
+	Resolver Resolver
+	// PathMaps rewrite recorded paths before repositories are resolved.
+	PathMaps []PathMap
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Archive is an open archive. It is safe for concurrent use; Refresh and
+// Reattach serialize on a lock file so that only one process writes.
+type Archive struct {
+	dir      string
+	db       *sql.DB
+	redact   func(string) string
+	resolver Resolver
+	now      func() time.Time
+
+	mu   sync.Mutex // guards maps
+	maps []PathMap
+}
+
+// DefaultDir returns the archive folder: $HANSARD_HOME, else
+// $XDG_DATA_HOME/hansard, else ~/.local/share/hansard under $HOME.
+func DefaultDir(getenv func(string) string) (string, error) {
+	if d := getenv("HANSARD_HOME"); d != "" {
+		return filepath.Abs(d)
+	}
+	if d := getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Abs(filepath.Join(d, "hansard"))
+	}
+	home := getenv("HOME")
+	if home == "" {
+		return "", errors.New("archive folder: neither HANSARD_HOME, XDG_DATA_HOME nor HOME is set")
+	}
+	return filepath.Join(home, ".local", "share", "hansard"), nil
+}
+
+// Open opens (creating when needed) the archive in opts.Dir and applies
+// pending migrations.
+func Open(ctx context.Context, opts Options) (*Archive, error) {
+	if opts.Dir == "" {
+		return nil, errors.New("open archive: no folder given")
+	}
+	if err := mkdirPrivate(opts.Dir); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(opts.Dir, DBName)
+	if err := touchPrivate(path); err != nil {
+		return nil, err
+	}
+	u := url.URL{Scheme: "file", Path: path, RawQuery: dsnPragmas}
+	db, err := sql.Open("sqlite", u.String())
+	if err != nil {
+		return nil, fmt.Errorf("open archive %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(4)
+	a := &Archive{
+		dir:      opts.Dir,
+		db:       db,
+		redact:   opts.Redact,
+		resolver: opts.Resolver,
+		now:      opts.Now,
+		maps:     normalizeMaps(opts.PathMaps),
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open archive %s: %w", path, err)
+	}
+	// SQLite creates -wal and -shm with the database file's mode; make sure
+	// whatever the umask did, nothing is readable by others.
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if err := os.Chmod(path+suffix, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			db.Close()
+			return nil, fmt.Errorf("open archive: %w", err)
+		}
+	}
+	return a, nil
+}
+
+// Close closes the database.
+func (a *Archive) Close() error { return a.db.Close() }
+
+// Dir returns the archive folder.
+func (a *Archive) Dir() string { return a.dir }
+
+// Path returns the SQLite file.
+func (a *Archive) Path() string { return filepath.Join(a.dir, DBName) }
+
+func mkdirPrivate(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	return nil
+}
+
+// touchPrivate creates path 0600 when missing and tightens its mode.
+func touchPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	return nil
+}

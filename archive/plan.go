@@ -1,0 +1,256 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"hansard/transcripts"
+)
+
+// planKind is how a changed source is read.
+type planKind int
+
+const (
+	planAppend  planKind = iota + 1 // from the stored checkpoint (the worker falls back to planFull)
+	planFull                        // the whole original, replacing its rows
+	planRebuild                     // from the retained copy, then what the original gained
+)
+
+// sourceRow is a stored source.
+type sourceRow struct {
+	id           int64
+	provider     string
+	path         string
+	class        string
+	size, mtime  int64
+	headLen      int
+	headHash     []byte
+	cp           transcripts.Checkpoint
+	retainedRaw  int64
+	retainedSize int64
+	deleted      bool
+	reparse      bool
+}
+
+// job is one source to read in this run.
+type job struct {
+	provider transcripts.Provider
+	src      transcripts.Source
+	row      sourceRow
+	kind     planKind
+	exists   bool // the original file is on disk
+	size     int64
+	mtime    int64
+}
+
+func (j *job) expectBytes() int64 {
+	switch j.kind {
+	case planAppend:
+		return max(j.size-j.row.cp.Offset, 0)
+	case planRebuild:
+		return max(j.row.retainedRaw, j.size)
+	}
+	return j.size
+}
+
+const sourceColumns = `id, provider, path, class, size, mtime_ns, head_len, head_hash, offset, lines,
+	next_index, state, retained_raw, retained_size, deleted, reparse`
+
+func scanSource(sc interface{ Scan(...any) error }) (sourceRow, error) {
+	var r sourceRow
+	err := sc.Scan(&r.id, &r.provider, &r.path, &r.class, &r.size, &r.mtime, &r.headLen, &r.headHash,
+		&r.cp.Offset, &r.cp.Line, &r.cp.NextIndex, &r.cp.State, &r.retainedRaw, &r.retainedSize,
+		&r.deleted, &r.reparse)
+	return r, err
+}
+
+type sourceKey struct{ provider, path string }
+
+// plan discovers every provider's files and decides what to read. It
+// records new sources, sources that are gone and sources that came back in
+// one transaction, and returns the jobs largest first.
+func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, warn func(string), res *RefreshResult) ([]*job, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT `+sourceColumns+` FROM sources`)
+	if err != nil {
+		return nil, fmt.Errorf("load sources: %w", err)
+	}
+	stored := make(map[sourceKey]sourceRow)
+	for rows.Next() {
+		r, err := scanSource(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("load sources: %w", err)
+		}
+		stored[sourceKey{r.provider, r.path}] = r
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load sources: %w", err)
+	}
+
+	var (
+		jobs       []*job
+		fresh      []*job // not stored yet
+		back       []int64
+		gone       []int64
+		scanErrors = make(map[string]string)
+		seen       = make(map[sourceKey]bool)
+	)
+	for _, p := range providers {
+		discoverWarn := func(path string, err error) {
+			scanErrors[path] = err.Error()
+			warn(fmt.Sprintf("%s: %v", path, err))
+		}
+		err := p.Discover(ctx, p.Roots(env), discoverWarn, func(src transcripts.Source) error {
+			k := sourceKey{p.Name(), src.Path}
+			if seen[k] {
+				return nil
+			}
+			seen[k] = true
+			res.Sources++
+			size, mtime, err := statFile(src.Path)
+			if err != nil {
+				if !errors.Is(err, os.ErrNotExist) {
+					discoverWarn(src.Path, err)
+				}
+				delete(seen, k) // treat as not found
+				return nil
+			}
+			row, ok := stored[k]
+			j := &job{provider: p, src: src, row: row, exists: true, size: size, mtime: mtime}
+			switch {
+			case !ok:
+				j.kind = planFull
+				fresh = append(fresh, j)
+			case row.reparse:
+				j.kind = planRebuild
+			case size == row.size && mtime == row.mtime:
+				res.Unchanged++
+				if row.deleted {
+					back = append(back, row.id)
+				}
+				return nil
+			default:
+				j.kind = planAppend
+			}
+			if ok && row.deleted {
+				back = append(back, row.id)
+			}
+			jobs = append(jobs, j)
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("discover %s transcripts: %w", p.Name(), err)
+		}
+	}
+	byName := make(map[string]transcripts.Provider, len(providers))
+	for _, p := range providers {
+		byName[p.Name()] = p
+	}
+	for k, row := range stored {
+		p, ok := byName[k.provider]
+		if !ok || seen[k] {
+			continue
+		}
+		if !row.deleted {
+			gone = append(gone, row.id)
+			res.Deleted++
+		}
+		if row.reparse {
+			src := transcripts.Source{Provider: k.provider, Path: k.path, Class: row.class}
+			jobs = append(jobs, &job{provider: p, src: src, row: row, kind: planRebuild})
+		}
+	}
+	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].expectBytes() > jobs[j].expectBytes() })
+	return jobs, nil
+}
+
+// recordPlan stores what discovery found, in one transaction and only when
+// something changed.
+func (a *Archive) recordPlan(ctx context.Context, fresh []*job, back, gone []int64, scanErrors map[string]string) error {
+	var storedErrors int
+	if err := a.db.QueryRowContext(ctx, `SELECT count(*) FROM scan_errors`).Scan(&storedErrors); err != nil {
+		return fmt.Errorf("record sources: %w", err)
+	}
+	if len(fresh)+len(back)+len(gone)+len(scanErrors)+storedErrors == 0 {
+		return nil
+	}
+	return a.inTx(ctx, func(tx *sql.Tx) error {
+		for _, j := range fresh {
+			err := tx.QueryRowContext(ctx,
+				`INSERT INTO sources (provider, path, class) VALUES (?, ?, ?) RETURNING id`,
+				j.provider.Name(), j.src.Path, j.src.Class).Scan(&j.row.id)
+			if err != nil {
+				return fmt.Errorf("record source %s: %w", j.src.Path, err)
+			}
+		}
+		for _, id := range back {
+			if err := setSourceDeleted(ctx, tx, id, false); err != nil {
+				return err
+			}
+		}
+		for _, id := range gone {
+			if err := setSourceDeleted(ctx, tx, id, true); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM scan_errors`); err != nil {
+			return fmt.Errorf("record scan errors: %w", err)
+		}
+		for path, msg := range scanErrors {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO scan_errors (path, error) VALUES (?, ?)`, path, msg); err != nil {
+				return fmt.Errorf("record scan errors: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+func setSourceDeleted(ctx context.Context, tx *sql.Tx, id int64, deleted bool) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE sources SET deleted = ? WHERE id = ?`, deleted, id); err != nil {
+		return fmt.Errorf("mark source: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET source_deleted = ? WHERE source_id = ?`, deleted, id); err != nil {
+		return fmt.Errorf("mark sessions: %w", err)
+	}
+	return nil
+}
+
+// markRebuild flags every source of the given providers for re-parsing
+// from its retained copy. The flag is cleared source by source as each is
+// re-parsed, so an interrupted rebuild continues on the next Refresh.
+func (a *Archive) markRebuild(ctx context.Context, providers []transcripts.Provider) error {
+	if len(providers) == 0 {
+		return nil
+	}
+	names := make([]any, len(providers))
+	for i, p := range providers {
+		names[i] = p.Name()
+	}
+	q := `UPDATE sources SET reparse = 1 WHERE provider IN (?` + strings.Repeat(", ?", len(names)-1) + `)`
+	if _, err := a.db.ExecContext(ctx, q, names...); err != nil {
+		return fmt.Errorf("mark rebuild: %w", err)
+	}
+	return nil
+}
+
+// inTx runs fn in a transaction.
+func (a *Archive) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

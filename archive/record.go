@@ -1,0 +1,127 @@
+package archive
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"hansard/transcripts"
+)
+
+// record applies one record with replace-by-key semantics.
+func (w *writer) record(j *job, r transcripts.Record) error {
+	ctx, st := w.ctx, w.st
+	switch {
+	case r.Session != nil:
+		s := r.Session
+		var pk int64
+		err := st.upsertSession.QueryRowContext(ctx, s.ID, providerOf(s.Provider, j), j.row.id, s.Class, s.CWD,
+			jsonList(s.Branches), jsonList(s.Models), millis(s.StartedAt), millis(s.EndedAt), s.Title,
+			s.TitleFromAgent, s.Version, s.ParentID, s.Relation, s.ParentToolCallID, s.LinkEvidence,
+			s.GitCommit, s.GitRepoURL, s.Originator).Scan(&pk)
+		if err != nil {
+			return fmt.Errorf("session %s: %w", s.ID, err)
+		}
+		w.pks[s.ID] = pk
+		if _, err := w.sessionPK(j, s.ID); err != nil {
+			return err
+		}
+		if s.ParentID != "" && s.Relation != "" {
+			return w.link(&transcripts.Link{SessionID: s.ID, ParentID: s.ParentID, Relation: s.Relation,
+				ParentToolCallID: s.ParentToolCallID, Evidence: s.LinkEvidence})
+		}
+	case r.Message != nil:
+		m := r.Message
+		pk, err := w.sessionPK(j, m.SessionID)
+		if err != nil {
+			return err
+		}
+		w.pending += len(m.Text)
+		_, err = st.upsertMessage.ExecContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
+			millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model)
+		if err != nil {
+			return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
+		}
+	case r.ToolCall != nil:
+		c := r.ToolCall
+		pk, err := w.sessionPK(j, c.SessionID)
+		if err != nil {
+			return err
+		}
+		w.pending += len(c.Input) + len(c.Result)
+		_, err = st.upsertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
+			c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp))
+		if err != nil {
+			return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
+		}
+	case r.Edit != nil:
+		e := r.Edit
+		pk, err := w.sessionPK(j, e.SessionID)
+		if err != nil {
+			return err
+		}
+		hunks := ""
+		if len(e.Hunks) > 0 {
+			b, err := json.Marshal(e.Hunks)
+			if err != nil {
+				return err
+			}
+			hunks = string(b)
+		}
+		w.pending += len(e.OldText) + len(e.NewText) + len(e.Patch)
+		_, err = st.upsertEdit.ExecContext(ctx, pk, e.ToolCallID, e.Seq, e.MessageIndex, e.Tool, e.File, e.MoveTo,
+			e.CWD, e.Op, e.OldText, e.NewText, e.Patch, hunks, e.ReplaceAll, e.Status, millis(e.Timestamp))
+		if err != nil {
+			return fmt.Errorf("edit %s/%s: %w", e.SessionID, e.ToolCallID, err)
+		}
+	case r.Command != nil:
+		c := r.Command
+		pk, err := w.sessionPK(j, c.SessionID)
+		if err != nil {
+			return err
+		}
+		_, err = st.upsertCommand.ExecContext(ctx, pk, c.ToolCallID, c.MessageIndex, c.Command, c.CWD,
+			intPtr(c.ExitCode), c.IsTest, c.TestStatus, millis(c.Timestamp))
+		if err != nil {
+			return fmt.Errorf("command %s/%s: %w", c.SessionID, c.ToolCallID, err)
+		}
+	case r.Todos != nil:
+		t := r.Todos
+		pk, err := w.sessionPK(j, t.SessionID)
+		if err != nil {
+			return err
+		}
+		if _, err := st.deleteTodos.ExecContext(ctx, pk, t.ToolCallID); err != nil {
+			return fmt.Errorf("todos %s/%s: %w", t.SessionID, t.ToolCallID, err)
+		}
+		for i, it := range t.Items {
+			_, err := st.insertTodo.ExecContext(ctx, pk, t.ToolCallID, i, t.MessageIndex, it.ItemID, it.Text,
+				it.Status, millis(it.Timestamp))
+			if err != nil {
+				return fmt.Errorf("todos %s/%s: %w", t.SessionID, t.ToolCallID, err)
+			}
+		}
+	case r.Link != nil:
+		return w.link(r.Link)
+	case r.Problem != nil:
+		p := r.Problem
+		if _, err := st.insertProblem.ExecContext(ctx, j.row.id, p.Line, p.Kind, p.Detail); err != nil {
+			return fmt.Errorf("problem: %w", err)
+		}
+	}
+	return nil
+}
+
+func (w *writer) link(l *transcripts.Link) error {
+	_, err := w.st.upsertLink.ExecContext(w.ctx, l.SessionID, l.ParentID, l.Relation, l.ParentToolCallID, l.Evidence)
+	if err != nil {
+		return fmt.Errorf("link %s -> %s: %w", l.SessionID, l.ParentID, err)
+	}
+	return nil
+}
+
+func providerOf(name string, j *job) string {
+	if name != "" {
+		return name
+	}
+	return j.src.Provider
+}

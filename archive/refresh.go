@@ -1,0 +1,299 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"hansard/transcripts"
+)
+
+// RefreshOptions control one Refresh.
+type RefreshOptions struct {
+	// Rebuild re-parses every source from its retained copy (and then reads
+	// what its original gained since), replacing its rows.
+	Rebuild bool
+	// Progress is called from one goroutine every 100 ms and once at the end.
+	Progress func(Progress)
+	// Warn receives one line per file or folder that had trouble.
+	Warn func(string)
+	// Workers bounds the files parsed at once (GOMAXPROCS when 0).
+	Workers int
+}
+
+// Progress is a snapshot of a running Refresh.
+type Progress struct {
+	Files      int   // files finished
+	FilesTotal int   // files to read
+	Bytes      int64 // transcript bytes read
+	BytesTotal int64 // bytes expected
+	Sessions   int   // sessions written
+	Elapsed    time.Duration
+}
+
+// RefreshResult says what a Refresh did.
+type RefreshResult struct {
+	Paused    bool  `json:"paused"` // nothing was read: indexing is paused
+	Sources   int   `json:"sources"`
+	Unchanged int   `json:"unchanged"`
+	Appended  int   `json:"appended"` // read from their checkpoint
+	Reread    int   `json:"reread"`   // read whole (new, shrunk or rewritten)
+	Rebuilt   int   `json:"rebuilt"`  // re-parsed from the retained copy
+	Deleted   int   `json:"deleted"`  // newly found gone
+	Failed    int   `json:"failed"`
+	Sessions  int   `json:"sessions"` // sessions written
+	Bytes     int64 `json:"bytes"`    // transcript bytes read
+	// Problems counts the unusable lines met in this run by kind.
+	Problems map[string]int `json:"problems,omitempty"`
+	Elapsed  time.Duration  `json:"elapsed"`
+}
+
+// ProblemLines is the number of lines skipped in the run.
+func (r RefreshResult) ProblemLines() int {
+	n := 0
+	for _, c := range r.Problems {
+		n += c
+	}
+	return n
+}
+
+// Refresh brings the archive up to date with the providers' files. Unchanged
+// files are not opened; grown files are read from their checkpoint; files
+// that shrank or were rewritten are read whole; files that are gone leave
+// their sessions in place, marked source_deleted. Cancelling ctx leaves a
+// consistent archive that the next Refresh continues.
+func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, opts RefreshOptions) (RefreshResult, error) {
+	start := time.Now()
+	var res RefreshResult
+	paused, err := a.Paused(ctx)
+	if err != nil {
+		return res, err
+	}
+	if paused {
+		res.Paused = true
+		return res, nil
+	}
+	unlock, err := a.lockWrite(ctx)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
+
+	warn := lockedWarn(opts.Warn)
+	if opts.Rebuild {
+		if err := a.markRebuild(ctx, providers); err != nil {
+			return res, err
+		}
+	}
+	jobs, err := a.plan(ctx, providers, env, warn, &res)
+	if err != nil {
+		return res, err
+	}
+	if len(jobs) > 0 {
+		if err := a.run(ctx, jobs, warn, opts, &res); err != nil {
+			res.Elapsed = time.Since(start)
+			return res, err
+		}
+	}
+	if err := a.setMeta(ctx, metaLastRefresh, a.now().UTC().Format(time.RFC3339Nano)); err != nil {
+		return res, err
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+func lockedWarn(warn func(string)) func(string) {
+	if warn == nil {
+		return func(string) {}
+	}
+	var mu sync.Mutex
+	return func(s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warn(s)
+	}
+}
+
+// run parses jobs in parallel and applies their records with one writer.
+func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts RefreshOptions, res *RefreshResult) error {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var stats runStats
+	stats.filesTotal = len(jobs)
+	for _, j := range jobs {
+		stats.bytesTotal += j.expectBytes()
+	}
+	w, err := a.newWriter(ctx, &stats, warn)
+	if err != nil {
+		return err
+	}
+	defer w.close()
+
+	batches := make(chan *batch, 2*workers)
+	g, gctx := errgroup.WithContext(ctx)
+	queue := make(chan *job)
+	g.Go(func() error {
+		defer close(queue)
+		for _, j := range jobs {
+			select {
+			case queue <- j:
+			case <-gctx.Done():
+				return nil
+			}
+		}
+		return nil
+	})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		g.Go(func() error {
+			defer wg.Done()
+			for j := range queue {
+				if err := a.parseJob(gctx, j, batches, &stats); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(batches)
+	}()
+
+	stopProgress := startProgress(opts.Progress, &stats)
+	werr := w.consume(batches)
+	// Drain whatever the workers still send after a writer failure.
+	for range batches {
+	}
+	gerr := g.Wait()
+	stopProgress()
+
+	stats.fill(res)
+	switch {
+	case werr != nil:
+		return werr
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case gerr != nil:
+		return gerr
+	}
+	return nil
+}
+
+// runStats are counters shared by the workers, the writer and the progress
+// reporter.
+type runStats struct {
+	filesTotal int
+	bytesTotal int64
+	start      time.Time
+
+	files    atomic.Int64
+	bytes    atomic.Int64
+	sessions atomic.Int64
+
+	mu       sync.Mutex
+	appended int
+	reread   int
+	rebuilt  int
+	failed   int
+	problems map[string]int
+}
+
+func (s *runStats) count(kind planKind, failed bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if failed {
+		s.failed++
+		return
+	}
+	switch kind {
+	case planAppend:
+		s.appended++
+	case planFull:
+		s.reread++
+	case planRebuild:
+		s.rebuilt++
+	}
+}
+
+func (s *runStats) addProblems(byKind map[string]int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.problems == nil {
+		s.problems = make(map[string]int)
+	}
+	for k, n := range byKind {
+		s.problems[k] += n
+	}
+}
+
+func (s *runStats) fill(res *RefreshResult) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	res.Appended, res.Reread, res.Rebuilt, res.Failed = s.appended, s.reread, s.rebuilt, s.failed
+	res.Problems = s.problems
+	res.Sessions = int(s.sessions.Load())
+	res.Bytes = s.bytes.Load()
+}
+
+func (s *runStats) snapshot(start time.Time) Progress {
+	return Progress{
+		Files:      int(s.files.Load()),
+		FilesTotal: s.filesTotal,
+		Bytes:      s.bytes.Load(),
+		BytesTotal: s.bytesTotal,
+		Sessions:   int(s.sessions.Load()),
+		Elapsed:    time.Since(start),
+	}
+}
+
+func startProgress(fn func(Progress), s *runStats) (stop func()) {
+	if fn == nil {
+		return func() {}
+	}
+	start := time.Now()
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fn(s.snapshot(start))
+				return
+			case <-t.C:
+				fn(s.snapshot(start))
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
+}
+
+// statFile returns size and mtime, or an error wrapping os.ErrNotExist.
+func statFile(path string) (size, mtime int64, err error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return 0, 0, fmt.Errorf("%s: not a regular file", path)
+	}
+	return fi.Size(), fi.ModTime().UnixNano(), nil
+}
+
+var errVanished = errors.New("file vanished")

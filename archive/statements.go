@@ -1,0 +1,117 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// Statements the writer prepares once per run on its own connection.
+const (
+	sqlUpsertSession = `INSERT INTO sessions (id, provider, source_id, class, cwd, branches, models,
+	started_at, ended_at, title, title_from_agent, version, parent_id, relation, parent_tool_call_id,
+	link_evidence, git_commit, git_repo_url, originator, source_deleted)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+ON CONFLICT (id) DO UPDATE SET provider = excluded.provider, source_id = excluded.source_id,
+	class = excluded.class, cwd = excluded.cwd, branches = excluded.branches, models = excluded.models,
+	started_at = excluded.started_at, ended_at = excluded.ended_at, title = excluded.title,
+	title_from_agent = excluded.title_from_agent, version = excluded.version,
+	parent_id = excluded.parent_id, relation = excluded.relation,
+	parent_tool_call_id = excluded.parent_tool_call_id, link_evidence = excluded.link_evidence,
+	git_commit = excluded.git_commit, git_repo_url = excluded.git_repo_url,
+	originator = excluded.originator, source_deleted = 0
+RETURNING pk`
+
+	sqlStubSession = `INSERT INTO sessions (id, provider, source_id) VALUES (?, ?, ?)
+ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
+
+	sqlUpsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (session, idx) DO UPDATE SET role = excluded.role, human = excluded.human,
+	kind = excluded.kind, text = excluded.text, ts = excluded.ts, uuid = excluded.uuid,
+	parent_uuid = excluded.parent_uuid, line = excluded.line, model = excluded.model`
+
+	sqlUpsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
+	is_error, exit_code, result_line, ts)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (session, call_id) DO UPDATE SET message_idx = excluded.message_idx, name = excluded.name,
+	input = excluded.input, result = excluded.result, has_result = excluded.has_result,
+	is_error = excluded.is_error, exit_code = excluded.exit_code, result_line = excluded.result_line,
+	ts = excluded.ts`
+
+	sqlUpsertEdit = `INSERT INTO edits (session, call_id, seq, message_idx, tool, file, move_to, cwd, op,
+	old_text, new_text, patch, hunks, replace_all, status, ts)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (session, call_id, seq) DO UPDATE SET message_idx = excluded.message_idx,
+	tool = excluded.tool, file = excluded.file, move_to = excluded.move_to, cwd = excluded.cwd,
+	op = excluded.op, old_text = excluded.old_text, new_text = excluded.new_text,
+	patch = excluded.patch, hunks = excluded.hunks, replace_all = excluded.replace_all,
+	status = excluded.status, ts = excluded.ts`
+
+	sqlUpsertCommand = `INSERT INTO commands (session, call_id, message_idx, command, cwd, exit_code, is_test,
+	test_status, ts)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (session, call_id) DO UPDATE SET message_idx = excluded.message_idx,
+	command = excluded.command, cwd = excluded.cwd, exit_code = excluded.exit_code,
+	is_test = excluded.is_test, test_status = excluded.test_status, ts = excluded.ts`
+
+	sqlDeleteTodos = `DELETE FROM todos WHERE session = ? AND call_id = ?`
+	sqlInsertTodo  = `INSERT OR REPLACE INTO todos (session, call_id, seq, message_idx, item_id, text, status, ts)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+
+	sqlUpsertLink = `INSERT INTO session_links (session_id, parent_id, relation, parent_tool_call_id, evidence)
+VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (session_id, parent_id, relation) DO UPDATE SET
+	parent_tool_call_id = CASE WHEN excluded.parent_tool_call_id <> '' THEN excluded.parent_tool_call_id ELSE parent_tool_call_id END,
+	evidence = CASE WHEN excluded.evidence <> '' THEN excluded.evidence ELSE evidence END`
+
+	sqlInsertProblem = `INSERT OR REPLACE INTO problems (source_id, line, kind, detail) VALUES (?, ?, ?, ?)`
+
+	sqlFinishSource = `UPDATE sources SET class = ?, size = ?, mtime_ns = ?, head_len = ?, head_hash = ?,
+	offset = ?, lines = ?, next_index = ?, state = ?, retained_raw = ?, retained_size = ?,
+	deleted = 0, reparse = 0, last_error = '' WHERE id = ?`
+)
+
+type statements struct {
+	upsertSession, stubSession, upsertMessage, upsertToolCall, upsertEdit *sql.Stmt
+	upsertCommand, deleteTodos, insertTodo, upsertLink, insertProblem     *sql.Stmt
+	finishSource                                                          *sql.Stmt
+}
+
+func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error) {
+	st := &statements{}
+	for _, p := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{
+		{&st.upsertSession, sqlUpsertSession},
+		{&st.stubSession, sqlStubSession},
+		{&st.upsertMessage, sqlUpsertMessage},
+		{&st.upsertToolCall, sqlUpsertToolCall},
+		{&st.upsertEdit, sqlUpsertEdit},
+		{&st.upsertCommand, sqlUpsertCommand},
+		{&st.deleteTodos, sqlDeleteTodos},
+		{&st.insertTodo, sqlInsertTodo},
+		{&st.upsertLink, sqlUpsertLink},
+		{&st.insertProblem, sqlInsertProblem},
+		{&st.finishSource, sqlFinishSource},
+	} {
+		s, err := conn.PrepareContext(ctx, p.sql)
+		if err != nil {
+			st.close()
+			return nil, fmt.Errorf("prepare: %w", err)
+		}
+		*p.dst = s
+	}
+	return st, nil
+}
+
+func (st *statements) close() {
+	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.upsertMessage, st.upsertToolCall,
+		st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.upsertLink, st.insertProblem,
+		st.finishSource} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}

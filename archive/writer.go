@@ -1,0 +1,275 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Commit thresholds: the writer commits at the end of a file once this much
+// text or time has gone into the open transaction, and in the middle of a
+// very large file at the hard limit (the source's checkpoint is only stored
+// with its last rows, so a resumed run re-applies the same keyed records).
+const (
+	commitBytes     = 16 << 20
+	commitInterval  = time.Second
+	commitHardBytes = 256 << 20
+)
+
+// writer is the one goroutine that writes a run's records.
+type writer struct {
+	a       *Archive
+	ctx     context.Context // not cancelled: what was read is committed
+	conn    *sql.Conn
+	st      *statements
+	stats   *runStats
+	warn    func(string)
+	attach  *attacher
+	inTx    bool
+	pending int
+	since   time.Time
+	pks     map[string]int64
+	touched map[*job]map[int64]bool
+}
+
+func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
+	wctx := context.WithoutCancel(ctx)
+	conn, err := a.db.Conn(wctx)
+	if err != nil {
+		return nil, fmt.Errorf("writer: %w", err)
+	}
+	st, err := prepareStatements(wctx, conn)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return &writer{
+		a: a, ctx: wctx, conn: conn, st: st, stats: stats, warn: warn,
+		attach:  a.newAttacher(wctx, conn),
+		pks:     make(map[string]int64),
+		touched: make(map[*job]map[int64]bool),
+	}, nil
+}
+
+func (w *writer) close() {
+	if w.inTx {
+		w.conn.ExecContext(w.ctx, `ROLLBACK`)
+	}
+	w.st.close()
+	w.conn.Close()
+}
+
+// consume applies batches until the channel closes, then commits.
+func (w *writer) consume(batches <-chan *batch) error {
+	for b := range batches {
+		if err := w.apply(b); err != nil {
+			return err
+		}
+	}
+	if err := w.commit(); err != nil {
+		return err
+	}
+	return w.attach.finish(w.ctx, w.conn)
+}
+
+func (w *writer) begin() error {
+	if w.inTx {
+		return nil
+	}
+	if _, err := w.conn.ExecContext(w.ctx, `BEGIN IMMEDIATE`); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	w.inTx, w.pending, w.since = true, 0, time.Now()
+	return nil
+}
+
+func (w *writer) commit() error {
+	if !w.inTx {
+		return nil
+	}
+	w.inTx = false
+	if _, err := w.conn.ExecContext(w.ctx, `COMMIT`); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) apply(b *batch) error {
+	j := b.job
+	if b.begin && b.failed != nil {
+		return w.fail(j, b.failed)
+	}
+	if err := w.begin(); err != nil {
+		return err
+	}
+	if b.begin && b.full {
+		if err := w.dropSource(j.row.id); err != nil {
+			return err
+		}
+	}
+	for _, r := range b.recs {
+		if err := w.record(j, r); err != nil {
+			return fmt.Errorf("store %s: %w", j.src.Path, err)
+		}
+	}
+	switch {
+	case b.failed != nil:
+		delete(w.touched, j)
+		return w.fail(j, b.failed)
+	case b.done != nil:
+		if err := w.finishJob(j, b.done); err != nil {
+			return err
+		}
+		if w.pending >= commitBytes || time.Since(w.since) >= commitInterval {
+			return w.commit()
+		}
+	case w.pending >= commitHardBytes:
+		return w.commit()
+	}
+	return nil
+}
+
+// dropSource removes what a source produced before it is read whole again,
+// and resets its checkpoint in the same transaction.
+func (w *writer) dropSource(id int64) error {
+	for _, q := range []string{
+		`DELETE FROM sessions WHERE source_id = ?`,
+		`DELETE FROM problems WHERE source_id = ?`,
+		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, offset = 0,
+			lines = 0, next_index = 0, state = NULL WHERE id = ?`,
+	} {
+		if _, err := w.conn.ExecContext(w.ctx, q, id); err != nil {
+			return fmt.Errorf("drop source rows: %w", err)
+		}
+	}
+	clear(w.pks)
+	return nil
+}
+
+// fail records why a source could not be read; what it gave before stays.
+func (w *writer) fail(j *job, cause error) error {
+	w.stats.count(j.kind, true)
+	w.stats.files.Add(1)
+	msg := cause.Error()
+	if errors.Is(cause, os.ErrNotExist) {
+		msg = "file vanished before it was read"
+	}
+	w.warn(fmt.Sprintf("%s: %s", j.src.Path, msg))
+	if err := w.begin(); err != nil {
+		return err
+	}
+	if _, err := w.conn.ExecContext(w.ctx, `UPDATE sources SET last_error = ? WHERE id = ?`, msg, j.row.id); err != nil {
+		return fmt.Errorf("record source error: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) finishJob(j *job, d *jobDone) error {
+	sessions := w.touched[j]
+	delete(w.touched, j)
+	pks := make([]int64, 0, len(sessions))
+	for pk := range sessions {
+		pks = append(pks, pk)
+	}
+	sort.Slice(pks, func(a, b int) bool { return pks[a] < pks[b] })
+	for _, pk := range pks {
+		if err := markBranches(w.ctx, w.conn, pk); err != nil {
+			return err
+		}
+		if err := w.attach.session(w.ctx, pk); err != nil {
+			return err
+		}
+	}
+	if d.retainTmp != "" {
+		final := strings.TrimSuffix(d.retainTmp, ".tmp")
+		if err := os.Rename(d.retainTmp, final); errors.Is(err, os.ErrNotExist) {
+			os.Remove(final) // an empty file: nothing retained
+		} else if err != nil {
+			return fmt.Errorf("retain %s: %w", j.src.Path, err)
+		}
+	}
+	var state any
+	if d.cp.State != nil {
+		state = d.cp.State
+	}
+	_, err := w.st.finishSource.ExecContext(w.ctx, j.src.Class, d.size, d.mtime, d.headLen, d.headHash,
+		d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, j.row.id)
+	if err != nil {
+		return fmt.Errorf("store checkpoint of %s: %w", j.src.Path, err)
+	}
+	w.stats.count(j.kind, false)
+	w.stats.files.Add(1)
+	w.stats.sessions.Add(int64(len(pks)))
+	if len(d.problems) > 0 {
+		w.stats.addProblems(d.problems)
+		w.warn(fmt.Sprintf("%s: %s", j.src.Path, describeProblems(d.problems)))
+	}
+	return nil
+}
+
+// describeProblems renders "3 lines skipped (2 malformed, 1 unknown_type)".
+func describeProblems(byKind map[string]int) string {
+	kinds := make([]string, 0, len(byKind))
+	total := 0
+	for k, n := range byKind {
+		kinds = append(kinds, k)
+		total += n
+	}
+	sort.Strings(kinds)
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", byKind[k], k)
+	}
+	noun := "lines"
+	if total == 1 {
+		noun = "line"
+	}
+	return fmt.Sprintf("%d %s skipped (%s)", total, noun, strings.Join(parts, ", "))
+}
+
+// sessionPK returns the row of a session, creating a placeholder when a
+// record arrives before its session.
+func (w *writer) sessionPK(j *job, id string) (int64, error) {
+	pk, ok := w.pks[id]
+	if !ok {
+		if err := w.st.stubSession.QueryRowContext(w.ctx, id, j.src.Provider, j.row.id).Scan(&pk); err != nil {
+			return 0, fmt.Errorf("session %s: %w", id, err)
+		}
+		w.pks[id] = pk
+	}
+	set := w.touched[j]
+	if set == nil {
+		set = make(map[int64]bool)
+		w.touched[j] = set
+	}
+	set[pk] = true
+	return pk, nil
+}
+
+func millis(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMilli()
+}
+
+func intPtr(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func jsonList(v []string) string {
+	if len(v) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
