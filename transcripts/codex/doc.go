@@ -1,0 +1,64 @@
+// Package codex is hansard's provider for Codex CLI rollout files
+// ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl and
+// $CODEX_HOME/archived_sessions/, CODEX_HOME defaulting to ~/.codex). Its
+// main type is Provider; the apply_patch grammar lives in the applypatch
+// subpackage.
+//
+// Checked against Codex CLI 0.77 (the ai-blame sample) and the record
+// shapes of 0.1xx described in the project's format reference, plus the
+// pre-envelope legacy format. What each record becomes:
+//
+//   - session_meta: the Session (id, cwd, git commit, branch and
+//     repository, originator, cli_version). source.subagent.thread_spawn
+//     makes a subagent session linked to parent_thread_id; forked_from_id
+//     links the fork. A later session_meta of another thread is the
+//     origin's history copied into a fork: the session is linked to it
+//     (forked_from when it is the recorded origin, else resumed_from) and
+//     the records written in the same burst (2 s) after it are not indexed,
+//     since the origin's own file holds them. A fork whose first own turn
+//     starts inside that burst loses those first records.
+//   - turn_context: the working folder for relative paths and the model.
+//   - Messages: what the human typed is indexed once, Human true, from
+//     whichever of event_msg user_message and the response_item user
+//     message comes first (the twin with the same text is skipped). User
+//     items injected by the harness (<environment_context>,
+//     <user_instructions>, AGENTS.md instructions, permissions, …) are user
+//     messages with Human false and Kind "meta"; developer items are system
+//     messages of Kind "meta". Assistant text is indexed once the same way
+//     from agent_message and the assistant response item. Reasoning keeps
+//     only its readable summary (Kind "reasoning"); encrypted content is
+//     never kept. compacted is a "compact_summary" message (its replacement
+//     history is not indexed again); context_compacted without it is an
+//     "event" message.
+//   - Tool calls: function_call, custom_tool_call and local_shell_call are
+//     ToolCalls issued by the preceding assistant text message, or by an
+//     assistant message without text when there is none; outputs are joined
+//     by call_id. A function_call's arguments string is stored decoded.
+//   - Edits: apply_patch as a custom tool call, as a function call
+//     ({"input"} or {"patch"}), run through a shell (["apply_patch", patch]
+//     or apply_patch <<'EOF'), or inside a code-mode exec script
+//     (tools.apply_patch with a JavaScript string literal): one Edit per
+//     file section, paths resolved against the call's workdir, the turn's
+//     cwd or the session's. The status comes from the output (including a
+//     multi-file patch that failed after applying some files);
+//     patch_apply_end adds the real unified-diff hunks, contents and moves,
+//     and is the only record of a code-mode patch with a synthetic exec-…
+//     call id. A "cat <<'EOF' > file" or "tee file <<EOF" heredoc run
+//     through the shell is an Edit with Tool "shell_write" and Op "write"
+//     whose NewText is the heredoc body.
+//   - Commands: shell, container.exec, shell_command, exec_command and
+//     local_shell_call, with the exit code from structured output, from
+//     exec_command_end or from the output text; a command still running
+//     ("Process running with session ID N") is completed by the write_stdin
+//     polls of that session (their output is joined to its result).
+//   - update_plan: a TodoSnapshot of the full plan.
+//   - Subagents: spawn_agent, wait_agent, close_agent are tool calls; the
+//     child's thread id (collab_agent_spawn_end or the spawn output) gives a
+//     subagent Link carrying the spawning call's id.
+//   - ghost_snapshot, token_count, task_started/complete and other events
+//     are skipped; unknown envelope types are reported as ProblemUnknownType.
+//
+// Parse keeps in Checkpoint.State the session so far, the last message,
+// calls waiting for their output and running processes, so that parsing a
+// file in parts gives the same records as parsing it whole.
+package codex

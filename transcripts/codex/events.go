@@ -1,0 +1,116 @@
+package codex
+
+import (
+	"fmt"
+
+	"hansard/transcripts"
+)
+
+// event dispatches an event_msg. Events not named here (token_count,
+// task_started, task_complete, agent_reasoning, turn_aborted, …) carry
+// nothing kept beyond the time already recorded, and are skipped.
+func (p *parser) event(ev event) error {
+	switch ev.Type {
+	case "user_message":
+		return p.prompt(jsonString(ev.Message), true)
+	case "agent_message":
+		return p.assistant(jsonString(ev.Message), true)
+	case "exec_command_end":
+		return p.execCommandEnd(ev)
+	case "patch_apply_end":
+		return p.patchApplyEnd(ev)
+	case "context_compacted":
+		return p.contextCompacted()
+	case "collab_agent_spawn_end":
+		if ev.NewThreadID != "" {
+			return p.linkChild(ev.NewThreadID, ev.CallID, fmt.Sprintf("collab_agent_spawn_end at line %d", p.line))
+		}
+	case "thread_name_updated":
+		if ev.ThreadName != "" && (ev.ThreadName != p.st.Session.Title || !p.st.Session.TitleFromAgent) {
+			p.st.Session.Title, p.st.Session.TitleFromAgent = ev.ThreadName, true
+			p.st.dirty = true
+		}
+	}
+	return nil
+}
+
+// execCommandEnd gives a command its exit code. A command still running
+// (its output said "Process running with session ID N") is completed. An
+// event whose call is unknown (code mode runs commands inside exec) becomes
+// a command of its own.
+func (p *parser) execCommandEnd(ev event) error {
+	st := p.st
+	c := st.find(ev.CallID)
+	if c == nil {
+		if ev.CallID == "" || len(ev.Command) == 0 {
+			return nil
+		}
+		return p.orphanCommand(ev)
+	}
+	if c.Command == nil || ev.ExitCode == nil {
+		return nil
+	}
+	p.setExit(c, ev.ExitCode)
+	for sid, proc := range st.Procs {
+		if proc == c {
+			delete(st.Procs, sid)
+			if err := p.emitCall(c); err != nil {
+				return err
+			}
+			st.remember(c)
+			return nil
+		}
+	}
+	if st.Pending[c.Call.ID] == c {
+		return nil // the output follows and emits everything
+	}
+	cmd := *c.Command
+	if err := p.sink(transcripts.Record{Command: &cmd}); err != nil {
+		return err
+	}
+	return p.emitEdits(c)
+}
+
+func (p *parser) orphanCommand(ev event) error {
+	argv, script := commandOf(ev.Command)
+	c, err := p.startCall(ev.CallID, "exec_command", compactJSON(ev.Command))
+	if err != nil {
+		return err
+	}
+	cwd := ev.CWD
+	if cwd == "" {
+		cwd = p.resolveDir("")
+	}
+	p.shellCall(c, argv, script, cwd)
+	c.Call.HasResult, c.Call.ResultLine = true, p.line
+	p.setExit(c, ev.ExitCode)
+	if err := p.emitCall(c); err != nil {
+		return err
+	}
+	p.st.remember(c)
+	return nil
+}
+
+// planArgs are update_plan's arguments.
+type planArgs struct {
+	Plan []struct {
+		Step   string `json:"step"`
+		Status string `json:"status"`
+	} `json:"plan"`
+}
+
+// plan emits the full plan an update_plan call sets.
+func (p *parser) plan(c *call, args []byte) error {
+	var a planArgs
+	if decode(args, &a) != nil || len(a.Plan) == 0 {
+		return nil
+	}
+	snap := transcripts.TodoSnapshot{SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex}
+	for i, s := range a.Plan {
+		snap.Items = append(snap.Items, transcripts.Todo{
+			SessionID: c.Call.SessionID, MessageIndex: c.Call.MessageIndex, ToolCallID: c.Call.ID,
+			Seq: i, Text: s.Step, Status: s.Status, Timestamp: c.Call.Timestamp,
+		})
+	}
+	return p.sink(transcripts.Record{Todos: &snap})
+}

@@ -1,0 +1,179 @@
+package codex
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"hansard/transcripts"
+)
+
+// Parse reads a rollout file from cp on and emits its records to sink. See
+// the package documentation for what each record kind becomes.
+func (Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, cp transcripts.Checkpoint, sink transcripts.Sink) (transcripts.Checkpoint, error) {
+	st, err := loadState(cp.State)
+	if err != nil {
+		return cp, err
+	}
+	if st.Pending == nil {
+		st.Pending = map[string]*call{}
+	}
+	if st.Procs == nil {
+		st.Procs = map[string]*call{}
+	}
+	p := &parser{src: src, sink: sink, st: st}
+	off, n, err := transcripts.ReadLines(ctx, r, cp, p.handle)
+	if err != nil {
+		return cp, fmt.Errorf("codex: parse %s: %w", src.Path, err)
+	}
+	if err := p.flushSession(); err != nil {
+		return cp, err
+	}
+	b, err := st.encode()
+	if err != nil {
+		return cp, err
+	}
+	return transcripts.Checkpoint{Offset: off, Line: n, NextIndex: st.NextIndex, State: b}, nil
+}
+
+// parser handles the lines of one Parse call.
+type parser struct {
+	src  transcripts.Source
+	sink transcripts.Sink
+	st   *state
+	line int       // 1-based number of the line being handled
+	ts   time.Time // its timestamp (zero in the legacy format)
+}
+
+// Envelope types that are known and carry nothing hansard keeps.
+var skippedEnvelopes = map[string]bool{
+	"world_state":                        true,
+	"inter_agent_communication":          true,
+	"inter_agent_communication_metadata": true,
+}
+
+// Payload types of response items, which legacy files write bare.
+var itemTypes = map[string]bool{
+	"message": true, "reasoning": true, "function_call": true, "function_call_output": true,
+	"custom_tool_call": true, "custom_tool_call_output": true, "local_shell_call": true,
+	"local_shell_call_output": true, "ghost_snapshot": true, "web_search_call": true,
+	"image_generation_call": true, "tool_search_call": true, "tool_search_call_output": true,
+	"additional_tools": true, "compaction": true, "context_compaction": true, "agent_message": true,
+}
+
+func (p *parser) handle(l transcripts.Line) error {
+	p.line = l.Number
+	if l.Oversized {
+		return p.problem(transcripts.ProblemOversized, fmt.Sprintf("line longer than %d bytes", transcripts.MaxLineBytes))
+	}
+	b := bytes.TrimSpace(l.Bytes)
+	if len(b) == 0 {
+		return nil
+	}
+	if b[0] != '{' {
+		return p.problem(transcripts.ProblemMalformed, "not a JSON object")
+	}
+	var env envelope
+	if err := decode(b, &env); err != nil {
+		return p.problem(transcripts.ProblemMalformed, err.Error())
+	}
+	p.ts = parseTime(env.Timestamp)
+	if p.skipCopied(env.Type) {
+		return nil
+	}
+	p.touch()
+	payload := bytes.TrimSpace(env.Payload)
+	if len(payload) == 0 || string(payload) == "null" {
+		return p.legacy(env, b)
+	}
+	switch env.Type {
+	case "session_meta":
+		var m sessionMeta
+		if err := decode(payload, &m); err != nil {
+			return p.problem(transcripts.ProblemMalformed, "session_meta: "+err.Error())
+		}
+		return p.sessionMeta(m, env.Git)
+	case "turn_context":
+		var tc turnContext
+		if err := decode(payload, &tc); err != nil {
+			return p.problem(transcripts.ProblemMalformed, "turn_context: "+err.Error())
+		}
+		p.turnContext(tc)
+		return nil
+	case "response_item":
+		var it item
+		if err := decode(payload, &it); err != nil {
+			return p.problem(transcripts.ProblemMalformed, "response_item: "+err.Error())
+		}
+		return p.item(it)
+	case "event_msg":
+		var ev event
+		if err := decode(payload, &ev); err != nil {
+			return p.problem(transcripts.ProblemMalformed, "event_msg: "+err.Error())
+		}
+		return p.event(ev)
+	case "compacted":
+		var c compacted
+		if err := decode(payload, &c); err != nil {
+			return p.problem(transcripts.ProblemMalformed, "compacted: "+err.Error())
+		}
+		return p.compacted(c)
+	}
+	if skippedEnvelopes[env.Type] {
+		return nil
+	}
+	return p.problem(transcripts.ProblemUnknownType, env.Type)
+}
+
+// legacy handles a line without a payload: the pre-envelope format's header,
+// state markers and bare response items.
+func (p *parser) legacy(env envelope, line []byte) error {
+	switch {
+	case env.RecordType != "":
+		return nil // {"record_type":"state"} markers
+	case env.Type == "" && env.ID != "":
+		return p.sessionMeta(sessionMeta{ID: env.ID, Timestamp: env.Timestamp}, env.Git)
+	case itemTypes[env.Type]:
+		var it item
+		if err := decode(line, &it); err != nil {
+			return p.problem(transcripts.ProblemMalformed, env.Type+": "+err.Error())
+		}
+		return p.item(it)
+	case env.Type == "":
+		return p.problem(transcripts.ProblemUnknownType, "object without type")
+	}
+	return p.problem(transcripts.ProblemUnknownType, env.Type)
+}
+
+// decode unmarshals b into v. A field of an unexpected JSON type is left
+// zero instead of failing the line: the formats drift between versions.
+func decode(b []byte, v any) error {
+	err := json.Unmarshal(b, v)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return nil
+	}
+	return err
+}
+
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+func (p *parser) problem(kind, detail string) error {
+	if len(detail) > 200 {
+		detail = detail[:200]
+	}
+	return p.sink(transcripts.Record{Problem: &transcripts.Problem{Line: p.line, Kind: kind, Detail: detail}})
+}

@@ -1,0 +1,82 @@
+package codex
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"hansard/transcripts"
+)
+
+// Provider reads Codex CLI rollout files. The zero value is ready to use and
+// safe for concurrent Parse calls.
+type Provider struct{}
+
+// Name returns transcripts.ProviderCodex.
+func (Provider) Name() string { return transcripts.ProviderCodex }
+
+// Roots returns $CODEX_HOME/sessions and $CODEX_HOME/archived_sessions, with
+// $HOME/.codex when CODEX_HOME is not set.
+func (Provider) Roots(env transcripts.Env) []string {
+	home := env("CODEX_HOME")
+	if home == "" {
+		h := env("HOME")
+		if h == "" {
+			return nil
+		}
+		home = filepath.Join(h, ".codex")
+	}
+	return []string{filepath.Join(home, "sessions"), filepath.Join(home, "archived_sessions")}
+}
+
+// Discover calls fn for every rollout-*.jsonl under the roots (sessions/ is
+// laid out as YYYY/MM/DD; archived_sessions/ is flat, but both are walked
+// whole). Missing roots are skipped silently; unreadable folders are passed
+// to warn and skipped.
+func (Provider) Discover(ctx context.Context, roots []string, warn func(string, error), fn func(transcripts.Source) error) error {
+	for _, root := range roots {
+		if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
+			}
+			if err != nil {
+				warn(p, err)
+				if d != nil && d.IsDir() && p != root {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() || !isRollout(d.Name()) {
+				return nil
+			}
+			return fn(transcripts.Source{Provider: transcripts.ProviderCodex, Path: p, Class: transcripts.ClassMain})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func isRollout(name string) bool {
+	return strings.HasPrefix(name, "rollout-") && strings.HasSuffix(name, ".jsonl")
+}
+
+// idFromPath returns the thread id at the end of a rollout file name
+// (rollout-YYYY-MM-DDThh-mm-ss-<uuid>.jsonl), or the file's stem.
+func idFromPath(path string) string {
+	stem := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+	if len(stem) >= 36 {
+		tail := stem[len(stem)-36:]
+		if tail[8] == '-' && tail[13] == '-' && tail[18] == '-' && tail[23] == '-' {
+			return tail
+		}
+	}
+	return stem
+}

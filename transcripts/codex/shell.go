@@ -1,0 +1,341 @@
+package codex
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"hansard/transcripts"
+	"hansard/transcripts/codex/applypatch"
+)
+
+// commandOf reads a command argument: an argv array or a script string.
+// For an array that runs a shell (bash -lc "…"), script is the shell's
+// script; otherwise it is the argv joined with shell quoting.
+func commandOf(raw json.RawMessage) (argv []string, script string) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return nil, ""
+	}
+	if raw[0] == '[' {
+		if json.Unmarshal(raw, &argv) == nil {
+			return argv, scriptOf(argv)
+		}
+		return nil, ""
+	}
+	return nil, jsonString(raw)
+}
+
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "fish": true}
+
+func scriptOf(argv []string) string {
+	if len(argv) >= 3 && shells[path.Base(argv[0])] && strings.HasPrefix(argv[1], "-") && strings.HasSuffix(argv[1], "c") {
+		return argv[2]
+	}
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		parts[i] = shellQuote(a)
+	}
+	return strings.Join(parts, " ")
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>()*?[]{}!#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// resolveDir returns dir resolved against the turn's working folder, or the
+// turn's (else the session's) working folder when dir is empty.
+func (p *parser) resolveDir(dir string) string {
+	base := p.st.CWD
+	if base == "" {
+		base = p.st.Session.CWD
+	}
+	if dir == "" {
+		return base
+	}
+	return resolvePath(base, dir)
+}
+
+// resolvePath makes p absolute against dir; paths are the agent's, so they
+// are resolved with forward slashes whatever the local OS.
+func resolvePath(dir, p string) string {
+	switch {
+	case p == "":
+		return ""
+	case isAbs(p) || dir == "":
+		return p
+	}
+	return path.Join(dir, p)
+}
+
+func isAbs(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\\`) ||
+		(len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'))
+}
+
+// shellCall interprets a shell command: apply_patch run through the shell
+// becomes patch edits; anything else is a Command, and a cat/tee heredoc
+// into a file is also recorded as a whole-file write.
+func (p *parser) shellCall(c *call, argv []string, script, workdir string) {
+	cwd := p.resolveDir(workdir)
+	if patch, ok := shellPatch(argv, script); ok {
+		p.patchCall(c, patch, cwd)
+		return
+	}
+	c.Kind = kindShell
+	c.Command = &transcripts.Command{
+		SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
+		Command: script, CWD: cwd, IsTest: transcripts.IsTestCommand(script), Timestamp: c.Call.Timestamp,
+	}
+	if file, body, ok := heredocWrite(script); ok {
+		c.Edits = append(c.Edits, transcripts.Edit{
+			SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
+			Tool: "shell_write", File: resolvePath(cwd, file), CWD: cwd, Op: transcripts.OpWrite,
+			NewText: body, Status: transcripts.EditPending, Timestamp: c.Call.Timestamp,
+		})
+	}
+}
+
+var patchCommands = map[string]bool{"apply_patch": true, "applypatch": true}
+
+// shellPatch finds apply_patch run through a shell: ["apply_patch", patch]
+// or a script "apply_patch <<'EOF' … EOF".
+func shellPatch(argv []string, script string) (string, bool) {
+	if len(argv) >= 2 && patchCommands[argv[0]] {
+		return argv[1], true
+	}
+	t := strings.TrimSpace(script)
+	if !strings.HasPrefix(t, "apply_patch") && !strings.HasPrefix(t, "applypatch") {
+		return "", false
+	}
+	if h, ok := applypatch.ParseHeredoc(t); ok && patchCommands[h.Before] {
+		return h.Body, true
+	}
+	if f := strings.Fields(t); len(f) == 1 && patchCommands[f[0]] {
+		return "", false
+	}
+	if i := strings.IndexAny(t, " \t\n"); i > 0 && patchCommands[t[:i]] {
+		rest := strings.TrimSpace(t[i:])
+		if u, err := strconv.Unquote(rest); err == nil {
+			rest = u
+		} else if len(rest) >= 2 && rest[0] == '\'' && rest[len(rest)-1] == '\'' {
+			rest = rest[1 : len(rest)-1]
+		}
+		if strings.Contains(rest, "*** Begin Patch") {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// heredocWrite finds "cat <<'EOF' > file", "cat > file <<EOF" or
+// "tee file <<EOF" and returns the target file and the body written.
+// Appends (>>, tee -a) are not whole-file writes and are ignored.
+func heredocWrite(script string) (file, body string, ok bool) {
+	h, ok := applypatch.ParseHeredoc(strings.TrimSpace(script))
+	if !ok {
+		return "", "", false
+	}
+	words := strings.Fields(h.Before + " " + h.After)
+	if len(words) == 0 {
+		return "", "", false
+	}
+	switch words[0] {
+	case "cat":
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			switch {
+			case w == ">" || w == "1>" || w == ">|":
+				if i+1 < len(words) {
+					return unquote(words[i+1]), h.Body, true
+				}
+			case strings.HasPrefix(w, ">>"):
+				return "", "", false
+			case strings.HasPrefix(w, ">"):
+				return unquote(strings.TrimLeft(w, ">|")), h.Body, true
+			}
+		}
+	case "tee":
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "-") {
+				if w == "-a" || w == "--append" {
+					return "", "", false
+				}
+				continue
+			}
+			if strings.HasPrefix(w, ">") || w == "|" || w == "&&" || w == ";" {
+				break
+			}
+			return unquote(w), h.Body, true
+		}
+	}
+	return "", "", false
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// toolOutput is the JSON text some outputs carry:
+// {"output":"…","metadata":{"exit_code":0,"duration_seconds":0.1}}.
+type toolOutput struct {
+	Output   *string `json:"output"`
+	Metadata struct {
+		ExitCode *int `json:"exit_code"`
+	} `json:"metadata"`
+}
+
+// decodeOutput returns an output's text and its exit code when the output
+// states one (structured metadata, "Process exited with code N" or
+// "Exit code: N").
+func decodeOutput(raw json.RawMessage) (string, *int) {
+	raw = bytes.TrimSpace(raw)
+	var text string
+	switch {
+	case len(raw) > 0 && raw[0] == '[':
+		var parts []textPart
+		_ = json.Unmarshal(raw, &parts)
+		text = partsText(parts)
+	case len(raw) > 0 && raw[0] == '{':
+		text = string(raw)
+	default:
+		text = jsonString(raw)
+	}
+	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") && strings.Contains(t, `"output"`) {
+		var o toolOutput
+		if json.Unmarshal([]byte(t), &o) == nil && o.Output != nil {
+			if o.Metadata.ExitCode != nil {
+				return *o.Output, o.Metadata.ExitCode
+			}
+			text = *o.Output
+		}
+	}
+	return text, exitFromText(text)
+}
+
+var (
+	exitRe    = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:)\s*(-?\d+)\s*$`)
+	runningRe = regexp.MustCompile(`(?m)^Process running with session ID\s+(\d+)`)
+)
+
+// header returns the part of an output before its "Output:" line, where the
+// harness states exit codes; command output itself is never searched.
+func header(text string) string {
+	if i := strings.Index(text, "\nOutput:"); i >= 0 {
+		return text[:i+1]
+	}
+	if strings.HasPrefix(text, "Output:") {
+		return ""
+	}
+	if len(text) > 1024 {
+		return text[:1024]
+	}
+	return text
+}
+
+func exitFromText(text string) *int {
+	m := exitRe.FindStringSubmatch(header(text))
+	if m == nil {
+		return nil
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return nil
+	}
+	return &n
+}
+
+func runningSession(text string) string {
+	if m := runningRe.FindStringSubmatch(header(text)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// setExit records a shell call's exit code on its tool call, command and
+// heredoc write.
+func (p *parser) setExit(c *call, exit *int) {
+	if exit == nil {
+		return
+	}
+	v := *exit
+	c.Call.ExitCode = &v
+	c.Call.IsError = v != 0
+	if c.Command != nil {
+		cv := v
+		c.Command.ExitCode = &cv
+		c.Command.TestStatus = transcripts.TestStatus(c.Command.IsTest, c.Command.ExitCode)
+	}
+	for i := range c.Edits {
+		c.Edits[i].Status = transcripts.EditOK
+		if v != 0 {
+			c.Edits[i].Status = transcripts.EditFailed
+		}
+	}
+}
+
+// joinPoll adds a write_stdin poll's output to the command it polls and,
+// once the poll reports the exit code, completes that command.
+func (p *parser) joinPoll(c *call, text string, exit *int) error {
+	st := p.st
+	proc := st.Procs[c.Stdin]
+	if proc == nil {
+		return nil
+	}
+	if out := pollOutput(text); out != "" && len(proc.Call.Result) < maxJoinedText {
+		joined := proc.Call.Result + "\n" + out
+		if len(joined) > maxJoinedText {
+			joined = joined[:maxJoinedText]
+		}
+		proc.Call.Result = joined
+	}
+	if exit == nil {
+		return p.emitCall(proc)
+	}
+	p.setExit(proc, exit)
+	delete(st.Procs, c.Stdin)
+	if err := p.emitCall(proc); err != nil {
+		return err
+	}
+	st.remember(proc)
+	return nil
+}
+
+// pollOutput returns the command output of a poll: the text after its
+// "Output:" line, or all of it.
+func pollOutput(text string) string {
+	if i := strings.Index(text, "\nOutput:\n"); i >= 0 {
+		return strings.TrimRight(text[i+len("\nOutput:\n"):], "\n")
+	}
+	return strings.TrimRight(text, "\n")
+}
+
+var uuidRe = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+
+// childThreadID finds the thread id in a spawn_agent output: a JSON object's
+// agent_id, thread_id, new_thread_id or id, else the first UUID in the text.
+func childThreadID(text string) string {
+	var o struct {
+		AgentID     string `json:"agent_id"`
+		ThreadID    string `json:"thread_id"`
+		NewThreadID string `json:"new_thread_id"`
+		ID          string `json:"id"`
+	}
+	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &o) == nil {
+		for _, id := range []string{o.NewThreadID, o.ThreadID, o.AgentID, o.ID} {
+			if uuidRe.MatchString(id) {
+				return id
+			}
+		}
+	}
+	return uuidRe.FindString(text)
+}
