@@ -4,12 +4,12 @@ import "testing"
 
 func TestNormalizeKey(t *testing.T) {
 	cases := map[string]string{
-		"":                      "",
-		"   ":                   "",
-		"\tif err != nil {":     "if err != nil {",
-		"a  \t b":               "a b",
+		"":                       "",
+		"   ":                    "",
+		"\tif err != nil {":      "if err != nil {",
+		"a  \t b":                "a b",
 		"  x := f( a,   b )  \r": "x := f( a, b )",
-		"ünï  cödé":             "ünï cödé",
+		"ünï  cödé":              "ünï cödé",
 	}
 	for in, want := range cases {
 		if got := NormalizeKey(in); got != want {

@@ -1,0 +1,250 @@
+package provenance
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+const funcA = `package app
+
+import "strings"
+
+func Clean(input string) string {
+	value := strings.TrimSpace(input)
+	value = strings.ToLower(value)
+	if value == "" {
+		return "empty"
+	}
+	return value
+}
+`
+
+const funcB = `
+func Shout(input string) string {
+	value := strings.TrimSpace(input)
+	loud := strings.ToUpper(value) + "!"
+	if loud == "!" {
+		return "silence"
+	}
+	return loud
+}
+`
+
+func TestContextDecidesCommonLine(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.write("s2", "app.go", funcA+funcB) // the same line, later, elsewhere
+	s.commit("add Clean and Shout")
+	out := s.why("app.go")
+	expect(t, out, "value := strings.TrimSpace(input)", 1, StatusProven, "s1")
+	expect(t, out, "value := strings.TrimSpace(input)", 2, StatusProven, "s2")
+	expect(t, out, "strings.ToLower", 1, StatusProven, "s1")
+	expect(t, out, "strings.ToUpper", 1, StatusProven, "s2")
+	a := expect(t, out, "value := strings.TrimSpace(input)", 1, StatusProven, "s1")
+	if len(a.Chain) != 0 {
+		t.Errorf("chain of a line with context = %+v", a.Chain)
+	}
+	if a.Commit == nil || a.Commit.Summary != "add Clean and Shout" || !strings.HasSuffix(a.Commit.Time, "+01:00") {
+		t.Errorf("commit = %+v", a.Commit)
+	}
+	if a.Edit.Tool != "Write" || a.Edit.Path != "app.go" || a.Edit.Provider != "claude" || !strings.HasSuffix(a.Edit.TimeLocal, "+01:00") {
+		t.Errorf("edit = %+v", a.Edit)
+	}
+	if s.store.Calls != 1 {
+		t.Errorf("Candidates called %d times, want 1", s.store.Calls)
+	}
+}
+
+func TestHumanLinesAreNone(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.commit("agent")
+	cur, _ := s.read("app.go")
+	s.human("app.go", strings.Replace(cur, "\treturn value\n}", "\tlog.Printf(\"cleaned %q\", value)\n\treturn value\n}", 1))
+	s.commit("human logging")
+	out := s.why("app.go")
+	a := expect(t, out, "log.Printf", 1, StatusNone, "")
+	if a.Reason == "" || a.Commit == nil || a.Edit != nil || a.Candidates == nil || a.Chain == nil {
+		t.Errorf("none answer = %+v", a)
+	}
+	expect(t, out, "strings.ToLower", 1, StatusProven, "s1")
+}
+
+func TestTrivialLinesNeedPositionalEvidence(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.commit("agent")
+	cur, _ := s.read("app.go")
+	// A human appends a block whose closing lines are common.
+	s.human("app.go", cur+"\nfunc init() {\n\tif debugMode {\n\t\treturn\n\t}\n}\n")
+	s.commit("human init")
+	out := s.why("app.go")
+	// `}` and `return value` inside the agent's function: by position.
+	expect(t, out, "return value", 1, StatusProven, "s1")
+	a := lineOf(t, out, "if value == \"\" {", 1)
+	closing := out[a.Line+1] // the `}` after `return "empty"`
+	if closing.Text != "\t}" || closing.Status != StatusProven || closing.Edit == nil || closing.Edit.SessionID != "s1" {
+		t.Errorf("agent's closing brace = %+v", closing)
+	}
+	// The human's `}` and `return` have no evidence.
+	human := lineOf(t, out, "if debugMode", 1)
+	for _, l := range out[human.Line:] {
+		if l.Status != StatusNone {
+			t.Errorf("human line %d %q = %s", l.Line, l.Text, l.Status)
+		}
+	}
+}
+
+func TestRenameKeepsAttribution(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "old.go", funcA)
+	s.commit("agent")
+	s.g.Git("mv", "old.go", "new.go")
+	s.commit("rename")
+	out := s.why("new.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusProven, "s1")
+	if a.Edit.Path != "old.go" {
+		t.Errorf("edit path = %q", a.Edit.Path)
+	}
+}
+
+func TestWhitespaceReformatIsPossible(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", strings.ReplaceAll(funcA, "\t", "    "))
+	s.commit("agent")
+	cur, _ := s.read("app.go")
+	s.human("app.go", strings.ReplaceAll(cur, "    ", "\t"))
+	s.commit("gofmt")
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
+	if !strings.Contains(a.Reason, "whitespace") {
+		t.Errorf("reason = %q", a.Reason)
+	}
+	expect(t, out, "package app", 1, StatusProven, "s1") // unchanged by the reformat
+}
+
+func TestEditAfterCommitIsNone(t *testing.T) {
+	s := newScene(t)
+	s.human("app.go", funcA)
+	s.commit("human")
+	s.now = s.now.Add(DefaultSlack * 3)
+	s.write("s1", "other.go", funcA) // same text, later, another file
+	s.write("s1", "app.go", funcA)   // a rewrite with no change
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
+	if !strings.Contains(a.Reason, "after the commit") {
+		t.Errorf("reason = %q", a.Reason)
+	}
+}
+
+func TestEditWithinClockSlackIsPossible(t *testing.T) {
+	s := newScene(t)
+	entry := s.write("s1", "app.go", funcA)
+	s.g.Now = entry.Time.Add(-time.Minute) // git's clock is behind the agent's
+	s.g.Commit("agent")
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
+	if !strings.Contains(a.Reason, "1m0s after the commit") {
+		t.Errorf("reason = %q", a.Reason)
+	}
+	s.g.Now = entry.Time.Add(-DefaultSlack - time.Minute)
+	s.g.Git("commit", "-q", "--amend", "--no-edit", "--reset-author")
+	expect(t, s.why("app.go"), "strings.ToLower", 1, StatusNone, "")
+}
+
+func TestIdenticalSessionsConflict(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.g.Git("add", "-N", "app.go")
+	s.g.Write("app.go", "")
+	s.write("s2", "app.go", funcA)
+	s.commit("both")
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusConflicting, "")
+	if len(a.Candidates) != 2 || a.Candidates[0].SessionID != "s1" || a.Candidates[1].SessionID != "s2" {
+		t.Errorf("candidates = %+v", a.Candidates)
+	}
+	expect(t, out, "\t}", 1, StatusNone, "")
+}
+
+func TestRevertedAndReaddedGoesToLaterSession(t *testing.T) {
+	s := newScene(t)
+	s.human("app.go", "package app\n")
+	s.commit("start")
+	s.write("s1", "app.go", funcA)
+	s.commit("agent one")
+	s.g.Git("revert", "--no-edit", "HEAD")
+	s.now = s.now.Add(time.Minute)
+	s.write("s2", "app.go", funcA)
+	s.commit("agent two")
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusProven, "s2")
+	if len(a.Chain) != 1 || a.Chain[0].SessionID != "s1" {
+		t.Errorf("chain = %+v", a.Chain)
+	}
+}
+
+func TestUncommittedLines(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.commit("agent")
+	s.edit("s2", "app.go", "\treturn value\n}\n", "\treturn value\n}\n\nfunc Twice(x int) int {\n\treturn x * 2\n}\n")
+	s.failed("s3", "app.go", "func Twice(x int) int {\n")
+	out := s.why("app.go")
+	a := expect(t, out, "func Twice", 1, StatusUncommitted, "s2")
+	if a.Commit != nil {
+		t.Errorf("uncommitted line has commit %+v", a.Commit)
+	}
+	expect(t, out, "return x * 2", 1, StatusUncommitted, "s2")
+	expect(t, out, "strings.ToLower", 1, StatusProven, "s1")
+}
+
+func TestOtherPathIsPossible(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "draft/app.go", funcA)
+	s.human("app.go", funcA) // the person copied the draft by hand
+	s.commit("copy")
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
+	if !strings.Contains(a.Reason, "draft/app.go") {
+		t.Errorf("reason = %q", a.Reason)
+	}
+}
+
+func TestJSONShape(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.commit("agent")
+	s.store.SetDetail(s.store.entries[0].Key(), EditDetail{SessionTitle: "Add Clean", PromptExcerpt: "please add Clean", Source: "file:///t.jsonl#L3"})
+	out := s.why("app.go")
+	b, err := json.Marshal(lineOf(t, out, "strings.ToLower", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"path", "line", "text", "status", "reason", "commit", "edit", "candidates", "chain"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("missing %q in %s", k, b)
+		}
+	}
+	edit := m["edit"].(map[string]any)
+	for _, k := range []string{"session_id", "provider", "session_title", "message_index", "tool", "tool_call_id", "time_local", "prompt_excerpt", "source"} {
+		if _, ok := edit[k]; !ok {
+			t.Errorf("missing edit.%q", k)
+		}
+	}
+	if edit["session_title"] != "Add Clean" || edit["prompt_excerpt"] != "please add Clean" || edit["source"] != "file:///t.jsonl#L3" {
+		t.Errorf("details not filled: %s", b)
+	}
+	commit := m["commit"].(map[string]any)
+	for _, k := range []string{"sha", "author", "time", "summary"} {
+		if _, ok := commit[k]; !ok {
+			t.Errorf("missing commit.%q", k)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package provenance
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"hansard/provenance/gitrepo"
+)
+
+// DefaultSlack is how far an edit may come after the commit that carries
+// its text and still count (as StatusPossible): clocks of the agent and of
+// git may differ a little.
+const DefaultSlack = 5 * time.Minute
+
+// Context scoring: how many lines of the commit's block on either side of
+// a line are compared with a candidate edit, and how many lines may be
+// skipped on either side between two matches.
+const (
+	contextWindow = 12
+	contextSkip   = 3
+	// maxChain bounds the chain of earlier writers reported for one line.
+	maxChain = 20
+	// maxWalk bounds the walk from a common line to its nearest attributed
+	// substantive neighbour.
+	maxWalk = 64
+)
+
+// Attributor lays the ledger over git blame.
+type Attributor struct {
+	Store Store
+	// Location is where times are shown; nil means time.Local.
+	Location *time.Location
+	// Slack is the clock slack; zero means DefaultSlack, negative none.
+	Slack time.Duration
+}
+
+// FileBlame is the input of Attribute: the blame of one file.
+type FileBlame struct {
+	Repo string // main repository root, as the ledger files entries under
+	Path string // repo-relative path of the blamed file
+	// Lines is the blame (of a revision or of the working tree). Lines
+	// outside Start..End still serve as context.
+	Lines []gitrepo.BlameLine
+	// History is the file's history from gitrepo.PathHistory, newest first;
+	// it gives the paths the file had and the commit before each commit.
+	History []gitrepo.PathChange
+	// Start and End (1-based, inclusive) select the lines to answer; zero
+	// means all.
+	Start, End int
+}
+
+func (a *Attributor) slack() time.Duration {
+	switch {
+	case a.Slack == 0:
+		return DefaultSlack
+	case a.Slack < 0:
+		return 0
+	}
+	return a.Slack
+}
+
+func (a *Attributor) loc() *time.Location {
+	if a.Location == nil {
+		return time.Local
+	}
+	return a.Location
+}
+
+// Attribute answers every selected line of a blamed file. It makes one
+// Candidates call and one Describe call to the store, whatever the number
+// of lines.
+func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution, error) {
+	f := newFileState(a, in)
+	keys := f.wantedKeys()
+	if len(keys) > 0 {
+		entries, err := a.Store.Candidates(ctx, in.Repo, keys)
+		if err != nil {
+			return nil, fmt.Errorf("attribute %s: candidates: %w", in.Path, err)
+		}
+		f.setEntries(entries)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	f.decideSubstantive()
+	f.decideTrivial()
+	out := f.results()
+	if err := a.describe(ctx, out); err != nil {
+		return nil, fmt.Errorf("attribute %s: %w", in.Path, err)
+	}
+	return out, nil
+}
+
+// describe fills the display details of every edit referred to.
+func (a *Attributor) describe(ctx context.Context, out []Attribution) error {
+	seen := map[EditKey]bool{}
+	var keys []EditKey
+	visit := func(r *EditRef) {
+		if k := r.Key(); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	forEachRef(out, visit)
+	if len(keys) == 0 {
+		return nil
+	}
+	details, err := a.Store.Describe(ctx, keys)
+	if err != nil {
+		return fmt.Errorf("describe edits: %w", err)
+	}
+	forEachRef(out, func(r *EditRef) {
+		d := details[r.Key()]
+		r.SessionTitle, r.PromptExcerpt, r.Source = d.SessionTitle, d.PromptExcerpt, d.Source
+	})
+	return nil
+}
+
+func forEachRef(out []Attribution, fn func(*EditRef)) {
+	for i := range out {
+		if out[i].Edit != nil {
+			fn(out[i].Edit)
+		}
+		for j := range out[i].Candidates {
+			fn(&out[i].Candidates[j])
+		}
+		for j := range out[i].Chain {
+			fn(&out[i].Chain[j])
+		}
+	}
+}

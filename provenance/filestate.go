@@ -1,0 +1,243 @@
+package provenance
+
+import (
+	"time"
+
+	"hansard/provenance/gitrepo"
+)
+
+// fileState is the working state of one Attribute call.
+type fileState struct {
+	a       *Attributor
+	in      FileBlame
+	lineage map[string]bool // the blamed path and every path it had
+	lines   []lineState
+	groups  [][]int // per commit: indexes into lines, in file order
+	// fresh is, per commit id, the author time of the file's previous
+	// commit: edits after it are "fresh" for that commit.
+	fresh map[string]time.Time
+
+	entries []LedgerEntry
+	byKey   map[string][]int   // substantive key -> entries introducing it
+	entKeys []map[string][]int // per entry, lazily: key -> line indexes
+
+	decisions []decision
+}
+
+type lineState struct {
+	bl      *gitrepo.BlameLine
+	key     string
+	trivial bool
+	group   int
+	gidx    int  // index within the group
+	wanted  bool // inside Start..End
+	// needed: wanted, or the nearest substantive neighbour of a wanted
+	// common line (its answer is the common line's positional evidence).
+	needed bool
+}
+
+// decision is the answer for one line before it is rendered.
+type decision struct {
+	status     string
+	reason     string
+	entry      int // chosen entry, -1 for none
+	match      int // index of the entry's line matched to this line
+	exact      bool
+	candidates []int // conflicting entries
+	chain      []int
+}
+
+func newFileState(a *Attributor, in FileBlame) *fileState {
+	f := &fileState{a: a, in: in, lineage: map[string]bool{in.Path: true}, fresh: map[string]time.Time{}}
+	for _, p := range gitrepo.Paths(in.History) {
+		f.lineage[p] = true
+	}
+	groupOf := map[string]int{}
+	f.lines = make([]lineState, len(in.Lines))
+	for i := range in.Lines {
+		bl := &in.Lines[i]
+		if bl.OrigPath != "" {
+			f.lineage[bl.OrigPath] = true
+		}
+		g, ok := groupOf[bl.Commit.Hash]
+		if !ok {
+			g = len(f.groups)
+			groupOf[bl.Commit.Hash] = g
+			f.groups = append(f.groups, nil)
+			f.fresh[bl.Commit.Hash] = freshAfter(in.History, bl.Commit)
+		}
+		f.lines[i] = lineState{
+			bl:      bl,
+			key:     NormalizeKey(bl.Text),
+			trivial: IsTrivial(bl.Text),
+			group:   g,
+			gidx:    len(f.groups[g]),
+			wanted:  (in.Start == 0 || bl.FinalLine >= in.Start) && (in.End == 0 || bl.FinalLine <= in.End),
+		}
+		f.groups[g] = append(f.groups[g], i)
+	}
+	f.markNeeded()
+	f.decisions = make([]decision, len(f.lines))
+	for i := range f.decisions {
+		f.decisions[i] = decision{status: StatusNone, entry: -1, match: -1}
+	}
+	return f
+}
+
+// freshAfter returns the author time of the commit that touched the file
+// before c (for the working tree: the file's latest commit); zero when
+// there is none or the history does not tell.
+func freshAfter(hist []gitrepo.PathChange, c *gitrepo.BlameCommit) time.Time {
+	if len(hist) == 0 {
+		return time.Time{}
+	}
+	if c.Uncommitted() {
+		return time.Unix(hist[0].AuthorTime, 0).UTC()
+	}
+	for k, h := range hist {
+		if h.Commit == c.Hash {
+			for _, older := range hist[k+1:] {
+				if older.Commit != c.Hash {
+					return time.Unix(older.AuthorTime, 0).UTC()
+				}
+			}
+			return time.Time{}
+		}
+	}
+	ct := c.CommitTime.Unix()
+	for _, h := range hist {
+		if h.CommitTime < ct {
+			return time.Unix(h.AuthorTime, 0).UTC()
+		}
+	}
+	return time.Time{}
+}
+
+// markNeeded marks the lines to decide: the wanted ones, and for each
+// wanted common line the nearest substantive line on either side within
+// its contiguous run of the same commit.
+func (f *fileState) markNeeded() {
+	for i := range f.lines {
+		l := &f.lines[i]
+		l.needed = l.needed || l.wanted
+		if !l.wanted || !l.trivial {
+			continue
+		}
+		for _, dir := range []int{-1, 1} {
+			for dist := 1; dist <= maxWalk; dist++ {
+				k := i + dir*dist
+				if k < 0 || k >= len(f.lines) || f.lines[k].group != l.group || f.lines[k].bl.FinalLine != l.bl.FinalLine+dir*dist {
+					break
+				}
+				if !f.lines[k].trivial {
+					f.lines[k].needed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// wantedKeys returns the distinct substantive keys of the lines to decide.
+func (f *fileState) wantedKeys() []string {
+	seen := map[string]bool{}
+	var keys []string
+	for _, l := range f.lines {
+		if l.needed && !l.trivial && !seen[l.key] {
+			seen[l.key] = true
+			keys = append(keys, l.key)
+		}
+	}
+	return keys
+}
+
+func (f *fileState) setEntries(entries []LedgerEntry) {
+	f.entries = entries
+	f.entKeys = make([]map[string][]int, len(entries))
+	f.byKey = map[string][]int{}
+	want := map[string]bool{}
+	for _, l := range f.lines {
+		if !l.trivial {
+			want[l.key] = true
+		}
+	}
+	for e := range entries {
+		seen := map[string]bool{}
+		for _, ll := range entries[e].Lines {
+			if !ll.Trivial && want[ll.Key] && !seen[ll.Key] {
+				seen[ll.Key] = true
+				f.byKey[ll.Key] = append(f.byKey[ll.Key], e)
+			}
+		}
+	}
+}
+
+// occurrences returns the indexes of entry e's lines whose key is key.
+func (f *fileState) occurrences(e int, key string) []int {
+	m := f.entKeys[e]
+	if m == nil {
+		m = make(map[string][]int, len(f.entries[e].Lines))
+		for j, ll := range f.entries[e].Lines {
+			m[ll.Key] = append(m[ll.Key], j)
+		}
+		f.entKeys[e] = m
+	}
+	return m[key]
+}
+
+// contextScore measures how well entry e explains the block around line i:
+// the number of substantive lines matched in order, line i included,
+// within contextWindow lines of the commit's block on either side. It
+// returns the best score over the entry's occurrences of the line's key,
+// the matched line index, and whether that line's text is exact.
+func (f *fileState) contextScore(i, e int) (score, match int, exact bool) {
+	l := f.lines[i]
+	match = -1
+	for _, j := range f.occurrences(e, l.key) {
+		s := 1 + f.extend(i, e, j, 1) + f.extend(i, e, j, -1)
+		ex := f.entries[e].Lines[j].Text == l.bl.Text
+		if s > score || (s == score && ex && !exact) {
+			score, match, exact = s, j, ex
+		}
+	}
+	return score, match, exact
+}
+
+// extend walks from line i (matched to entry line j) in direction dir
+// through the commit's block and the entry's lines, matching greedily and
+// allowing up to contextSkip unmatched lines in a row on either side.
+func (f *fileState) extend(i, e, j, dir int) int {
+	group := f.groups[f.lines[i].group]
+	lines := f.entries[e].Lines
+	count, ej, misses := 0, j, 0
+	for step := 1; step <= contextWindow; step++ {
+		gk := f.lines[i].gidx + dir*step
+		if gk < 0 || gk >= len(group) {
+			break
+		}
+		li := group[gk]
+		key := f.lines[li].key
+		found := -1
+		for d := 1; d <= contextSkip+1; d++ {
+			x := ej + dir*d
+			if x < 0 || x >= len(lines) {
+				break
+			}
+			if lines[x].Key == key {
+				found = x
+				break
+			}
+		}
+		if found < 0 {
+			if misses++; misses > contextSkip {
+				break
+			}
+			continue
+		}
+		misses, ej = 0, found
+		if !f.lines[li].trivial {
+			count++
+		}
+	}
+	return count
+}

@@ -1,0 +1,124 @@
+package provenance
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"hansard/provenance/gitrepo"
+)
+
+// MemStore is an in-memory Store and Cache, for tests and for tools that
+// build a ledger on the fly.
+type MemStore struct {
+	mu      sync.Mutex
+	entries []LedgerEntry
+	details map[EditKey]EditDetail
+	blames  map[BlameKey][]gitrepo.BlameLine
+	matches map[MatchKey][]Attribution
+	gen     int
+	// Calls counts the Candidates calls made.
+	Calls int
+}
+
+// NewMemStore returns an empty MemStore.
+func NewMemStore() *MemStore {
+	return &MemStore{details: map[EditKey]EditDetail{}, blames: map[BlameKey][]gitrepo.BlameLine{}, matches: map[MatchKey][]Attribution{}}
+}
+
+// Add files ledger entries (and bumps the generation).
+func (m *MemStore) Add(entries ...LedgerEntry) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.entries = append(m.entries, entries...)
+	m.gen++
+}
+
+// SetDetail records the display details of an edit.
+func (m *MemStore) SetDetail(k EditKey, d EditDetail) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.details[k] = d
+}
+
+// Candidates implements Store.
+func (m *MemStore) Candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	want := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		want[k] = true
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Calls++
+	var out []LedgerEntry
+	for _, e := range m.entries {
+		if e.Repo != repo {
+			continue
+		}
+		for _, l := range e.Lines {
+			if !l.Trivial && want[l.Key] {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// Describe implements Store.
+func (m *MemStore) Describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(map[EditKey]EditDetail, len(edits))
+	for _, k := range edits {
+		if d, ok := m.details[k]; ok {
+			out[k] = d
+		}
+	}
+	return out, nil
+}
+
+// LoadBlame implements Cache.
+func (m *MemStore) LoadBlame(_ context.Context, key BlameKey) ([]gitrepo.BlameLine, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.blames[key]
+	return b, ok, nil
+}
+
+// StoreBlame implements Cache.
+func (m *MemStore) StoreBlame(_ context.Context, key BlameKey, lines []gitrepo.BlameLine) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.blames[key] = lines
+	return nil
+}
+
+// LoadMatches implements Cache.
+func (m *MemStore) LoadMatches(_ context.Context, key MatchKey) ([]Attribution, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.matches[key]
+	return r, ok, nil
+}
+
+// StoreMatches implements Cache.
+func (m *MemStore) StoreMatches(_ context.Context, key MatchKey, result []Attribution) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.matches[key] = result
+	return nil
+}
+
+// Generation implements Cache.
+func (m *MemStore) Generation(_ context.Context, _ string) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return fmt.Sprintf("v%d-%d", LedgerVersion, m.gen), nil
+}

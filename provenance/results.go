@@ -1,0 +1,67 @@
+package provenance
+
+import "time"
+
+// results renders the decisions of the wanted lines.
+func (f *fileState) results() []Attribution {
+	out := make([]Attribution, 0, len(f.lines))
+	for i, l := range f.lines {
+		if !l.wanted {
+			continue
+		}
+		d := f.decisions[i]
+		a := Attribution{
+			Path:       f.in.Path,
+			Line:       l.bl.FinalLine,
+			Text:       l.bl.Text,
+			Status:     d.status,
+			Reason:     d.reason,
+			Commit:     f.commitInfo(l),
+			Candidates: f.refs(d.candidates),
+			Chain:      f.refs(d.chain),
+		}
+		if d.entry >= 0 {
+			r := f.ref(d.entry)
+			a.Edit = &r
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func (f *fileState) commitInfo(l lineState) *CommitInfo {
+	c := l.bl.Commit
+	if c.Uncommitted() {
+		return nil
+	}
+	return &CommitInfo{SHA: c.Hash, Author: c.Author, Time: f.localTime(c.AuthorTime), Summary: c.Summary}
+}
+
+func (f *fileState) ref(e int) EditRef {
+	x := f.entries[e]
+	return EditRef{
+		SessionID:    x.SessionID,
+		Provider:     x.Provider,
+		MessageIndex: x.MessageIndex,
+		Tool:         x.Tool,
+		ToolCallID:   x.ToolCallID,
+		Seq:          x.Seq,
+		Path:         x.Path,
+		TimeLocal:    f.localTime(x.Time),
+	}
+}
+
+func (f *fileState) refs(es []int) []EditRef {
+	out := make([]EditRef, 0, len(es))
+	for _, e := range es {
+		out = append(out, f.ref(e))
+	}
+	return out
+}
+
+func (f *fileState) localTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(f.a.loc()).Format(time.RFC3339)
+}

@@ -1,0 +1,65 @@
+package provenance
+
+import (
+	"context"
+
+	"hansard/provenance/gitrepo"
+)
+
+// Store is what attribution reads from the archive.
+type Store interface {
+	// Candidates returns the ledger entries of repo (a main repository
+	// root) that introduced at least one substantive line whose Key is in
+	// keys, whatever their path, each with all of its Lines (trivial ones
+	// included: they are needed as positional evidence). Only successful
+	// edits are ledger entries. The order of the result does not matter.
+	Candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error)
+	// Describe returns what is shown of each edit: the session's title,
+	// the prompt that led to it and a link to the transcript. Edits it does
+	// not know are left out of the map.
+	Describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error)
+}
+
+// EditDetail is the display side of an edit.
+type EditDetail struct {
+	SessionTitle string
+	// PromptExcerpt is an excerpt of the nearest human message at or
+	// before the edit's message.
+	PromptExcerpt string
+	// Source is a file:// link to the transcript line of the edit's tool
+	// call (the retained copy when the original is gone).
+	Source string
+}
+
+// Cache keeps what is expensive to recompute. Every method may miss; a
+// failing cache only costs time, so callers treat Load errors as misses.
+type Cache interface {
+	// LoadBlame returns the blame of a file kept under key.
+	LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.BlameLine, bool, error)
+	StoreBlame(ctx context.Context, key BlameKey, lines []gitrepo.BlameLine) error
+	// LoadMatches returns the attributions of a whole file kept under key.
+	LoadMatches(ctx context.Context, key MatchKey) ([]Attribution, bool, error)
+	StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error
+	// Generation changes whenever ledger entries of repo are added,
+	// replaced or removed (for example the largest edit row id and the
+	// LedgerVersion); match results are kept per generation.
+	Generation(ctx context.Context, repo string) (string, error)
+}
+
+// BlameKey names one blame result: a file at a commit, or a working-tree
+// file by its content.
+type BlameKey struct {
+	Repo string
+	Path string // repo-relative
+	// Commit is the blamed revision's commit id; for the working tree it is
+	// HEAD's commit id and ContentHash is set.
+	Commit      string
+	ContentHash string // hex SHA-256 of the working-tree file; "" for a commit
+}
+
+// MatchKey names one file's attributions.
+type MatchKey struct {
+	BlameKey
+	Generation string // Cache.Generation when the result was computed
+	Settings   string // attribution settings that change results (slack)
+}
