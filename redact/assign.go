@@ -7,6 +7,40 @@ import "strings"
 // decide whether and how its value is redacted.
 var assignKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "sig"}
 
+// keywordEndings lists, for each assignment keyword, what may follow it
+// to the end of the key: a hit must end the key, since a key is named by
+// its last word ("password" and "dbPassword" are, "password_file" and
+// "tokenizer" are not).
+var keywordEndings = map[string][]string{
+	"pass":   {"", "word", "wd", "phrase", "code", "words"},
+	"pwd":    {""},
+	"secret": {"", "s"},
+	"token":  {""},
+	"key":    {"", "s"},
+	"auth":   {"", "orization"},
+	"cred":   {"", "s", "ential", "entials"},
+	"sig":    {""},
+}
+
+// endsKey reports whether the keyword kw found at s[at:] ends its key,
+// allowing the endings listed for it.
+func endsKey(s string, at int, kw string) bool {
+	p := at + len(kw)
+	for _, e := range keywordEndings[kw] {
+		q := p + len(e)
+		if q > len(s) || !strings.EqualFold(s[p:q], e) {
+			continue
+		}
+		if q == len(s) || !isWordByte(s[q]) {
+			if q+1 < len(s) && (s[q] == '.' || s[q] == '-') && isWordByte(s[q+1]) {
+				continue // the key goes on: "token.ttl", "key-id"
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // keyStrength says how much a key's name vouches for its value.
 type keyStrength int
 
@@ -24,8 +58,8 @@ func isKeyByte(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }
 
 // keyWords splits a key into lowercase words on '_', '.', '-' and
 // lower-to-upper case changes: "dbPassword" -> [db password].
-func keyWords(key string) []string {
-	var words []string
+func keyWords(key string, buf []string) []string {
+	words := buf[:0]
 	start := 0
 	flush := func(end int) {
 		if end > start {
@@ -61,7 +95,8 @@ var notSecretTokens = map[string]bool{"max": true, "page": true, "next": true, "
 // classifyKey returns how a key's name vouches for its value and the kind
 // a redaction of the value gets.
 func classifyKey(key string) (keyStrength, string) {
-	words := keyWords(key)
+	var buf [8]string
+	words := keyWords(key, buf[:])
 	if len(words) == 0 {
 		return keyNone, ""
 	}
@@ -79,6 +114,8 @@ func classifyKey(key string) (keyStrength, string) {
 		return false
 	}
 	switch {
+	case last == "pass" && len(words) == 1:
+		return keyNone, "" // "--- PASS: TestX" in test output
 	case last == "password" || last == "passwd" || last == "pwd" || last == "pass" || last == "passphrase" ||
 		last == "passcode" || strings.HasSuffix(last, "password") || strings.HasSuffix(last, "passwd"):
 		return keyStrong, KindPassword
@@ -105,6 +142,9 @@ func classifyKey(key string) (keyStrength, string) {
 		if has("shared") || prev == "account" {
 			return keyStrong, KindAzure
 		}
+		if prev == "public" {
+			return keyNone, ""
+		}
 		if k, ok := keyQualifiers[prev]; ok {
 			return keyStrong, k
 		}
@@ -121,9 +161,12 @@ func classifyKey(key string) (keyStrength, string) {
 // the value to redact, if the hit is inside a key that is being assigned a
 // literal value. lastKey carries the start of the last key examined so
 // that a key holding several keywords is examined once.
-func findAssignment(s string, at int, lastKey *int) (start, end int, kind string, ok bool) {
+func findAssignment(s string, at int, kw string, lastKey *int) (start, end int, kind string, ok bool) {
+	if !endsKey(s, at, kw) {
+		return 0, 0, "", false
+	}
 	ks := at
-	for ks > 0 && isKeyByte(s[ks-1]) {
+	for ks > 0 && at-ks < 256 && isKeyByte(s[ks-1]) {
 		ks--
 	}
 	if ks == *lastKey {
@@ -131,7 +174,7 @@ func findAssignment(s string, at int, lastKey *int) (start, end int, kind string
 	}
 	*lastKey = ks
 	ke := at
-	for ke < len(s) && isKeyByte(s[ke]) {
+	for ke < len(s) && ke-at < 64 && isKeyByte(s[ke]) {
 		ke++
 	}
 	key := s[ks:ke]
@@ -287,6 +330,9 @@ func assignedValue(s string, p int, flag bool) (vs, ve int, quoted bool, style o
 	if i < n && s[i] == '(' {
 		return 0, 0, false, 0, false // a call: password = getPassword()
 	}
+	if style == styleColon && i < n && (s[i] == ',' || s[i] == ')' || s[i] == '}') && isIdentifier(s[p:i]) {
+		return 0, 0, false, 0, false // a field set from a variable: Password: pw,
+	}
 	return p, i, false, style, true
 }
 
@@ -299,11 +345,12 @@ const (
 	styleCode                 // name = value with spaces, name := value
 )
 
-// isWord reports a plain word: letters only, at most a leading capital.
+// isWord reports a plain word or name: letters only ("required",
+// "StartElement").
 func isWord(v string) bool {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
-		if !('a' <= c && c <= 'z' || i == 0 && 'A' <= c && c <= 'Z' || c == '_') {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_') {
 			return false
 		}
 	}
@@ -322,6 +369,9 @@ func endsBare(c byte) bool {
 // acceptValue decides whether an assigned value is a literal secret.
 func acceptValue(v string, strength keyStrength, kind string, quoted bool, style opStyle) bool {
 	if v == "" || strings.ContainsAny(v, " \t") || isPlaceholder(v) {
+		return false
+	}
+	if !quoted && isCodeWord(v) {
 		return false
 	}
 	if strength == keyWeak {
@@ -349,6 +399,13 @@ func acceptValue(v string, strength keyStrength, kind string, quoted bool, style
 }
 
 func isNumber(v string) bool {
+	v = strings.TrimPrefix(v, "-")
+	if len(v) > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X') && isHexLike(v[2:]) {
+		return true
+	}
+	if v == "" {
+		return false
+	}
 	for i := 0; i < len(v); i++ {
 		if v[i] < '0' || v[i] > '9' {
 			return v[i] == '.' && i > 0 && isNumber(v[i+1:]) && v[i+1:] != ""
@@ -408,6 +465,7 @@ func isPlaceholder(v string) bool {
 		strings.HasPrefix(v, "[redacted"), strings.HasPrefix(lv, "process.env"), strings.HasPrefix(lv, "os.environ"),
 		strings.HasPrefix(lv, "env."), strings.HasPrefix(lv, "env("), strings.HasPrefix(lv, "your"),
 		strings.HasSuffix(lv, "_here"), strings.HasSuffix(lv, "-here"), strings.Contains(lv, "example"),
+		strings.Contains(lv, "redacted"), strings.Contains(lv, "fake"), strings.Contains(lv, "dummy"), strings.Contains(lv, "placeholder"),
 		strings.HasPrefix(lv, "xxxx"), strings.HasPrefix(v, "..."), strings.HasPrefix(v, "***"), strings.HasPrefix(v, "•••"):
 		return true
 	}

@@ -1,6 +1,11 @@
 package redact
 
-import "math"
+import (
+	"math"
+	"strings"
+)
+
+var digestPrefixes = []string{"sha1-", "sha256-", "sha384-", "sha512-"}
 
 // Character classes of a candidate secret.
 const (
@@ -83,6 +88,11 @@ func looksRandom(v string, minLen int, minBits float64) bool {
 	if len(v) < minLen || isHexLike(v) {
 		return false
 	}
+	for _, p := range digestPrefixes {
+		if strings.HasPrefix(v, p) {
+			return false // a content digest: "integrity": "sha512-…"
+		}
+	}
 	c := classes(v)
 	if classCount(c&^clsSymbol) < 3 {
 		return false
@@ -95,6 +105,12 @@ func looksRandom(v string, minLen int, minBits float64) bool {
 	}
 	if v[0] == '/' || slashes*8 > len(v) {
 		return false // a path, not a key
+	}
+	if strings.ContainsAny(v, "+/") && strings.ContainsAny(v, "-_") {
+		return false // mixes two base64 alphabets: a name or a path
+	}
+	if wordy(v)*2 >= len(v) {
+		return false // a name made of words: http2maxCachedCanonicalHeadersKeysSize
 	}
 	return entropy(v) >= minBits
 }
@@ -126,4 +142,38 @@ func scanRuns(s string, minLen int, fn func(start, end int)) {
 		}
 		i = j + 1
 	}
+}
+
+// wordy counts the bytes of v that belong to word-like runs: five or more
+// lowercase or five or more capital letters, or a capital followed by
+// four or more lowercase. Names built from words are mostly such runs;
+// random strings rarely have any.
+func wordy(v string) int {
+	n := 0
+	for i := 0; i < len(v); {
+		u := i
+		for u < len(v) && 'A' <= v[u] && v[u] <= 'Z' {
+			u++
+		}
+		if u-i >= 5 {
+			n += u - i
+			i = u
+			continue
+		}
+		j := i
+		if 'A' <= v[j] && v[j] <= 'Z' {
+			j++
+		}
+		k := j
+		for k < len(v) && 'a' <= v[k] && v[k] <= 'z' {
+			k++
+		}
+		if k-j >= 5 || (j > i && k-j >= 4) {
+			n += k - i
+			i = k
+			continue
+		}
+		i = max(k, i+1)
+	}
+	return n
 }

@@ -86,9 +86,11 @@ func build() *Redactor {
 		start, end, ok := findDSNPassword(s, at)
 		return start, end, KindPassword, ok
 	}})
-	add(assignKeywords, handler{prio: prioAssign, find: func(s string, at int, st *scanState) (int, int, string, bool) {
-		return findAssignment(s, at, &st.lastKey)
-	}})
+	for _, kw := range assignKeywords {
+		add([]string{kw}, handler{prio: prioAssign, find: func(s string, at int, st *scanState) (int, int, string, bool) {
+			return findAssignment(s, at, kw, &st.lastKey)
+		}})
+	}
 	r.m = newMatcher(keywords)
 	return r
 }
@@ -210,12 +212,15 @@ func entropyAssignment(s string, start, end int) (vs, ve int, ok bool) {
 // assignedBefore reports whether the text before p ends with an assignment
 // operator, optionally followed by spaces and an opening quote.
 func assignedBefore(s string, p int) bool {
+	opened := false
 	if p > 0 && (s[p-1] == '"' || s[p-1] == '\'') {
 		p--
+		opened = true
 		if p > 0 && s[p-1] == '\\' {
 			p--
 		}
 	}
+	q := p
 	for p > 0 && (s[p-1] == ' ' || s[p-1] == '\t') {
 		p--
 	}
@@ -224,7 +229,8 @@ func assignedBefore(s string, p int) bool {
 	}
 	switch s[p-1] {
 	case ':':
-		return true
+		// "key": "value" or key: value, but not a prefix like "h1:…".
+		return opened || q > p
 	case '=':
 		return p < 2 || (s[p-2] != '=' && s[p-2] != '!')
 	case '>':
