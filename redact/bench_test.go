@@ -74,9 +74,11 @@ func benchText(b *testing.B, text string) {
 	}
 }
 
-func BenchmarkRedactTranscripts(b *testing.B) { benchText(b, fillTo(b, sampleTranscripts(b), benchSize)) }
-func BenchmarkRedactGoCode(b *testing.B)      { benchText(b, fillTo(b, goSources(b), benchSize)) }
-func BenchmarkRedactTestLog(b *testing.B)     { benchText(b, fillTo(b, testLog(), benchSize)) }
+func BenchmarkRedactTranscripts(b *testing.B) {
+	benchText(b, fillTo(b, sampleTranscripts(b), benchSize))
+}
+func BenchmarkRedactGoCode(b *testing.B)  { benchText(b, fillTo(b, goSources(b), benchSize)) }
+func BenchmarkRedactTestLog(b *testing.B) { benchText(b, fillTo(b, testLog(), benchSize)) }
 
 // BenchmarkRedactWithSecrets mixes the secret corpus into transcript text:
 // one secret about every 8 KB.
