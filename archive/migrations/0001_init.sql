@@ -184,18 +184,14 @@ CREATE VIRTUAL TABLE messages_fts USING fts5 (
     text, content = 'messages', content_rowid = 'id',
     tokenize = "unicode61 tokenchars '_'"
 );
-CREATE TRIGGER messages_fts_ai AFTER INSERT ON messages WHEN new.text <> '' BEGIN
+CREATE TRIGGER messages_fts_ai AFTER INSERT ON messages BEGIN
     INSERT INTO messages_fts (rowid, text) VALUES (new.id, new.text);
 END;
-CREATE TRIGGER messages_fts_ad AFTER DELETE ON messages WHEN old.text <> '' BEGIN
+CREATE TRIGGER messages_fts_ad AFTER DELETE ON messages BEGIN
     INSERT INTO messages_fts (messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
 END;
-CREATE TRIGGER messages_fts_au_old AFTER UPDATE OF text ON messages
-WHEN old.text IS NOT new.text AND old.text <> '' BEGIN
+CREATE TRIGGER messages_fts_au AFTER UPDATE OF text ON messages WHEN old.text IS NOT new.text BEGIN
     INSERT INTO messages_fts (messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
-CREATE TRIGGER messages_fts_au_new AFTER UPDATE OF text ON messages
-WHEN old.text IS NOT new.text AND new.text <> '' BEGIN
     INSERT INTO messages_fts (rowid, text) VALUES (new.id, new.text);
 END;
 
@@ -203,17 +199,13 @@ CREATE VIRTUAL TABLE results_fts USING fts5 (
     result, content = 'tool_calls', content_rowid = 'id',
     tokenize = "unicode61 tokenchars '_'"
 );
-CREATE TRIGGER results_fts_ai AFTER INSERT ON tool_calls WHEN new.result <> '' BEGIN
+CREATE TRIGGER results_fts_ai AFTER INSERT ON tool_calls BEGIN
     INSERT INTO results_fts (rowid, result) VALUES (new.id, new.result);
 END;
-CREATE TRIGGER results_fts_ad AFTER DELETE ON tool_calls WHEN old.result <> '' BEGIN
+CREATE TRIGGER results_fts_ad AFTER DELETE ON tool_calls BEGIN
     INSERT INTO results_fts (results_fts, rowid, result) VALUES ('delete', old.id, old.result);
 END;
-CREATE TRIGGER results_fts_au_old AFTER UPDATE OF result ON tool_calls
-WHEN old.result IS NOT new.result AND old.result <> '' BEGIN
+CREATE TRIGGER results_fts_au AFTER UPDATE OF result ON tool_calls WHEN old.result IS NOT new.result BEGIN
     INSERT INTO results_fts (results_fts, rowid, result) VALUES ('delete', old.id, old.result);
-END;
-CREATE TRIGGER results_fts_au_new AFTER UPDATE OF result ON tool_calls
-WHEN old.result IS NOT new.result AND new.result <> '' BEGIN
     INSERT INTO results_fts (rowid, result) VALUES (new.id, new.result);
 END;
