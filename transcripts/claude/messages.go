@@ -90,14 +90,16 @@ func (p *parser) assistant(ss *sessionState, ln *rawLine, lineNo int) error {
 		return nil
 	}
 	key := firstOf(m.ID, ln.RequestID)
-	j := p.st.Join
-	if key == "" || j == nil || j.Session != ss.S.ID || j.Key != key {
+	j := p.st.findJoin(ss.S.ID, key)
+	if j == nil {
 		j = &join{Session: ss.S.ID, Key: key, Msg: transcripts.Message{
 			SessionID: ss.S.ID, Index: ss.Next, Role: transcripts.RoleAssistant, Timestamp: parseTime(ln.Timestamp),
 			ParentUUID: firstOf(ln.ParentUUID, ln.LogicalParentUUID), OnMainBranch: true, Line: lineNo, Model: m.Model,
 		}}
 		ss.Next++
-		p.st.Join = j
+		if key != "" {
+			p.st.addJoin(j)
+		}
 	}
 	j.Msg.UUID = ln.UUID
 	if j.Msg.Model == "" {

@@ -11,6 +11,11 @@ import (
 // oldest is dropped (its records stay pending) when a file has more.
 const maxPending = 256
 
+// maxJoins is how many recent assistant messages a line of the same API
+// response can still join: 1.0.x sometimes wrote another response's line in
+// between.
+const maxJoins = 4
+
 // state is what a Parse carries over to the next one through
 // Checkpoint.State. Everything the parser decides depends only on it and on
 // the lines read, so a parse resumed from a checkpoint emits exactly the
@@ -22,8 +27,10 @@ type state struct {
 	Own      string                   `json:"own,omitempty"`
 	Sessions map[string]*sessionState `json:"ss,omitempty"`
 	Pending  []*pendingCall           `json:"pending,omitempty"`
-	Join     *join                    `json:"join,omitempty"`
-	Titles   titles                   `json:"titles"`
+	// Joins are the latest assistant messages (at most maxJoins), still
+	// open to lines of the same API response.
+	Joins  []*join `json:"joins,omitempty"`
+	Titles titles  `json:"titles"`
 	// Linked lists links already emitted ("resumed:<id>", "agent:<id>").
 	Linked []string `json:"linked,omitempty"`
 	// Side maps the uuid of an inline sidechain line (1.0.x) to the
@@ -124,4 +131,24 @@ func (st *state) takePending(id string) *pendingCall {
 		}
 	}
 	return nil
+}
+
+// findJoin returns the open assistant message of an API response.
+func (st *state) findJoin(session, key string) *join {
+	if key == "" {
+		return nil
+	}
+	for _, j := range st.Joins {
+		if j.Session == session && j.Key == key {
+			return j
+		}
+	}
+	return nil
+}
+
+func (st *state) addJoin(j *join) {
+	if len(st.Joins) >= maxJoins {
+		st.Joins = append(st.Joins[:0:0], st.Joins[1:]...)
+	}
+	st.Joins = append(st.Joins, j)
 }
