@@ -33,6 +33,8 @@ type Attributor struct {
 	Location *time.Location
 	// Slack is the clock slack; zero means DefaultSlack, negative none.
 	Slack time.Duration
+	// Cache, when set, keeps blames and answers for Why.
+	Cache Cache
 }
 
 // FileBlame is the input of Attribute: the blame of one file.

@@ -1,0 +1,89 @@
+package provenance
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"hansard/provenance/gitrepo"
+)
+
+func TestWhyWholeFileRangeAndCache(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.write("s2", "app.go", funcA+funcB)
+	s.commit("agent")
+	ctx := context.Background()
+	repo, err := gitrepo.Open(s.g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &Attributor{Store: s.store, Cache: s.store}
+	all, err := a.Why(ctx, repo, Query{Path: "app.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 21 {
+		t.Fatalf("got %d lines", len(all))
+	}
+	closing := all[9] // `}` of Clean's if: positional evidence from line 9
+	if closing.Text != "\t}" || closing.Status != StatusProven {
+		t.Fatalf("line 10 = %+v", closing)
+	}
+
+	// A range query without the cache blames only a window, and still finds
+	// the positional evidence of a common line.
+	plain := &Attributor{Store: s.store}
+	one, err := plain.Why(ctx, repo, Query{Path: s.g.Dir + "/app.go", Start: 10})
+	if err != nil || len(one) != 1 || !reflect.DeepEqual(one[0], closing) {
+		t.Fatalf("line 10 alone = %+v, %v", one, err)
+	}
+	rng, err := plain.Why(ctx, repo, Query{Path: "app.go", Start: 14, End: 16})
+	if err != nil || len(rng) != 3 || rng[0].Line != 14 || !reflect.DeepEqual(rng, all[13:16]) {
+		t.Fatalf("range = %+v, %v", rng, err)
+	}
+
+	// Warm cache: answered without git.
+	t.Setenv("PATH", t.TempDir())
+	again, err := a.Why(ctx, repo, Query{Path: "app.go", Start: 10})
+	if err != nil || len(again) != 1 || !reflect.DeepEqual(again[0], closing) {
+		t.Fatalf("cached = %+v, %v", again, err)
+	}
+	// A new ledger generation invalidates the answers but not the blame.
+	s.store.Add(LedgerEntry{Repo: "/elsewhere"})
+	if _, err := a.Why(ctx, repo, Query{Path: "app.go"}); !errors.Is(err, gitrepo.ErrGitMissing) {
+		t.Fatalf("stale answers served: err = %v", err)
+	}
+}
+
+func TestWhyErrors(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.commit("agent")
+	repo, _ := gitrepo.Open(s.g.Dir)
+	a := &Attributor{Store: s.store}
+	ctx := context.Background()
+	cases := []struct {
+		q    Query
+		want error
+	}{
+		{Query{Path: "app.go", Start: 99}, gitrepo.ErrLineRange},
+		{Query{Path: "missing.go"}, gitrepo.ErrNoSuchPath},
+		{Query{Path: "app.go", Rev: "nope"}, gitrepo.ErrBadRevision},
+		{Query{Path: "missing.go", Rev: "HEAD"}, gitrepo.ErrNoSuchPath},
+		{Query{Path: "/outside/app.go"}, gitrepo.ErrNoSuchPath},
+	}
+	for _, c := range cases {
+		if _, err := a.Why(ctx, repo, c.q); !errors.Is(err, c.want) {
+			t.Errorf("%+v: err = %v, want %v", c.q, err, c.want)
+		}
+	}
+	if _, err := a.Why(ctx, repo, Query{Path: "app.go", Start: 5, End: 2}); err == nil {
+		t.Error("reversed range accepted")
+	}
+	out, err := a.Why(ctx, repo, Query{Path: "app.go", Rev: "HEAD", Start: 7})
+	if err != nil || len(out) != 1 || out[0].Status != StatusProven {
+		t.Errorf("at HEAD = %+v, %v", out, err)
+	}
+}
