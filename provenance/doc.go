@@ -1,0 +1,77 @@
+// Package provenance lays hansard's edit ledger over git blame to answer
+// which archived conversation wrote a line of code.
+//
+// Main types: LedgerEntry and LedgerLine (the ledger), Attributor (the
+// engine: Attribute over a blamed file, Why over a repository), Attribution
+// with CommitInfo and EditRef (the answer, whose JSON is the stable schema of
+// `hansard why --json`), Store and Cache (what the engine reads from and
+// keeps in the archive; MemStore implements both in memory). Git is reached
+// only through the gitrepo subpackage.
+//
+// # Ledger
+//
+// Every successful edit (NewEntry; failed and pending edits are not
+// evidence) becomes one LedgerEntry per file: repository root, repo-relative
+// path (the destination of a move), session, provider, message index, tool
+// call id, seq, tool, time, and the lines it introduced (Introduced):
+//   - a patch with hunks introduced its '+' lines;
+//   - otherwise the new text is diffed by lines (go-diff line mode) against
+//     the old text: an Edit's old_string, a Write's previous file content
+//     when the transcript or the caller knows it; inserted lines are
+//     introduced, the context repeated from old_string is not;
+//   - a creation, or a whole-file write of unknown prior content, introduced
+//     all of its lines; a delete or a pure move introduced none.
+//
+// Each line keeps its text, its key (NormalizeKey: whitespace runs collapsed
+// to one space, ends trimmed), its position in the edit's new text, and
+// whether it is common (IsTrivial: blank, punctuation only, or fewer than
+// three identifier characters outside keywords and literals such as return,
+// nil, else, end, err). LedgerVersion changes with these rules.
+//
+// # Matching a line
+//
+// Blame (git blame --porcelain -M -C) gives each line its commit and the
+// path it had there. The lines of a file that blame puts in the same commit
+// form that commit's block, in file order. The file's lineage is the blamed
+// path, every path blame reports, and every path of its followed history.
+//
+// A substantive line's candidates are the ledger entries of the same
+// repository with an introduced line of the same key whose time is not after
+// the commit's committer time plus the clock slack (DefaultSlack; always
+// allowed for uncommitted lines). Entries to a path of the lineage are
+// considered first; entries to other paths only when there are none.
+//
+// Each candidate is scored by context: starting from the entry's line that
+// matches, the block's neighbouring lines (up to 12 on either side) are
+// matched in order against the entry's introduced lines, skipping at most 3
+// unmatched lines in a row on either side; the score counts the substantive
+// lines matched, the line itself included. The highest score wins; among
+// equals, exact text beats whitespace-only matches, and edits before the
+// commit beat edits within the slack after it. If the remaining candidates
+// are from one session, its latest edit is the answer. If they span several
+// sessions, those made after the file's previous commit (by author time) are
+// kept when any are; if one session remains it is the answer, else the line
+// is conflicting and every session's latest edit is listed.
+//
+// A common line is never matched on its text. It is attributed only by
+// position: the nearest substantive line of the same commit's block, through
+// consecutive lines, was attributed to a single edit, and the lines from
+// there to the common line are, key for key, consecutive introduced lines of
+// that edit (consecutive positions in its new text).
+//
+// # Statuses
+//
+//   - uncommitted: a working-tree line (blame's all-zero commit) matched.
+//   - proven: exact text, lineage path, edit not after the commit.
+//   - possible: matched, with the reasons given: whitespace-only match,
+//     an edit to a path outside the lineage, or an edit within the clock
+//     slack after the commit.
+//   - conflicting: several sessions tie; Candidates lists them, Edit is nil.
+//   - none: no candidate (the reason says when edits with the text came only
+//     after the commit), or a common line without positional evidence.
+//
+// The chain of an answer lists the other candidates of the same tier,
+// oldest first: when the answer rests on context (score above one), only
+// those whose own score is above one. Times are shown in the Attributor's
+// Location with the UTC offset.
+package provenance
