@@ -123,6 +123,13 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		return s.finish(&batch{failed: fmt.Errorf("read: %w", err)})
 	}
 	d := &jobDone{cp: newCP, size: j.size, mtime: j.mtime, problems: s.problems}
+	if f != nil {
+		// What the file is now, not what it was when discovered: it may
+		// have been truncated or extended while it was read.
+		if fi, err := f.Stat(); err == nil {
+			d.size, d.mtime = fi.Size(), fi.ModTime().UnixNano()
+		}
+	}
 	d.headLen, d.headHash = len(head), hashHead(head)
 	if !j.exists {
 		d.headLen, d.headHash = j.row.headLen, j.row.headHash

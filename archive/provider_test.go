@@ -37,6 +37,11 @@ type lineProvider struct {
 	parses atomic.Int64
 	// during, when set, is called once per Parse after the first line.
 	during func(src transcripts.Source)
+	// discovered, when set, is called after each file is handed on.
+	discovered func(path string)
+	// denied folders are reported as unreadable (tests run as root, who
+	// can read any folder).
+	denied map[string]bool
 }
 
 func newLineProvider() *lineProvider {
@@ -61,6 +66,9 @@ func (p *lineProvider) Discover(ctx context.Context, roots []string, warn func(s
 			continue
 		}
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && p.denied[path] {
+				err = fs.ErrPermission
+			}
 			if err != nil {
 				warn(path, err)
 				if d != nil && d.IsDir() {
@@ -72,7 +80,12 @@ func (p *lineProvider) Discover(ctx context.Context, roots []string, warn func(s
 				return ctx.Err()
 			}
 			if d.Type().IsRegular() && strings.HasSuffix(path, ".jsonl") {
-				return fn(transcripts.Source{Provider: p.name, Path: path, Class: transcripts.ClassMain})
+				if err := fn(transcripts.Source{Provider: p.name, Path: path, Class: transcripts.ClassMain}); err != nil {
+					return err
+				}
+				if p.discovered != nil {
+					p.discovered(path)
+				}
 			}
 			return nil
 		})
