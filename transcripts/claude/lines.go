@@ -107,9 +107,7 @@ type patchHunk struct {
 // message.content (a string for typed prompts) and toolUseResult (a string
 // for failures, a list for some MCP tools).
 type altShapes struct {
-	Message *struct {
-		Content any `json:"content"`
-	} `json:"message"`
+	Message       any `json:"message"`
 	ToolUseResult any `json:"toolUseResult"`
 }
 
@@ -129,8 +127,8 @@ func decodeLine(b []byte, ln *rawLine) error {
 	if err := json.Unmarshal(b, &alt); err != nil {
 		return fmt.Errorf("re-read content: %w", err)
 	}
-	if alt.Message != nil && ln.Message != nil {
-		if s, ok := alt.Message.Content.(string); ok {
+	if m, ok := alt.Message.(map[string]any); ok && ln.Message != nil {
+		if s, ok := m["content"].(string); ok {
 			ln.Message.text, ln.Message.isString, ln.Message.Content = s, true, nil
 		}
 	}

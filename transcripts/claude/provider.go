@@ -65,22 +65,26 @@ func discoverProject(ctx context.Context, dir string, warn func(string, error), 
 		warn(dir, err)
 		return nil
 	}
+	// Transcripts first, then the subagents nested in session folders, so
+	// that a parent comes before its subagents.
 	for _, e := range entries {
-		name := e.Name()
-		switch {
-		case e.IsDir():
-			sub := filepath.Join(dir, name, "subagents")
-			if _, err := os.Stat(sub); err == nil {
-				if err := discoverSubagents(ctx, sub, warn, fn); err != nil {
-					return err
-				}
-			}
-		case strings.HasSuffix(name, ".jsonl"):
+		if name := e.Name(); !e.IsDir() && strings.HasSuffix(name, ".jsonl") {
 			class := transcripts.ClassMain
 			if isAgentFile(name) {
 				class = transcripts.ClassSubagent
 			}
 			if err := fn(transcripts.Source{Provider: transcripts.ProviderClaude, Path: filepath.Join(dir, name), Class: class}); err != nil {
+				return err
+			}
+		}
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		sub := filepath.Join(dir, e.Name(), "subagents")
+		if _, err := os.Stat(sub); err == nil {
+			if err := discoverSubagents(ctx, sub, warn, fn); err != nil {
 				return err
 			}
 		}
