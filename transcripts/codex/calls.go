@@ -117,7 +117,7 @@ func (p *parser) localShellCall(it item) error {
 	}
 	var a shellAction
 	_ = decode(it.Action, &a)
-	p.shellCall(c, a.Command, "", a.WorkingDirectory)
+	p.shellCall(c, a.Command, scriptOf(a.Command), a.WorkingDirectory)
 	return p.emitCall(c)
 }
 
@@ -167,15 +167,14 @@ func (p *parser) output(id string, raw json.RawMessage) error {
 		}
 		p.setExit(c, exit)
 	case kindPatch, kindExec:
-		p.patchStatus(c, text, exit)
-		c.Call.IsError = allFailed(c.Edits) || (exit != nil && *exit != 0)
+		c.Call.IsError = p.patchStatus(c, text, exit)
 	case kindStdin:
 		if err := p.joinPoll(c, text, exit); err != nil {
 			return err
 		}
 	case kindSpawn:
 		if child := childThreadID(text); child != "" {
-			if err := p.linkChild(child, id, fmt.Sprintf("spawn_agent output at line %d", p.line)); err != nil {
+			if err := p.linkChild(child, id, "spawn_agent output"); err != nil {
 				return err
 			}
 		}

@@ -53,14 +53,15 @@ var (
 // means failed, except for files the output lists as done ("A path",
 // "M path", "D path"), which a multi-file patch may have applied before
 // failing. Code-mode exec calls, whose edits patch_apply_end may already
-// have settled, only settle pending edits.
-func (p *parser) patchStatus(c *call, text string, exit *int) {
+// have settled, only settle pending edits. It reports whether the output
+// says the call failed.
+func (p *parser) patchStatus(c *call, text string, exit *int) (failed bool) {
 	listed := map[string]bool{}
 	for _, m := range listedRe.FindAllStringSubmatch(header(text), -1) {
 		listed[m[2]] = true
 	}
 	success := strings.Contains(text, "Success. Updated the following files") || (exit != nil && *exit == 0)
-	failed := exit != nil && *exit != 0
+	failed = exit != nil && *exit != 0
 	for _, f := range failures {
 		if strings.Contains(text, f) {
 			failed = true
@@ -91,6 +92,7 @@ func (p *parser) patchStatus(c *call, text string, exit *int) {
 			}
 		}
 	}
+	return failed
 }
 
 // isListed reports whether an output listed the edit's file (as written in

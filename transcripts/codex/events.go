@@ -1,10 +1,6 @@
 package codex
 
-import (
-	"fmt"
-
-	"hansard/transcripts"
-)
+import "hansard/transcripts"
 
 // event dispatches an event_msg. Events not named here (token_count,
 // task_started, task_complete, agent_reasoning, turn_aborted, …) carry
@@ -23,7 +19,7 @@ func (p *parser) event(ev event) error {
 		return p.contextCompacted()
 	case "collab_agent_spawn_end":
 		if ev.NewThreadID != "" {
-			return p.linkChild(ev.NewThreadID, ev.CallID, fmt.Sprintf("collab_agent_spawn_end at line %d", p.line))
+			return p.linkChild(ev.NewThreadID, ev.CallID, "collab_agent_spawn_end new_thread_id")
 		}
 	case "thread_name_updated":
 		if ev.ThreadName != "" && (ev.ThreadName != p.st.Session.Title || !p.st.Session.TitleFromAgent) {

@@ -3,7 +3,6 @@ package codex
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -175,13 +174,16 @@ func (p *parser) foreignMeta(m sessionMeta) error {
 	if (s.Relation == transcripts.RelForkedFrom || s.Relation == transcripts.RelSubagent) && s.ParentID == m.ID {
 		rel = transcripts.RelForkedFrom
 	}
-	ev := fmt.Sprintf("session_meta of %s repeated at line %d: its history was copied into this file", m.ID, p.line)
+	if !p.ts.IsZero() {
+		st.CopyOf, st.CopyUntil = m.ID, p.ts.Add(copyWindow)
+	}
+	if s.ParentID == m.ID && s.Relation == rel {
+		return nil // already linked by the first session_meta
+	}
+	ev := "session_meta of " + m.ID + " later in the file: its history was copied here"
 	if s.ParentID == "" {
 		s.ParentID, s.Relation, s.LinkEvidence = m.ID, rel, ev
 		st.dirty = true
-	}
-	if !p.ts.IsZero() {
-		st.CopyOf, st.CopyUntil = m.ID, p.ts.Add(copyWindow)
 	}
 	return p.sink(transcripts.Record{Link: &transcripts.Link{SessionID: s.ID, ParentID: m.ID, Relation: rel, Evidence: ev}})
 }
