@@ -43,11 +43,13 @@ func newFileMatcher(p string) (*fileMatcher, error) {
 	return m, nil
 }
 
-// literal returns the longest run of the pattern without glob characters:
-// every matching path contains it, so the archive can narrow with it.
+// literal returns the longest run without glob characters of the
+// pattern's last element: every matching path, relative or absolute,
+// contains it, so the archive can narrow with it.
 func (m *fileMatcher) literal() string {
 	best := ""
-	for _, part := range strings.FieldsFunc(m.pattern, func(r rune) bool { return strings.ContainsRune(`*?[]\`, r) }) {
+	last := path.Base(strings.TrimSuffix(m.pattern, "/"))
+	for _, part := range strings.FieldsFunc(last, func(r rune) bool { return strings.ContainsRune(`*?[]\`, r) }) {
 		if len(part) > len(best) {
 			best = part
 		}

@@ -1,0 +1,368 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"sort"
+	"strings"
+	"time"
+
+	"hansard/transcripts"
+)
+
+// SearchFilter narrows a text search or a session listing. Zero fields
+// match everything.
+type SearchFilter struct {
+	RepoRoot         string
+	Provider         string
+	IncludeSubagents bool
+	// Since and Until bound [Since, Until): the message's time for a text
+	// search, the session's activity for a listing.
+	Since, Until time.Time
+	// Roles keeps messages of these roles; tool results count as role tool.
+	Roles []string
+	// Tool keeps sessions that recorded a call of this tool (any case).
+	Tool string
+	// Command keeps sessions that ran a shell command containing this text (any case).
+	Command string
+	// SessionIDs, when not nil, keeps only these sessions.
+	SessionIDs []string
+}
+
+// TextHit is a message, or a tool result (cited at the message that made
+// the call), whose text the full-text index matched.
+type TextHit struct {
+	RowID        int64 // messages.id, or tool_calls.id when InResult
+	InResult     bool
+	SessionID    string
+	MessageIndex int
+	Role         string
+	// Line is the source line of the message, or of the tool result.
+	Line int
+	// Rank is FTS5's bm25: lower (more negative) is more relevant.
+	Rank      float64
+	Timestamp time.Time
+}
+
+// resultRankWeight scales the rank of tool results so that, at equal
+// relevance, what was said outranks what a tool printed.
+const resultRankWeight = 0.8
+
+// SearchText returns up to limit messages and tool results matching the
+// FTS5 expression match, most relevant first. The expression must be
+// well-formed (recall builds it from quoted terms).
+func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
+	var hits []TextHit
+	if f.wantsRole("user", "assistant", "system") {
+		where, args := f.where("m.ts")
+		q := `SELECT m.id, s.id, m.idx, m.role, m.line, m.ts, bm25(messages_fts) AS r
+			FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
+			WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY r LIMIT ?`
+		found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, found...)
+	}
+	if f.wantsRole(transcripts.RoleTool) {
+		where, args := f.where("c.ts")
+		q := `SELECT c.id, s.id, c.message_idx, 'tool', c.result_line, c.ts, bm25(results_fts) AS r
+			FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
+			WHERE results_fts MATCH ?` + where + ` ORDER BY r LIMIT ?`
+		found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), true)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, found...)
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return hits, nil
+}
+
+func (a *Archive) textHits(ctx context.Context, q string, args []any, inResult bool) ([]TextHit, error) {
+	rows, err := a.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, translate(err, "search")
+	}
+	defer rows.Close()
+	var out []TextHit
+	for rows.Next() {
+		h := TextHit{InResult: inResult}
+		var ts sql.NullInt64
+		if err := rows.Scan(&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role, &h.Line, &ts, &h.Rank); err != nil {
+			return nil, translate(err, "search")
+		}
+		if inResult {
+			h.Rank *= resultRankWeight
+		}
+		h.Timestamp = fromMillis(ts)
+		out = append(out, h)
+	}
+	return out, translate(rows.Err(), "search")
+}
+
+// wantsRole reports whether the role filter lets any of roles through.
+func (f SearchFilter) wantsRole(roles ...string) bool {
+	if len(f.Roles) == 0 {
+		return true
+	}
+	for _, r := range roles {
+		for _, want := range f.Roles {
+			if r == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func roleClause(roles []string, col string, args *[]any) string {
+	if len(roles) == 0 {
+		return ""
+	}
+	*args = append(*args, jsonArray(roles))
+	return " AND " + col + " IN (SELECT value FROM json_each(?))"
+}
+
+// where returns the conditions on sessions s (and the time column) as
+// " AND …" with their arguments.
+func (f SearchFilter) where(timeCol string) (string, []any) {
+	var b strings.Builder
+	var args []any
+	if f.RepoRoot != "" {
+		b.WriteString(" AND s.repo_root = ?")
+		args = append(args, f.RepoRoot)
+	}
+	if f.Provider != "" {
+		b.WriteString(" AND s.provider = ?")
+		args = append(args, f.Provider)
+	}
+	if !f.IncludeSubagents {
+		b.WriteString(" AND s.class <> ?")
+		args = append(args, transcripts.ClassSubagent)
+	}
+	if !f.Since.IsZero() && timeCol != "" {
+		b.WriteString(" AND " + timeCol + " >= ?")
+		args = append(args, ceilMillis(f.Since))
+	}
+	if !f.Until.IsZero() && timeCol != "" {
+		b.WriteString(" AND " + timeCol + " < ?")
+		args = append(args, ceilMillis(f.Until))
+	}
+	if f.Tool != "" {
+		b.WriteString(" AND s.pk IN (SELECT session FROM tool_calls WHERE name = ? COLLATE NOCASE)")
+		args = append(args, f.Tool)
+	}
+	if f.Command != "" {
+		b.WriteString(" AND s.pk IN (SELECT session FROM commands WHERE instr(lower(command), lower(?)) > 0)")
+		args = append(args, f.Command)
+	}
+	if f.SessionIDs != nil {
+		b.WriteString(" AND s.id IN (SELECT value FROM json_each(?))")
+		args = append(args, jsonArray(f.SessionIDs))
+	}
+	return b.String(), args
+}
+
+// ceilMillis rounds up to whole milliseconds, the archive's time unit, so
+// that "ts >= since" and "ts < until" keep their meaning.
+func ceilMillis(t time.Time) int64 {
+	ms := t.UnixMilli()
+	if time.UnixMilli(ms).Before(t) {
+		ms++
+	}
+	return ms
+}
+
+func jsonArray[T any](v []T) string {
+	if v == nil {
+		return "[]"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// MatchingHits returns which of hits (by position) the FTS5 expression
+// matches: recall asks it term by term to count the terms each hit holds.
+func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit) ([]bool, error) {
+	var msgIDs, resIDs []int64
+	for _, h := range hits {
+		if h.InResult {
+			resIDs = append(resIDs, h.RowID)
+		} else {
+			msgIDs = append(msgIDs, h.RowID)
+		}
+	}
+	found := make(map[[2]int64]bool)
+	for _, part := range []struct {
+		table string
+		ids   []int64
+		kind  int64
+	}{{"messages_fts", msgIDs, 0}, {"results_fts", resIDs, 1}} {
+		if len(part.ids) == 0 {
+			continue
+		}
+		rows, err := a.db.QueryContext(ctx, `SELECT rowid FROM `+part.table+` WHERE `+part.table+
+			` MATCH ? AND rowid IN (SELECT value FROM json_each(?))`, match, jsonArray(part.ids))
+		if err != nil {
+			return nil, translate(err, "search")
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, translate(err, "search")
+			}
+			found[[2]int64{part.kind, id}] = true
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, translate(err, "search")
+		}
+	}
+	out := make([]bool, len(hits))
+	for i, h := range hits {
+		kind := int64(0)
+		if h.InResult {
+			kind = 1
+		}
+		out[i] = found[[2]int64{kind, h.RowID}]
+	}
+	return out, nil
+}
+
+// HitText is the stored text of a hit and what revision grouping needs.
+type HitText struct {
+	Text       string // at most maxChars characters
+	Chars      int    // length of the whole text in characters
+	Human      bool
+	ParentUUID string
+}
+
+// HitTexts loads the text of hits (in order), each cut to maxChars characters.
+func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([]HitText, error) {
+	var msgIDs, resIDs []int64
+	for _, h := range hits {
+		if h.InResult {
+			resIDs = append(resIDs, h.RowID)
+		} else {
+			msgIDs = append(msgIDs, h.RowID)
+		}
+	}
+	byKey := make(map[[2]int64]HitText)
+	for _, part := range []struct {
+		q    string
+		ids  []int64
+		kind int64
+	}{
+		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, 0},
+		{`SELECT id, substr(result, 1, ?), length(result), 0, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, 1},
+	} {
+		if len(part.ids) == 0 {
+			continue
+		}
+		rows, err := a.db.QueryContext(ctx, part.q, maxChars, jsonArray(part.ids))
+		if err != nil {
+			return nil, translate(err, "hit texts")
+		}
+		for rows.Next() {
+			var id int64
+			var t HitText
+			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID); err != nil {
+				rows.Close()
+				return nil, translate(err, "hit texts")
+			}
+			byKey[[2]int64{part.kind, id}] = t
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, translate(err, "hit texts")
+		}
+	}
+	out := make([]HitText, len(hits))
+	for i, h := range hits {
+		kind := int64(0)
+		if h.InResult {
+			kind = 1
+		}
+		out[i] = byKey[[2]int64{kind, h.RowID}]
+	}
+	return out, nil
+}
+
+// EditedPath is a path a session edited.
+type EditedPath struct {
+	SessionID string
+	RepoRoot  string
+	Path      string // relative to RepoRoot (absolute when RepoRoot is "")
+}
+
+// EditedPaths returns the distinct paths edited (or moved to) by sessions,
+// in repoRoot when it is not empty, whose path contains the text part
+// (recall verifies the exact pattern).
+func (a *Archive) EditedPaths(ctx context.Context, repoRoot, part string) ([]EditedPath, error) {
+	repo := ""
+	var args []any
+	if repoRoot != "" {
+		repo = ` AND e.repo_root = ?`
+	}
+	for range 2 { // the path, then the move target
+		args = append(args, part)
+		if repoRoot != "" {
+			args = append(args, repoRoot)
+		}
+	}
+	q := `SELECT s.id, e.repo_root, e.path FROM edits e JOIN sessions s ON s.pk = e.session
+		WHERE instr(e.path, ?) > 0` + repo + `
+		UNION SELECT s.id, e.repo_root, e.move_to_path FROM edits e JOIN sessions s ON s.pk = e.session
+		WHERE e.move_to_path <> '' AND instr(e.move_to_path, ?) > 0` + repo
+	rows, err := a.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, translate(err, "edited paths")
+	}
+	defer rows.Close()
+	var out []EditedPath
+	for rows.Next() {
+		var p EditedPath
+		if err := rows.Scan(&p.SessionID, &p.RepoRoot, &p.Path); err != nil {
+			return nil, translate(err, "edited paths")
+		}
+		out = append(out, p)
+	}
+	return out, translate(rows.Err(), "edited paths")
+}
+
+// CommitOutput is the output of a git commit a session ran.
+type CommitOutput struct {
+	SessionID string
+	Output    string
+}
+
+// CommitOutputs returns the results of shell commands that ran git commit
+// (or amended, merged, cherry-picked, reverted: anything printing
+// "[branch sha]") and whose output contains text.
+func (a *Archive) CommitOutputs(ctx context.Context, text string) ([]CommitOutput, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT s.id, c.result FROM commands k
+		JOIN tool_calls c ON c.session = k.session AND c.call_id = k.call_id
+		JOIN sessions s ON s.pk = k.session
+		WHERE instr(k.command, 'git') > 0 AND instr(c.result, ?) > 0`, text)
+	if err != nil {
+		return nil, translate(err, "commits")
+	}
+	defer rows.Close()
+	var out []CommitOutput
+	for rows.Next() {
+		var c CommitOutput
+		if err := rows.Scan(&c.SessionID, &c.Output); err != nil {
+			return nil, translate(err, "commits")
+		}
+		out = append(out, c)
+	}
+	return out, translate(rows.Err(), "commits")
+}

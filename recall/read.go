@@ -1,0 +1,204 @@
+package recall
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"hansard/archive"
+)
+
+// Read returns a window of one conversation: limit messages around a
+// message index, or from the start, or where a cursor left off; roles
+// filter the messages (each keeps its transcript index). Every text is cut
+// to max_message_chars, and the whole response to max_chars.
+func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, error) {
+	p, err := req.validate()
+	if err != nil {
+		return ReadResponse{}, err
+	}
+	si, err := s.Archive.GetSession(ctx, p.ref)
+	if err != nil {
+		return ReadResponse{}, archiveErr("read session "+p.ref, err)
+	}
+	if p.cursorCheck != "" && p.cursorCheck != readCheck(si.ID, req) {
+		return ReadResponse{}, invalidArg("cursor", "cursor belongs to another read (session, roles and group_revisions must not change)")
+	}
+	resp := ReadResponse{
+		SessionID:      si.ID,
+		Title:          si.Title,
+		Provider:       si.Provider,
+		Repo:           si.RepoRoot,
+		StartedAtLocal: LocalTime(si.StartedAt, s.loc()),
+		MessageCount:   si.Messages,
+		Messages:       []Message{},
+		Notice:         EvidenceNotice,
+	}
+	msgs, more, err := s.window(ctx, si.ID, p)
+	if err != nil {
+		return ReadResponse{}, err
+	}
+	if p.group {
+		msgs, err = foldRevisions(msgs)
+		if err != nil {
+			return ReadResponse{}, err
+		}
+	}
+	calls, err := s.callsByMessage(ctx, si, msgs)
+	if err != nil {
+		return ReadResponse{}, err
+	}
+	budget := p.maxChars
+	next := -1 // index the next read starts at
+	nextOffset := 0
+	for i, m := range msgs {
+		text := m.msg.Text
+		n := utf8.RuneCountInString(text)
+		if n > budget {
+			if i > 0 {
+				next = m.msg.Index
+				break
+			}
+			text, n = string([]rune(text)[:budget]), budget
+		}
+		budget -= n
+		out := Message{
+			Index:          m.msg.Index,
+			Role:           m.msg.Role,
+			Kind:           m.msg.Kind,
+			TimestampLocal: LocalTime(m.msg.Timestamp, s.loc()),
+			Text:           text,
+			OffMainBranch:  !m.msg.OnMainBranch,
+			ToolCalls:      calls[m.msg.Index],
+			Revisions:      m.revisions,
+			Source:         si.SourceLink(m.msg.Line),
+		}
+		if p.contentOffset > 0 || p.contentOffset+n < m.msg.Chars {
+			chars, offset := m.msg.Chars, p.contentOffset
+			out.Truncated, out.ContentChars, out.ContentOffset = true, &chars, &offset
+			if p.limit == 1 && offset+n < chars {
+				next, nextOffset = m.msg.Index, offset+n
+			}
+		}
+		resp.Messages = append(resp.Messages, out)
+	}
+	if next < 0 && more && len(msgs) > 0 {
+		next = msgs[len(msgs)-1].msg.Index + 1
+	}
+	if next >= 0 {
+		resp.Next = encodeCursor(readCursor{From: next, ContentOffset: nextOffset, Check: readCheck(si.ID, req)})
+	}
+	return resp, nil
+}
+
+// windowMessage is a message of the window and the copies folded into it.
+type windowMessage struct {
+	msg       archive.WindowMessage
+	revisions []int
+}
+
+// window reads the plan's messages and whether more follow them.
+func (s *Service) window(ctx context.Context, id string, p readPlan) ([]windowMessage, bool, error) {
+	q := archive.WindowQuery{Roles: p.roles, MaxChars: p.maxMessage}
+	var msgs []archive.WindowMessage
+	var more bool
+	if p.centred {
+		q.From, q.Backward, q.Limit = p.around, true, p.limit
+		before, err := s.Archive.ReadMessages(ctx, id, q)
+		if err != nil {
+			return nil, false, internal("read messages", err)
+		}
+		q.Backward, q.Limit = false, p.limit+1
+		after, err := s.Archive.ReadMessages(ctx, id, q)
+		if err != nil {
+			return nil, false, internal("read messages", err)
+		}
+		nb, na := splitWindow(len(before), len(after), p.limit)
+		for i := nb - 1; i >= 0; i-- {
+			msgs = append(msgs, before[i])
+		}
+		msgs = append(msgs, after[:na]...)
+		more = len(after) > na
+	} else {
+		q.From, q.Offset, q.Limit = p.from, p.contentOffset, p.limit+1
+		after, err := s.Archive.ReadMessages(ctx, id, q)
+		if err != nil {
+			return nil, false, internal("read messages", err)
+		}
+		more = len(after) > p.limit
+		msgs = after[:min(len(after), p.limit)]
+	}
+	out := make([]windowMessage, len(msgs))
+	for i, m := range msgs {
+		out[i] = windowMessage{msg: m}
+	}
+	return out, more, nil
+}
+
+// foldRevisions keeps the latest copy of each group of copies in the
+// window, listing the earlier copies' indexes on it.
+func foldRevisions(msgs []windowMessage) ([]windowMessage, error) {
+	items := make([]revisionItem, len(msgs))
+	for i, m := range msgs {
+		items[i] = revisionItem{Index: m.msg.Index, Role: m.msg.Role, Human: m.msg.Human, Text: m.msg.Text, ParentUUID: m.msg.ParentUUID}
+	}
+	latest := groupRevisions(items)
+	var out []windowMessage
+	for i, m := range msgs {
+		if latest[i] != i {
+			continue
+		}
+		for k := range msgs {
+			if latest[k] == i && k != i {
+				m.revisions = append(m.revisions, msgs[k].msg.Index)
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// callsByMessage summarises the tool calls of the window's messages.
+func (s *Service) callsByMessage(ctx context.Context, si archive.SessionInfo, msgs []windowMessage) (map[int][]ToolCall, error) {
+	idx := make([]int, len(msgs))
+	for i, m := range msgs {
+		idx[i] = m.msg.Index
+	}
+	sums, err := s.Archive.CallSummaries(ctx, si.ID, idx)
+	if err != nil {
+		return nil, internal("read tool calls", err)
+	}
+	out := make(map[int][]ToolCall)
+	for _, c := range sums {
+		out[c.MessageIndex] = append(out[c.MessageIndex], summarizeCall(c, si.RepoRoot))
+	}
+	return out, nil
+}
+
+func summarizeCall(c archive.CallSummary, repoRoot string) ToolCall {
+	tc := ToolCall{Name: c.Name, Command: c.Command, ExitCode: c.ExitCode}
+	switch {
+	case len(c.EditedPaths) > 0:
+		tc.File = strings.Join(c.EditedPaths, ", ")
+	case c.InputPath != "":
+		tc.File = relativeTo(c.InputPath, repoRoot)
+	}
+	switch {
+	case !c.HasResult:
+		tc.Status = "pending"
+	case c.IsError || (c.ExitCode != nil && *c.ExitCode != 0):
+		tc.Status = "error"
+	default:
+		tc.Status = "ok"
+	}
+	return tc
+}
+
+func relativeTo(path, root string) string {
+	if root != "" {
+		if rel, ok := strings.CutPrefix(path, strings.TrimSuffix(root, "/")+"/"); ok {
+			return rel
+		}
+	}
+	return path
+}

@@ -1,0 +1,211 @@
+package recall
+
+import (
+	"context"
+	"sort"
+
+	"hansard/archive"
+)
+
+// maxHitTextChars bounds the text loaded to cut an excerpt from.
+const maxHitTextChars = 200000
+
+// Search finds past conversations. With query words it returns one hit per
+// conversation, best first (see candidates); without, it lists the
+// conversations matching the filters, newest first.
+func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse, error) {
+	p, err := req.validate(s.loc())
+	if err != nil {
+		return SearchResponse{}, err
+	}
+	resp := SearchResponse{
+		Hits:       []Hit{},
+		Mode:       p.mode,
+		ModeNotice: p.modeNotice,
+		Terms:      p.query.TermTexts(),
+		Notices:    p.notices,
+		Notice:     EvidenceNotice,
+	}
+	if req.Mode != "" && req.Mode != p.mode {
+		resp.RequestedMode = req.Mode
+	}
+	built, paused, err := s.Archive.IndexState(ctx)
+	if err != nil {
+		return SearchResponse{}, internal("read index state", err)
+	}
+	resp.IndexBuiltAt, resp.IndexingPaused = LocalTime(built, s.loc()), paused
+	f, none, err := s.archiveFilter(ctx, p)
+	if err != nil || none {
+		return resp, err
+	}
+	switch {
+	case p.query.Blank():
+		return s.list(ctx, p, f, resp)
+	case p.query.Empty():
+		resp.Notices = append(resp.Notices, "the query holds no searchable words")
+		return resp, nil
+	}
+	want := p.offset + p.limit + 1 // one more session tells whether a next page exists
+	rows := min(max(want*p.hitsPerSession*4, minCandidateRows), maxCandidateRows)
+	cands, err := s.candidates(ctx, p.query, f, rows, want)
+	if err != nil {
+		return SearchResponse{}, err
+	}
+	groups := groupBySession(cands)
+	if len(groups) > p.offset+p.limit {
+		resp.Next = encodeSearchCursor(p.offset+p.limit, req)
+	}
+	if p.offset >= len(groups) {
+		return resp, nil
+	}
+	groups = groups[p.offset:min(len(groups), p.offset+p.limit)]
+	resp.Hits, err = s.buildHits(ctx, p, groups)
+	return resp, err
+}
+
+// buildHits loads what the page's hits show: session details, texts and
+// excerpts, revision groups and extra hits.
+func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*sessionRows) ([]Hit, error) {
+	ids := make([]string, len(groups))
+	for i, g := range groups {
+		ids[i] = g.id
+		// Keep enough rows to fill hits_per_session after folding copies.
+		if n := p.hitsPerSession * 4; len(g.rows) > n {
+			g.rows = g.rows[:n]
+		}
+	}
+	infos, err := s.Archive.SessionInfos(ctx, ids)
+	if err != nil {
+		return nil, internal("load sessions", err)
+	}
+	hits := make([]Hit, 0, len(groups))
+	for _, g := range groups {
+		texts, err := s.Archive.HitTexts(ctx, hitsOf(g.rows), maxHitTextChars)
+		if err != nil {
+			return nil, internal("load texts", err)
+		}
+		shown := s.sessionMatches(p, g.rows, texts)
+		info := infos[g.id]
+		h := Hit{
+			SessionID:       g.id,
+			Title:           info.Title,
+			Provider:        info.Provider,
+			Repo:            info.RepoRoot,
+			ParentSessionID: parentOf(info),
+			MatchedBy:       MatchedByKeyword,
+			StartedAtLocal:  LocalTime(info.StartedAt, s.loc()),
+		}
+		first := shown[0]
+		h.MessageIndex, h.Role, h.Excerpt, h.Score = first.MessageIndex, first.Role, first.Excerpt, first.Score
+		h.MatchedIn, h.MatchedTerms, h.MessageAtLocal = first.MatchedIn, first.MatchedTerms, first.MessageAtLocal
+		h.Revisions, h.LatestRevision = first.Revisions, first.LatestRevision
+		if len(shown) > 1 {
+			h.MoreHits = shown[1:]
+		}
+		hits = append(hits, h)
+	}
+	return hits, nil
+}
+
+// sessionMatches turns one session's rows (best first) into up to
+// hits_per_session matches, folding copies of one message together when
+// group_revisions is set.
+func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive.HitText) []MoreHit {
+	latest := make([]int, len(rows))
+	for i := range latest {
+		latest[i] = i
+	}
+	var members map[int][]int // group representative → members' positions
+	if p.req.GroupRevisions {
+		var items []revisionItem
+		var pos []int
+		for i, r := range rows {
+			if !r.InResult {
+				items = append(items, revisionItem{Index: r.MessageIndex, Role: r.Role, Human: texts[i].Human, Text: texts[i].Text, ParentUUID: texts[i].ParentUUID})
+				pos = append(pos, i)
+			}
+		}
+		members = make(map[int][]int)
+		for k, l := range groupRevisions(items) {
+			latest[pos[k]] = pos[l]
+			members[pos[l]] = append(members[pos[l]], pos[k])
+		}
+	}
+	var out []MoreHit
+	used := make(map[int]bool) // groups already shown, by their latest copy
+	for i, r := range rows {
+		if len(out) == p.hitsPerSession {
+			break
+		}
+		if used[latest[i]] {
+			continue
+		}
+		used[latest[i]] = true
+		m := MoreHit{
+			MessageIndex:   r.MessageIndex,
+			Role:           r.Role,
+			Excerpt:        Excerpt(texts[i].Text, p.query, DefaultExcerptChars),
+			Score:          score(len(r.terms), r.Rank),
+			MatchedBy:      MatchedByKeyword,
+			MatchedIn:      MatchedInMessage,
+			MessageAtLocal: LocalTime(r.Timestamp, s.loc()),
+		}
+		if r.InResult {
+			m.MatchedIn = MatchedInToolResult
+		}
+		for _, t := range r.terms {
+			m.MatchedTerms = append(m.MatchedTerms, p.query.Terms[t].Text)
+		}
+		if g := members[latest[i]]; len(g) > 1 {
+			for _, k := range g {
+				m.Revisions = append(m.Revisions, rows[k].MessageIndex)
+			}
+			sort.Ints(m.Revisions)
+			l := rows[latest[i]].MessageIndex
+			m.LatestRevision = &l
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func hitsOf(c []candidate) []archive.TextHit {
+	out := make([]archive.TextHit, len(c))
+	for i, x := range c {
+		out[i] = x.TextHit
+	}
+	return out
+}
+
+func parentOf(info archive.SessionInfo) string {
+	if info.Class == "subagent" || info.Relation != "" {
+		return info.ParentID
+	}
+	return ""
+}
+
+// list answers a search without words: sessions matching the filters,
+// newest first, each cited by its title.
+func (s *Service) list(ctx context.Context, p searchPlan, f archive.SearchFilter, resp SearchResponse) (SearchResponse, error) {
+	infos, err := s.Archive.ListSessions(ctx, f, p.limit+1, p.offset)
+	if err != nil {
+		return SearchResponse{}, internal("list sessions", err)
+	}
+	if len(infos) > p.limit {
+		infos = infos[:p.limit]
+		resp.Next = encodeSearchCursor(p.offset+p.limit, p.req)
+	}
+	for _, info := range infos {
+		resp.Hits = append(resp.Hits, Hit{
+			SessionID:       info.ID,
+			Title:           info.Title,
+			Provider:        info.Provider,
+			Repo:            info.RepoRoot,
+			ParentSessionID: parentOf(info),
+			Excerpt:         Excerpt(info.Title, Query{}, DefaultExcerptChars),
+			MatchedBy:       MatchedByFilter,
+			StartedAtLocal:  LocalTime(info.StartedAt, s.loc()),
+		})
+	}
+	return resp, nil
+}

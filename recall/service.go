@@ -1,0 +1,50 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"hansard/archive"
+)
+
+// Service answers searches and reads over one archive.
+type Service struct {
+	Archive *archive.Archive
+	// Location is the local clock: date-only filters cover its days and
+	// times are shown on it (time.Local when nil).
+	Location *time.Location
+	// Commits, when set, names the sessions whose edits wrote a commit's
+	// lines (the edit ledger). Without it the commit filter matches the
+	// commits sessions made, as recorded in their git commit output.
+	Commits CommitSessions
+}
+
+// CommitSessions finds the sessions behind a commit from the edit ledger.
+type CommitSessions interface {
+	// SessionsForCommit returns the ids of the sessions whose archived
+	// edits wrote lines of the commit (a sha prefix) in repoRoot ("" for any).
+	SessionsForCommit(ctx context.Context, repoRoot, sha string) ([]string, error)
+}
+
+// New returns a Service over a on the local clock.
+func New(a *archive.Archive) *Service { return &Service{Archive: a} }
+
+func (s *Service) loc() *time.Location {
+	if s.Location == nil {
+		return time.Local
+	}
+	return s.Location
+}
+
+// archiveErr turns an archive failure into a coded Error.
+func archiveErr(what string, err error) error {
+	var amb *archive.AmbiguousError
+	switch {
+	case errors.As(err, &amb):
+		return &Error{Code: CodeAmbiguous, Message: what + ": session id " + amb.Prefix + " matches several sessions", Candidates: amb.Candidates}
+	case errors.Is(err, archive.ErrNotFound):
+		return &Error{Code: CodeNotFound, Message: what + ": no such session", Err: err}
+	}
+	return internal(what, err)
+}
