@@ -90,6 +90,9 @@ func (p *parser) handle(l transcripts.Line) error {
 	if len(payload) == 0 || string(payload) == "null" {
 		return p.legacy(env, b)
 	}
+	if payload[0] != '{' {
+		return p.problem(transcripts.ProblemMalformed, env.Type+": payload is not an object")
+	}
 	switch env.Type {
 	case "session_meta":
 		var m sessionMeta
