@@ -20,8 +20,8 @@ func TestBadInputIsCountedAndSkipped(t *testing.T) {
 
 	lines := sessionLines("bad", "/w")
 	bad := e.write("bad.jsonl", append(lines[:2],
-		`{"t":"msg","role":"user","text":`, // malformed
-		`{"t":"hologram","x":1}`,           // unknown type
+		`{"t":"msg","role":"user","text":`,  // malformed
+		`{"t":"hologram","x":1}`,            // unknown type
 		"\x00\x01\x02\xff\xfe garbage \x00", // binary
 		lines[2])...)
 	e.write("empty.jsonl")

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hansard/archive"
+)
+
+// buildHansard compiles the command into a temporary folder.
+func buildHansard(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "hansard")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// copyTree copies the fixture transcripts into a new user's home.
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o700)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o600)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func hansard(t *testing.T, bin, home string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestIndexAndStatusEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildHansard(t)
+	home := t.TempDir()
+	copyTree(t, filepath.Join("..", "..", "fixtures", "claude", "projects"), filepath.Join(home, ".claude", "projects"))
+
+	out, errOut, code := hansard(t, bin, home, "index")
+	if code != 0 || !strings.HasPrefix(out, "indexed ") {
+		t.Fatalf("index: code %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "warning:") || !strings.Contains(out, "malformed") {
+		t.Errorf("bad lines not reported: %q %q", out, errOut)
+	}
+	out, _, code = hansard(t, bin, home, "index")
+	if code != 0 || !strings.HasPrefix(out, "archive up to date") {
+		t.Fatalf("second index: %d %q", code, out)
+	}
+
+	out, errOut, code = hansard(t, bin, home, "status", "--json")
+	if code != 0 {
+		t.Fatalf("status: %d %s", code, errOut)
+	}
+	var st archive.Status
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatalf("status json: %v\n%s", err, out)
+	}
+	want := filepath.Join(home, ".local", "share", "hansard")
+	if st.Dir != want || len(st.Providers) != 1 || st.Providers[0].Provider != "claude" || st.Providers[0].Sessions == 0 ||
+		st.Providers[0].Messages == 0 || st.LastRefresh == nil || len(st.ProblemFiles) == 0 {
+		t.Fatalf("status: %+v", st)
+	}
+	if fi, err := os.Stat(want); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("archive folder: %v %v", fi.Mode(), err)
+	}
+
+	out, _, code = hansard(t, bin, home, "status")
+	if code != 0 || !strings.Contains(out, "claude") || !strings.Contains(out, "files with skipped lines") {
+		t.Fatalf("human status: %d\n%s", code, out)
+	}
+
+	if _, _, code = hansard(t, bin, home, "index", "pause"); code != 0 {
+		t.Fatal("pause failed")
+	}
+	out, _, _ = hansard(t, bin, home, "index")
+	if !strings.Contains(out, "paused") {
+		t.Fatalf("index while paused: %q", out)
+	}
+	if out, _, _ = hansard(t, bin, home, "status"); !strings.Contains(out, "paused") {
+		t.Fatalf("status while paused: %q", out)
+	}
+	hansard(t, bin, home, "index", "resume")
+
+	if _, _, code = hansard(t, bin, home, "index", "--map", "relative=x"); code != 2 {
+		t.Fatalf("bad --map: exit %d, want 2", code)
+	}
+	if _, _, code = hansard(t, bin, home, "no-such-command"); code != 2 {
+		t.Fatalf("unknown command: exit %d, want 2", code)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	cases := []struct {
+		res  archive.RefreshResult
+		want string
+	}{
+		{archive.RefreshResult{Paused: true}, "indexing is paused: nothing was read (run `hansard index resume`)"},
+		{archive.RefreshResult{Unchanged: 3}, "archive up to date: 3 transcripts unchanged"},
+		{archive.RefreshResult{Reread: 2, Sessions: 284, Bytes: 371 << 20, Elapsed: 6200e6,
+			Problems: map[string]int{"malformed": 3}}, "indexed 284 sessions, 371 MB in 6.2 s; 3 malformed lines skipped"},
+	}
+	for _, c := range cases {
+		if got := summary(c.res); got != c.want {
+			t.Errorf("summary(%+v) = %q, want %q", c.res, got, c.want)
+		}
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	got := progressLine(archive.Progress{Files: 1, FilesTotal: 4, Bytes: 50 << 20, BytesTotal: 100 << 20, Sessions: 10, Elapsed: 2e9}, 100)
+	if !strings.Contains(got, "1/4 files") || !strings.Contains(got, "50 MB of 100 MB") || !strings.Contains(got, "5 sessions/s") || !strings.Contains(got, "ETA 2s") {
+		t.Fatalf("progress line: %q", got)
+	}
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"hansard/archive"
+)
+
+type indexOptions struct {
+	rebuild bool
+	maps    []string
+}
+
+func newIndexCmd(app *App) *cobra.Command {
+	var opts indexOptions
+	cmd := &cobra.Command{
+		Use:   "index",
+		Short: "Read new transcripts into the archive",
+		Long: `Read the transcripts of every agent into the archive. Only what was appended since the
+last run is read. Query commands do this by themselves before answering; run it by hand
+after installing, to apply a path map, or to rebuild from the retained copies.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runIndex(cmd.Context(), app, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.rebuild, "rebuild", false, "re-parse every transcript from the archive's retained copies")
+	cmd.Flags().StringArrayVar(&opts.maps, "map", nil,
+		"attach sessions recorded under FROM as if they were under TO (FROM=TO, repeatable, remembered)")
+	cmd.AddCommand(newPauseCmd(app, true), newPauseCmd(app, false))
+	return cmd
+}
+
+func newPauseCmd(app *App, pause bool) *cobra.Command {
+	use, short := "resume", "Resume reading new transcripts"
+	if pause {
+		use, short = "pause", "Stop reading new transcripts until resumed"
+	}
+	return &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			a, err := app.Archive(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if err := a.SetPaused(cmd.Context(), pause); err != nil {
+				return err
+			}
+			if pause {
+				fmt.Fprintln(app.Streams.Out, "indexing paused: no new transcripts are read until `hansard index resume`")
+			} else {
+				fmt.Fprintln(app.Streams.Out, "indexing resumed")
+			}
+			return nil
+		},
+	}
+}
+
+func parseMaps(specs []string) ([]archive.PathMap, error) {
+	var maps []archive.PathMap
+	for _, s := range specs {
+		from, to, ok := strings.Cut(s, "=")
+		if !ok || from == "" || to == "" || !strings.HasPrefix(from, "/") || !strings.HasPrefix(to, "/") {
+			return nil, usageError{fmt.Errorf("--map %q: want FROM=TO with two absolute paths", s)}
+		}
+		maps = append(maps, archive.PathMap{From: from, To: to})
+	}
+	return maps, nil
+}
+
+func runIndex(ctx context.Context, app *App, opts indexOptions) error {
+	flagMaps, err := parseMaps(opts.maps)
+	if err != nil {
+		return err
+	}
+	a, err := app.Archive(ctx)
+	if err != nil {
+		return err
+	}
+	if len(flagMaps) > 0 {
+		extra, err := a.ExtraPathMaps(ctx)
+		if err != nil {
+			return err
+		}
+		extra = mergeMaps(extra, flagMaps)
+		if err := a.SetExtraPathMaps(ctx, extra); err != nil {
+			return err
+		}
+		cfg, err := app.Config()
+		if err != nil {
+			return err
+		}
+		a.SetPathMaps(append(configMaps(cfg), extra...))
+	}
+	if err := reattachIfMapsChanged(ctx, a); err != nil {
+		return err
+	}
+	bar := newProgressBar(app.Streams.Err)
+	res, err := a.Refresh(ctx, app.Providers(), app.Env(), archive.RefreshOptions{
+		Rebuild:  opts.rebuild,
+		Progress: bar.update,
+		Warn: func(s string) {
+			bar.clear()
+			fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s)
+		},
+	})
+	bar.clear()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(app.Streams.Out, summary(res))
+	return nil
+}
+
+// mergeMaps adds maps to old; a map with the same From replaces the old one.
+func mergeMaps(old, add []archive.PathMap) []archive.PathMap {
+	out := make([]archive.PathMap, 0, len(old)+len(add))
+	for _, m := range old {
+		replaced := false
+		for _, n := range add {
+			if filepath.Clean(n.From) == filepath.Clean(m.From) {
+				replaced = true
+			}
+		}
+		if !replaced {
+			out = append(out, m)
+		}
+	}
+	return append(out, add...)
+}
+
+// summary is the one line `hansard index` prints.
+func summary(r archive.RefreshResult) string {
+	if r.Paused {
+		return "indexing is paused: nothing was read (run `hansard index resume`)"
+	}
+	read := r.Appended + r.Reread + r.Rebuilt
+	var b strings.Builder
+	if read == 0 {
+		fmt.Fprintf(&b, "archive up to date: %d transcripts unchanged", r.Unchanged)
+	} else {
+		fmt.Fprintf(&b, "indexed %d %s, %s in %.1f s", r.Sessions, plural(r.Sessions, "session", "sessions"),
+			megabytes(r.Bytes), r.Elapsed.Seconds())
+	}
+	var notes []string
+	if n := r.ProblemLines(); n > 0 {
+		var kinds []string
+		for _, k := range sortedKeys(r.Problems) {
+			kinds = append(kinds, fmt.Sprintf("%d %s", r.Problems[k], strings.ReplaceAll(k, "_", " ")))
+		}
+		notes = append(notes, strings.Join(kinds, ", ")+" "+plural(n, "line", "lines")+" skipped")
+	}
+	if r.Deleted > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s gone (kept from retained copies)", r.Deleted, plural(r.Deleted, "transcript", "transcripts")))
+	}
+	if r.Failed > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s could not be read", r.Failed, plural(r.Failed, "file", "files")))
+	}
+	if len(notes) > 0 {
+		b.WriteString("; " + strings.Join(notes, "; "))
+	}
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func megabytes(n int64) string {
+	switch {
+	case n >= 10<<20:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KB", (n+1023)>>10)
+}

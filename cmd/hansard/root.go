@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// commands builds every top-level command. A command lives in its own
+// file as a constructor taking the shared *App; add it here.
+var commands = []func(*App) *cobra.Command{
+	newIndexCmd,
+	newStatusCmd,
+}
+
+// streams are the command's standard streams.
+type streams struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+}
+
+// run executes one command line and returns the process exit code.
+func run(ctx context.Context, args []string, s streams, getenv func(string) string) int {
+	app := &App{Streams: s, Getenv: getenv}
+	root := &cobra.Command{
+		Use:           "hansard",
+		Short:         "Which AI conversation wrote this code, and why",
+		Long:          "hansard archives coding-agent transcripts (Claude Code, Codex) in one local SQLite file and\nanswers which conversation wrote a line of code, and why.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().BoolVar(&app.NoRefresh, "no-refresh", false,
+		"answer from the archive as it is, without first reading new transcripts")
+	root.SetIn(s.In)
+	root.SetOut(s.Out)
+	root.SetErr(s.Err)
+	root.SetArgs(args)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	for _, c := range commands {
+		root.AddCommand(c(app))
+	}
+	err := root.ExecuteContext(ctx)
+	app.Close()
+	return exitCode(err, s.Err)
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"hansard/archive"
+)
+
+type statusOptions struct {
+	json bool
+}
+
+func newStatusCmd(app *App) *cobra.Command {
+	var opts statusOptions
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Show what the archive holds and where it reads from",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			a, err := app.Archive(cmd.Context())
+			if err != nil {
+				return err
+			}
+			st, err := a.Status(cmd.Context(), app.Providers(), app.Env())
+			if err != nil {
+				return err
+			}
+			if opts.json {
+				enc := json.NewEncoder(app.Streams.Out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(st)
+			}
+			return printStatus(app.Streams.Out, st, time.Now())
+		},
+	}
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the status as JSON")
+	return cmd
+}
+
+func printStatus(w io.Writer, st archive.Status, now time.Time) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "archive\t%s (%s on disk, of which retained transcripts %s)\n", st.Dir, megabytes(st.SizeBytes), megabytes(st.RetainedBytes))
+	state := "active"
+	if st.Paused {
+		state = "paused: no new transcripts are read (`hansard index resume`)"
+	}
+	fmt.Fprintf(tw, "indexing\t%s\n", state)
+	last := "never"
+	if st.LastRefresh != nil {
+		last = fmt.Sprintf("%s (%s ago)", st.LastRefresh.Local().Format(time.RFC3339), now.Sub(*st.LastRefresh).Round(time.Second))
+	}
+	fmt.Fprintf(tw, "last refresh\t%s\n", last)
+	tw.Flush()
+
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "provider\tsessions\tmessages\tedits\ttranscripts\tgone\t")
+	for _, p := range st.Providers {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", p.Provider, p.Sessions, p.Messages, p.Edits, p.Sources, p.DeletedSources)
+	}
+	tw.Flush()
+
+	fmt.Fprintln(w, "\nsource folders")
+	for _, r := range st.Roots {
+		mark := "missing"
+		if r.Exists {
+			mark = "found"
+		}
+		fmt.Fprintf(w, "  %-7s %s (%s)\n", r.Provider, r.Path, mark)
+	}
+
+	if len(st.Repositories) > 0 {
+		fmt.Fprintln(w, "\nrepositories")
+		for _, r := range st.Repositories {
+			extra := ""
+			if r.RemoteURL != "" {
+				extra = "  " + r.RemoteURL
+			}
+			fmt.Fprintf(w, "  %5d %s  %s%s\n", r.Sessions, plural(r.Sessions, "session ", "sessions"), r.Root, extra)
+		}
+	}
+	if st.Unattached.Sessions > 0 {
+		fmt.Fprintf(w, "\n%d %s attached to no repository (e.g. %s); see `hansard index --map FROM=TO`\n",
+			st.Unattached.Sessions, plural(st.Unattached.Sessions, "session", "sessions"), strings.Join(st.Unattached.Examples, ", "))
+	}
+	if len(st.ProblemFiles) > 0 {
+		fmt.Fprintln(w, "\nfiles with skipped lines")
+		for _, f := range st.ProblemFiles {
+			var parts []string
+			for _, k := range sortedKeys(f.Counts) {
+				parts = append(parts, fmt.Sprintf("%d %s", f.Counts[k], k))
+			}
+			fmt.Fprintf(w, "  %s: %s\n", f.Path, strings.Join(parts, ", "))
+		}
+	}
+	if len(st.FailedFiles) > 0 {
+		fmt.Fprintln(w, "\nfiles that could not be read")
+		for _, f := range st.FailedFiles {
+			fmt.Fprintf(w, "  %s: %s\n", f.Path, f.Error)
+		}
+	}
+	if len(st.UnreadableFolders) > 0 {
+		fmt.Fprintln(w, "\nfolders that could not be read")
+		for _, f := range st.UnreadableFolders {
+			fmt.Fprintf(w, "  %s: %s\n", f.Path, f.Error)
+		}
+	}
+	return nil
+}
