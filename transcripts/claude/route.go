@@ -60,6 +60,7 @@ func (p *parser) copiedHistory(from string) error {
 	own := p.ensure(p.st.Own, transcripts.ClassMain)
 	if own.S.ParentID == "" {
 		own.S.ParentID, own.S.Relation, own.S.LinkEvidence = from, transcripts.RelResumedFrom, evidence
+		p.retouchOwn()
 	}
 	return p.sink(transcripts.Record{Link: &transcripts.Link{SessionID: p.st.Own, ParentID: from, Relation: transcripts.RelResumedFrom, Evidence: evidence}})
 }

@@ -10,8 +10,13 @@ import (
 	"hansard/transcripts"
 )
 
-// maxCuts bounds the split points tried per file.
-const maxCuts = 48
+// maxCuts bounds the split points tried per file; reparseBudget bounds the
+// bytes reparsed per file, so that big files get fewer split points.
+const (
+	maxCuts       = 48
+	minCuts       = 8
+	reparseBudget = 16 << 20
+)
 
 // checkResume parses each file in two parts at many line boundaries — the
 // first part ending in half of the next line, which must be left unconsumed —
@@ -26,11 +31,12 @@ func checkResume(t *testing.T, p transcripts.Provider, sc *source) {
 			bounds = append(bounds, int64(i+1))
 		}
 	}
+	limit := max(minCuts, min(maxCuts, reparseBudget/(2*len(sc.data)+1)))
 	cuts := bounds
-	if len(cuts) > maxCuts {
+	if len(cuts) > limit {
 		cuts = nil
-		for i := range maxCuts {
-			cuts = append(cuts, bounds[i*(len(bounds)-1)/(maxCuts-1)])
+		for i := range limit {
+			cuts = append(cuts, bounds[i*(len(bounds)-1)/(limit-1)])
 		}
 	}
 	for _, cut := range cuts {
