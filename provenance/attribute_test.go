@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hansard/transcripts"
 )
 
 const funcA = `package app
@@ -246,5 +248,45 @@ func TestJSONShape(t *testing.T) {
 		if _, ok := commit[k]; !ok {
 			t.Errorf("missing commit.%q", k)
 		}
+	}
+}
+
+func TestRecurringLineWithoutContextIsNone(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "a.go", "package app\n\nfunc A() {\n\tdefer mu.Unlock()\n\tstepOne()\n}\n")
+	s.write("s2", "b.go", "package app\n\nfunc B() {\n\tdefer mu.Unlock()\n\tstepTwo()\n}\n")
+	s.commit("agents")
+	cur, _ := s.read("a.go")
+	// A person writes a new function that reuses the recurring line.
+	s.human("a.go", cur+"\nfunc C() {\n\tmu.Lock()\n\tdefer mu.Unlock()\n\tstepThree()\n}\n")
+	s.commit("human")
+	out := s.why("a.go")
+	a := expect(t, out, "defer mu.Unlock()", 2, StatusNone, "")
+	if !strings.Contains(a.Reason, "recurring") {
+		t.Errorf("reason = %q", a.Reason)
+	}
+	expect(t, out, "defer mu.Unlock()", 1, StatusProven, "s1")
+}
+
+func TestCodexPatchEntries(t *testing.T) {
+	s := newScene(t)
+	s.human("app.go", funcA)
+	s.commit("human")
+	e := transcripts.Edit{Tool: "apply_patch", Op: transcripts.OpUpdate, Hunks: []transcripts.Hunk{{Lines: []string{
+		" \treturn value", " }", "+", "+func Twice(x int) int {", "+\tdoubled := x * 2", "+\treturn doubled", "+}",
+	}}}}
+	cur, _ := s.read("app.go")
+	entry := s.file("codex-1", e, "app.go", cur+"\nfunc Twice(x int) int {\n\tdoubled := x * 2\n\treturn doubled\n}\n")
+	if len(entry.Lines) != 5 {
+		t.Fatalf("patch lines = %+v", entry.Lines)
+	}
+	s.commit("codex")
+	out := s.why("app.go")
+	expect(t, out, "func Twice", 1, StatusProven, "codex-1")
+	expect(t, out, "doubled := x * 2", 1, StatusProven, "codex-1")
+	expect(t, out, "strings.ToLower", 1, StatusNone, "")
+	last := out[len(out)-1]
+	if last.Text != "}" || last.Status != StatusProven {
+		t.Errorf("closing brace = %+v", last)
 	}
 }

@@ -58,6 +58,10 @@ func (f *fileState) decideLine(i int) decision {
 	}
 	pool := tier(cands)
 	top := best(pool)
+	if top = f.supportedOnly(i, top); len(top) == 0 {
+		none.reason = "recurring text: the edits that introduced it do not explain the lines around it"
+		return none
+	}
 	if sessions(f, top) > 1 {
 		if fresh := f.freshOnly(top, commit.Hash); len(fresh) > 0 {
 			top = fresh
@@ -76,6 +80,17 @@ func (f *fileState) decideLine(i int) decision {
 	d.status, d.reason = f.status(i, c)
 	d.chain = f.chainOf(pool, []int{c.e}, c.score)
 	return d
+}
+
+// supportedOnly keeps the candidates whose match is supported.
+func (f *fileState) supportedOnly(i int, cs []cand) []cand {
+	var out []cand
+	for _, c := range cs {
+		if f.supported(i, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // tier keeps the candidates of the file's lineage when there are any.
