@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -17,9 +18,9 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	if err != nil {
 		return ReadResponse{}, err
 	}
-	si, err := s.Archive.GetSession(ctx, p.ref)
+	si, err := s.session(ctx, p.ref)
 	if err != nil {
-		return ReadResponse{}, archiveErr("read session "+p.ref, err)
+		return ReadResponse{}, err
 	}
 	if p.cursorCheck != "" && p.cursorCheck != readCheck(si.ID, req) {
 		return ReadResponse{}, invalidArg("cursor", "cursor belongs to another read (session, roles and group_revisions must not change)")
@@ -90,6 +91,32 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	}
 	return resp, nil
 }
+
+// session resolves a session id or unique prefix. A prefix that matches a
+// session and only its subagents (whose ids extend it with "/agent-…")
+// names the session.
+func (s *Service) session(ctx context.Context, ref string) (archive.SessionInfo, error) {
+	si, err := s.Archive.GetSession(ctx, ref)
+	var amb *archive.AmbiguousError
+	if errors.As(err, &amb) && len(amb.Candidates) < archiveCandidateCap {
+		main := amb.Candidates[0] // sorted: a parent precedes its subagents
+		family := true
+		for _, c := range amb.Candidates[1:] {
+			family = family && strings.HasPrefix(c, main+"/")
+		}
+		if family {
+			si, err = s.Archive.GetSession(ctx, main)
+		}
+	}
+	if err != nil {
+		return archive.SessionInfo{}, archiveErr("read session "+ref, err)
+	}
+	return si, nil
+}
+
+// archiveCandidateCap is the number of candidates the archive lists at
+// most; a full list may hide more.
+const archiveCandidateCap = 10
 
 // windowMessage is a message of the window and the copies folded into it.
 type windowMessage struct {

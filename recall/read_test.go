@@ -279,3 +279,17 @@ func asError(err error, target **Error) bool {
 	}
 	return ok
 }
+
+func TestReadPrefixOfSessionWithSubagents(t *testing.T) {
+	w := newReadWorld(t)
+	w.c.subagent("aa1").user("sub task")
+	w.c.subagent("aa2").user("another sub task")
+	w.index()
+	if r := w.read(t, ReadRequest{SessionID: w.c.id[:4], Limit: 1}); r.SessionID != w.c.id {
+		t.Errorf("prefix shared with subagents resolved to %q", r.SessionID)
+	}
+	sub := w.c.id + "/agent-aa1"
+	if r := w.read(t, ReadRequest{SessionID: sub, Limit: 1}); r.SessionID != sub {
+		t.Errorf("subagent id resolved to %q", r.SessionID)
+	}
+}

@@ -12,6 +12,8 @@ import (
 var commands = []func(*App) *cobra.Command{
 	newIndexCmd,
 	newStatusCmd,
+	newHistoryCmd,
+	newShowCmd,
 }
 
 // streams are the command's standard streams.

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"hansard/recall"
+)
+
+type showOptions struct {
+	req    recall.ReadRequest
+	around int
+	json   bool
+}
+
+func newShowCmd(app *App) *cobra.Command {
+	var opts showOptions
+	cmd := &cobra.Command{
+		Use:   "show SESSION",
+		Short: "Read a past conversation, or a window of it around a message",
+		Long: `Read a past conversation. SESSION is its id or a unique prefix of it (as hansard history
+prints). --around centres the window on a message index; --role keeps only some roles while
+each message keeps its index; long texts are cut (--max-message-chars) and one message is read
+whole with --around N --limit 1, continued with --content-offset.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.req.SessionID = args[0]
+			if cmd.Flags().Changed("around") {
+				opts.req.Around = &opts.around
+			}
+			return runShow(cmd.Context(), app, opts)
+		},
+	}
+	f := cmd.Flags()
+	r := &opts.req
+	f.IntVar(&opts.around, "around", 0, "centre the window on this message index")
+	f.IntVar(&r.Limit, "limit", 0, "messages to show (default 20)")
+	f.StringSliceVar(&r.Roles, "role", nil, "only messages of these roles (user, assistant, tool, system)")
+	f.BoolVar(&r.GroupRevisions, "group-revisions", false, "fold earlier copies of a prompt into the latest")
+	f.IntVar(&r.MaxMessageChars, "max-message-chars", 0, "characters shown per message (default 1500)")
+	f.IntVar(&r.MaxChars, "max-chars", 0, "characters shown in all (default 40000)")
+	f.IntVar(&r.ContentOffset, "content-offset", 0, "with --around N --limit 1: start this many characters into the message")
+	f.StringVar(&r.Cursor, "cursor", "", "continue a previous read")
+	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	return cmd
+}
+
+func runShow(ctx context.Context, app *App, opts showOptions) error {
+	a, err := RefreshBeforeAnswer(ctx, app)
+	if err != nil {
+		return err
+	}
+	resp, err := recall.New(a).Read(ctx, opts.req)
+	if err != nil {
+		return recallError(err)
+	}
+	if opts.json {
+		return writeJSON(app.Streams.Out, resp)
+	}
+	printShow(app.Streams.Out, newPainter(app), opts, resp)
+	return nil
+}
+
+// printShow writes a conversation window: a header, then each message
+// with its index, role, time, text and tool calls.
+func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadResponse) {
+	fmt.Fprintln(w, p.dim(evidenceHeader))
+	fmt.Fprintf(w, "%s  %s\n", p.bold(resp.SessionID), oneLineTitle(resp.Title))
+	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, resp.StartedAtLocal, resp.MessageCount)))
+	if resp.Repo != "" {
+		fmt.Fprint(w, p.dim(", "+resp.Repo))
+	}
+	fmt.Fprintln(w)
+	for _, m := range resp.Messages {
+		head := fmt.Sprintf("#%d %s", m.Index, m.Role)
+		if m.Kind != "" {
+			head += " (" + m.Kind + ")"
+		}
+		if m.OffMainBranch {
+			head += " [abandoned branch]"
+		}
+		fmt.Fprintf(w, "\n%s %s\n", p.bold(head), p.dim(m.TimestampLocal))
+		if len(m.Revisions) > 0 {
+			fmt.Fprintf(w, "%s\n", p.dim(fmt.Sprintf("latest of copies %v", m.Revisions)))
+		}
+		if m.Text != "" {
+			fmt.Fprintln(w, indent(m.Text))
+		}
+		for _, c := range m.ToolCalls {
+			fmt.Fprintf(w, "  → %s\n", describeCall(c))
+		}
+		if m.Truncated {
+			end := *m.ContentOffset + len([]rune(m.Text))
+			fmt.Fprintf(w, "  %s\n", p.dim(fmt.Sprintf("[characters %d–%d of %d; more: hansard show %s --around %d --limit 1 --content-offset %d]",
+				*m.ContentOffset, end, *m.ContentChars, resp.SessionID, m.Index, end)))
+		}
+	}
+	if resp.Next != "" {
+		fmt.Fprintf(w, "\nmore: hansard show %s%s --cursor %s\n", resp.SessionID, roleFlags(opts.req.Roles), resp.Next)
+	}
+}
+
+func describeCall(c recall.ToolCall) string {
+	var b strings.Builder
+	b.WriteString(c.Name)
+	switch {
+	case c.Command != "":
+		b.WriteString(": " + oneLineTitle(c.Command))
+	case c.File != "":
+		b.WriteString(": " + c.File)
+	}
+	b.WriteString(" (" + c.Status)
+	if c.ExitCode != nil && *c.ExitCode != 0 {
+		fmt.Fprintf(&b, ", exit %d", *c.ExitCode)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ")
+}
+
+func roleFlags(roles []string) string {
+	if len(roles) == 0 {
+		return ""
+	}
+	return " --role " + strings.Join(roles, ",")
+}
