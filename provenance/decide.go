@@ -238,6 +238,9 @@ func (f *fileState) status(i int, c cand) (string, string) {
 	if !c.lineage {
 		weak = append(weak, fmt.Sprintf("the edit was to %s, not to this file or a path it had", e.Path))
 	}
+	if p := l.bl.OrigPath; p != "" && !f.history[p] {
+		weak = append(weak, fmt.Sprintf("git found the line moved or copied from %s", p))
+	}
 	if !c.exact {
 		weak = append(weak, "the text matches only when whitespace is ignored")
 	}

@@ -11,6 +11,9 @@ type fileState struct {
 	a       *Attributor
 	in      FileBlame
 	lineage map[string]bool // the blamed path and every path it had
+	// history holds the blamed path and the paths it had through renames:
+	// a line blamed to another path was moved or copied from there.
+	history map[string]bool
 	lines   []lineState
 	groups  [][]int // per commit: indexes into lines, in file order
 	// fresh is, per commit id, the author time of the file's previous
@@ -51,8 +54,18 @@ type decision struct {
 
 func newFileState(a *Attributor, in FileBlame) *fileState {
 	f := &fileState{a: a, in: in, lineage: map[string]bool{in.Path: true}, fresh: map[string]time.Time{}, distinct: map[string]bool{}}
+	f.history = map[string]bool{in.Path: true}
 	for _, p := range gitrepo.Paths(in.History) {
 		f.lineage[p] = true
+	}
+	for _, h := range in.History { // newest first, up to the first copy
+		f.history[h.Path] = true
+		if h.Status == 'C' {
+			break
+		}
+		if h.Status == 'R' {
+			f.history[h.OldPath] = true
+		}
 	}
 	groupOf := map[string]int{}
 	f.lines = make([]lineState, len(in.Lines))

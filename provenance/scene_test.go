@@ -104,7 +104,17 @@ func (s *scene) why(path string) []Attribution {
 	return s.whyAt(path, "")
 }
 
+func (s *scene) whyRange(path string, start, end int) []Attribution {
+	s.t.Helper()
+	return s.query(path, "", start, end)
+}
+
 func (s *scene) whyAt(path, rev string) []Attribution {
+	s.t.Helper()
+	return s.query(path, rev, 0, 0)
+}
+
+func (s *scene) query(path, rev string, start, end int) []Attribution {
 	s.t.Helper()
 	ctx := context.Background()
 	repo, err := gitrepo.Open(s.g.Dir)
@@ -120,7 +130,7 @@ func (s *scene) whyAt(path, rev string) []Attribution {
 		s.t.Fatal(err)
 	}
 	a := &Attributor{Store: s.store, Location: time.FixedZone("CET", 3600)}
-	out, err := a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: path, Lines: lines, History: hist})
+	out, err := a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: path, Lines: lines, History: hist, Start: start, End: end})
 	if err != nil {
 		s.t.Fatal(err)
 	}
