@@ -212,3 +212,44 @@ func BenchmarkWhy(b *testing.B) {
 		b.ReportMetric(float64(why)/float64(blame), "x_blame")
 	})
 }
+
+// BenchmarkAttribute measures the engine alone on the generated file's
+// whole blame (no git in the loop).
+func BenchmarkAttribute(b *testing.B) {
+	br := buildBenchRepo(b, benchParams)
+	ctx := context.Background()
+	repo, err := gitrepo.Open(br.g.Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines, err := repo.Blame(ctx, br.path, gitrepo.BlameOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hist, err := repo.PathHistory(ctx, "", br.path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := &Attributor{Store: br.store}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: br.path, Lines: lines, History: hist}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPathHistory measures the followed history of the generated file.
+func BenchmarkPathHistory(b *testing.B) {
+	br := buildBenchRepo(b, benchParams)
+	repo, err := gitrepo.Open(br.g.Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := repo.PathHistory(context.Background(), "", br.path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

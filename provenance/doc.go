@@ -47,11 +47,16 @@
 // unmatched lines in a row on either side; the score counts the substantive
 // lines matched, the line itself included. The highest score wins; among
 // equals, exact text beats whitespace-only matches, and edits before the
-// commit beat edits within the slack after it. If the remaining candidates
-// are from one session, its latest edit is the answer. If they span several
-// sessions, those made after the file's previous commit (by author time) are
-// kept when any are; if one session remains it is the answer, else the line
-// is conflicting and every session's latest edit is listed.
+// commit beat edits within the slack after it. The winners are kept only
+// when their match is supported: the lines matched around the line include
+// one whose key a single session ever introduced, or no substantive line of
+// the commit's block within 12 lines is left unexplained (recurring text
+// such as `defer f.Close()` in a person's new block is thus not credited to
+// whoever wrote it elsewhere). If the remaining candidates are from one
+// session, its latest edit is the answer. If they span several sessions,
+// those made after the file's previous commit (by author time) are kept when
+// any are; if one session remains it is the answer, else the line is
+// conflicting and every session's latest edit is listed.
 //
 // A common line is never matched on its text. It is attributed only by
 // position: the nearest substantive line of the same commit's block, through
@@ -64,11 +69,13 @@
 //   - uncommitted: a working-tree line (blame's all-zero commit) matched.
 //   - proven: exact text, lineage path, edit not after the commit.
 //   - possible: matched, with the reasons given: whitespace-only match,
-//     an edit to a path outside the lineage, or an edit within the clock
-//     slack after the commit.
+//     an edit to a path outside the lineage, a line git found moved or
+//     copied from another file (not a rename of this one), or an edit within
+//     the clock slack after the commit.
 //   - conflicting: several sessions tie; Candidates lists them, Edit is nil.
 //   - none: no candidate (the reason says when edits with the text came only
-//     after the commit), or a common line without positional evidence.
+//     after the commit), recurring text without support, or a common line
+//     without positional evidence.
 //
 // The chain of an answer lists the other candidates of the same tier,
 // oldest first: when the answer rests on context (score above one), only
