@@ -290,3 +290,11 @@ func TestCodexPatchEntries(t *testing.T) {
 		t.Errorf("closing brace = %+v", last)
 	}
 }
+
+func TestUntrackedAgentFileIsUncommitted(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "fresh.go", funcA) // never added to git, in a repository without commits
+	out := s.why("fresh.go")
+	expect(t, out, "strings.ToLower", 1, StatusUncommitted, "s1")
+	expect(t, out, "\t}", 1, StatusUncommitted, "s1")
+}

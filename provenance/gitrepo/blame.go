@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -88,9 +90,55 @@ func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]Blam
 		return perr
 	})
 	if err != nil {
+		if opt.Rev == "" && untracked(err) {
+			if lines, ok := r.blameUntracked(rel, opt); ok {
+				return lines, nil
+			}
+			if !errors.Is(err, ErrNoSuchPath) {
+				return nil, fmt.Errorf("blame %s: %w (%v)", rel, ErrNoSuchPath, err)
+			}
+		}
 		return nil, fmt.Errorf("blame %s: %w", rel, err)
 	}
 	return lines, nil
+}
+
+// untracked reports whether blame failed because the file (or any commit)
+// is not in HEAD yet.
+func untracked(err error) bool {
+	var ge *Error
+	if !errors.As(err, &ge) {
+		return false
+	}
+	return errors.Is(err, ErrNoSuchPath) || strings.Contains(ge.Stderr, "no such ref: HEAD")
+}
+
+// blameUntracked gives every line of a working-tree file that git does not
+// track yet to ZeroCommit, as git blame does for uncommitted lines.
+func (r *Repo) blameUntracked(rel string, opt BlameOptions) ([]BlameLine, bool) {
+	p := filepath.Join(r.WorkTree, filepath.FromSlash(rel))
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, false
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	text := strings.TrimSuffix(string(b), "\n")
+	if text == "" && len(b) == 0 {
+		return nil, true
+	}
+	c := &BlameCommit{Hash: ZeroCommit, Author: "Not Committed Yet", AuthorMail: "not.committed.yet", AuthorTime: fi.ModTime().UTC(), CommitTime: fi.ModTime().UTC(), Summary: "Version of " + rel + " from " + rel}
+	var out []BlameLine
+	for i, line := range strings.Split(text, "\n") {
+		n := i + 1
+		if opt.Start > 0 && (n < opt.Start || n > max(opt.End, opt.Start)) {
+			continue
+		}
+		out = append(out, BlameLine{FinalLine: n, OrigLine: n, Commit: c, OrigPath: rel, Text: strings.TrimSuffix(line, "\r")})
+	}
+	return out, true
 }
 
 // ParseBlame reads `git blame --porcelain` output.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -105,20 +104,6 @@ func TestBlameErrors(t *testing.T) {
 	}
 }
 
-func TestBlameUntrackedFile(t *testing.T) {
-	g := gittest.New(t)
-	g.Write("a.txt", "x\n")
-	g.Commit("a")
-	if err := os.WriteFile(g.Dir+"/new.txt", []byte("fresh\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	r, _ := Open(g.Dir)
-	_, err := r.Blame(context.Background(), "new.txt", BlameOptions{})
-	if !errors.Is(err, ErrNoSuchPath) {
-		t.Errorf("untracked file err = %v", err)
-	}
-}
-
 func TestParseBlameBadInput(t *testing.T) {
 	cases := map[string]string{
 		"content first": "\tline\n",
@@ -134,5 +119,31 @@ func TestParseBlameBadInput(t *testing.T) {
 	out, err := ParseBlame(bufio.NewReader(strings.NewReader("")))
 	if err != nil || len(out) != 0 {
 		t.Errorf("empty: %v %v", out, err)
+	}
+}
+
+func TestBlameUntrackedFileIsUncommitted(t *testing.T) {
+	for _, withCommit := range []bool{false, true} {
+		g := gittest.New(t)
+		if withCommit {
+			g.Write("a.txt", "x\n")
+			g.Commit("a")
+		}
+		g.Write("new.txt", "fresh\nlines\r\n")
+		r, _ := Open(g.Dir)
+		lines, err := r.Blame(context.Background(), "new.txt", BlameOptions{})
+		if err != nil || len(lines) != 2 || !lines[0].Commit.Uncommitted() || lines[1].Text != "lines" || lines[1].FinalLine != 2 || lines[1].OrigPath != "new.txt" {
+			t.Fatalf("untracked (commits: %v) = %+v, %v", withCommit, lines, err)
+		}
+		lines, err = r.Blame(context.Background(), "new.txt", BlameOptions{Start: 2, End: 2})
+		if err != nil || len(lines) != 1 || lines[0].Text != "lines" {
+			t.Fatalf("untracked range = %+v, %v", lines, err)
+		}
+		if _, err := r.Blame(context.Background(), "missing.txt", BlameOptions{}); !errors.Is(err, ErrNoSuchPath) {
+			t.Errorf("missing path err = %v", err)
+		}
+		if _, err := r.Blame(context.Background(), "new.txt", BlameOptions{Rev: "HEAD"}); err == nil {
+			t.Error("untracked file blamed at HEAD")
+		}
 	}
 }
