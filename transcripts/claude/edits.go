@@ -34,12 +34,13 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 		e := base
 		e.NewText, e.Op = in.Content, transcripts.OpWrite
 		if obj != nil {
-			orig, known := jsonString(obj.OriginalFile)
 			switch {
-			case obj.Type == "create" || strings.TrimSpace(string(obj.OriginalFile)) == "null":
+			case obj.Type == "create" || obj.OriginalFile.null:
 				e.Op = transcripts.OpCreate
-			case known:
-				e.Op, e.OldText = transcripts.OpUpdate, orig
+			case obj.OriginalFile.set:
+				if orig, ok := originalFile(res.raw); ok {
+					e.Op, e.OldText = transcripts.OpUpdate, orig
+				}
 			}
 		}
 		return []transcripts.Edit{e}

@@ -30,6 +30,8 @@ type rawLine struct {
 	ToolUseResult     *toolUseResult `json:"toolUseResult"`
 	// toolUseResultText is set when toolUseResult was a string (a failure).
 	toolUseResultText *string
+	// raw is the line itself, valid while the line is handled.
+	raw []byte
 
 	Summary     string `json:"summary"`
 	LeafUUID    string `json:"leafUuid"`
@@ -81,15 +83,15 @@ type block struct {
 // toolUseResult holds the fields of the structured tool results that the
 // parser uses (§1.5 of the formats reference).
 type toolUseResult struct {
-	Type            string          `json:"type"`
-	FilePath        string          `json:"filePath"`
-	OldString       *string         `json:"oldString"`
-	NewString       *string         `json:"newString"`
-	OriginalFile    json.RawMessage `json:"originalFile"`
-	StructuredPatch []patchHunk     `json:"structuredPatch"`
-	Interrupted     bool            `json:"interrupted"`
-	AgentID         string          `json:"agentId"`
-	Success         *bool           `json:"success"`
+	Type            string      `json:"type"`
+	FilePath        string      `json:"filePath"`
+	OldString       *string     `json:"oldString"`
+	NewString       *string     `json:"newString"`
+	OriginalFile    presence    `json:"originalFile"`
+	StructuredPatch []patchHunk `json:"structuredPatch"`
+	Interrupted     bool        `json:"interrupted"`
+	AgentID         string      `json:"agentId"`
+	Success         *bool       `json:"success"`
 	Task            *struct {
 		ID json.RawMessage `json:"id"`
 	} `json:"task"`
@@ -101,6 +103,29 @@ type patchHunk struct {
 	NewStart int      `json:"newStart"`
 	NewLines int      `json:"newLines"`
 	Lines    []string `json:"lines"`
+}
+
+// presence records whether a JSON value was there and whether it was null,
+// without copying it: originalFile holds a whole file, needed only for a
+// Write (see originalFile).
+type presence struct{ set, null bool }
+
+func (p *presence) UnmarshalJSON(b []byte) error {
+	p.set, p.null = true, string(b) == "null"
+	return nil
+}
+
+// originalFile re-reads toolUseResult.originalFile of a line.
+func originalFile(line []byte) (string, bool) {
+	var v struct {
+		ToolUseResult struct {
+			OriginalFile *string `json:"originalFile"`
+		} `json:"toolUseResult"`
+	}
+	if json.Unmarshal(line, &v) != nil || v.ToolUseResult.OriginalFile == nil {
+		return "", false
+	}
+	return *v.ToolUseResult.OriginalFile, true
 }
 
 // altShapes re-reads the two fields whose JSON type varies between lines:
@@ -115,6 +140,7 @@ type altShapes struct {
 // decoder; a line whose content or tool result is a string takes a second,
 // one. A value of an unexpected type deeper in the line is left zero.
 func decodeLine(b []byte, ln *rawLine) error {
+	ln.raw = b
 	err := json.Unmarshal(b, ln)
 	if err == nil {
 		return nil

@@ -35,14 +35,18 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 	}
 	if len(results) > 0 {
 		msg.Role = transcripts.RoleTool
-		var sb strings.Builder
-		for _, b := range results {
-			appendBuilder(&sb, resultText(b.Content))
+		if len(results) == 1 && len(texts) == 0 {
+			msg.Text = resultText(results[0].Content)
+		} else {
+			var sb strings.Builder
+			for _, b := range results {
+				appendBuilder(&sb, resultText(b.Content))
+			}
+			for _, t := range texts {
+				appendBuilder(&sb, t)
+			}
+			msg.Text = sb.String()
 		}
-		for _, t := range texts {
-			appendBuilder(&sb, t)
-		}
-		msg.Text = sb.String()
 		if _, err := p.emitMessage(ss, msg); err != nil {
 			return err
 		}

@@ -56,6 +56,8 @@ type callResult struct {
 	Failed bool // is_error, or a string toolUseResult
 	Obj    *toolUseResult
 	Line   int
+	// raw is the result line, valid while it is handled.
+	raw []byte
 }
 
 // toolUse records a tool call and what it implies before its result is
@@ -90,7 +92,7 @@ func (p *parser) result(ln *rawLine, b *block, lineNo int, single bool) error {
 	if ss == nil {
 		return nil
 	}
-	res := &callResult{Text: resultText(b.Content), Failed: b.IsError, Line: lineNo}
+	res := &callResult{Text: resultText(b.Content), Failed: b.IsError, Line: lineNo, raw: ln.raw}
 	if single {
 		res.Obj = ln.ToolUseResult
 		if t := ln.toolUseResultText; t != nil {
