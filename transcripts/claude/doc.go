@@ -41,8 +41,9 @@
 // Messages. Every user, assistant and system line of a session is one
 // message, indexed 0, 1, 2… in file order, except:
 //   - the lines of one API response (same message.id, else requestId) form
-//     one assistant message: sent again with the same index as lines are
-//     added, text blocks joined by a blank line, ToolCallIDs in order; UUID
+//     one assistant message, also when a line of another response came in
+//     between (seen in 1.0.x; the last 4 responses stay open): sent again
+//     with the same index as lines are added, text blocks joined by a blank line, ToolCallIDs in order; UUID
 //     is the last line's uuid and ParentUUID the first line's parentUuid
 //     (logicalParentUuid after a compact_boundary). Thinking and
 //     redacted_thinking blocks are not kept;

@@ -71,7 +71,7 @@ func editStatus(pc *pendingCall, res *callResult) string {
 		return transcripts.EditPending
 	case res.Failed:
 		return transcripts.EditFailed
-	case (pc.Name == "Edit" || pc.Name == "MultiEdit") && strings.HasPrefix(pc.Version, "1.") &&
+	case (pc.Name == "Edit" || pc.Name == "MultiEdit") && strings.HasPrefix(pc.Version, "1.") && res.Single &&
 		(res.Obj == nil || res.Obj.StructuredPatch == nil):
 		return transcripts.EditFailed
 	}

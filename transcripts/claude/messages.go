@@ -19,7 +19,7 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 		UUID: ln.UUID, ParentUUID: firstOf(ln.ParentUUID, ln.LogicalParentUUID), Line: lineNo}
 	var texts []string
 	var results []*block
-	if m.isString {
+	if m.isString && m.text != "" {
 		texts = append(texts, m.text)
 	}
 	for i := range m.Content {

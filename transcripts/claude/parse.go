@@ -182,9 +182,8 @@ func (p *parser) emitSession(ss *sessionState) error {
 	s.Models = slices.Clone(s.Models)
 	if s.ID == p.st.Own && !p.subagent {
 		t := p.st.Titles
-		switch {
-		case t.Custom != "" || t.AI != "" || t.Matched != "" || t.Summary != "":
-			s.Title, s.TitleFromAgent = firstOf(t.Custom, t.AI, t.Matched, t.Summary), true
+		if title := firstOf(t.Custom, t.AI, t.Matched, t.Summary); title != "" {
+			s.Title, s.TitleFromAgent = title, true
 		}
 	}
 	if s.Title == "" {

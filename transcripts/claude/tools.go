@@ -55,6 +55,9 @@ type callResult struct {
 	Text   string
 	Failed bool // is_error, or a string toolUseResult
 	Obj    *toolUseResult
+	// Single is set when the line carried only this result, so that its
+	// toolUseResult (Obj, possibly nil) belongs to it.
+	Single bool
 	Line   int
 	// raw is the result line, valid while it is handled.
 	raw []byte
@@ -92,7 +95,7 @@ func (p *parser) result(ln *rawLine, b *block, lineNo int, single bool) error {
 	if ss == nil {
 		return nil
 	}
-	res := &callResult{Text: resultText(b.Content), Failed: b.IsError, Line: lineNo, raw: ln.raw}
+	res := &callResult{Text: resultText(b.Content), Failed: b.IsError, Single: single, Line: lineNo, raw: ln.raw}
 	if single {
 		res.Obj = ln.ToolUseResult
 		if t := ln.toolUseResultText; t != nil {
