@@ -40,10 +40,7 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 		return ReadResponse{}, err
 	}
 	if p.group {
-		msgs, err = foldRevisions(msgs)
-		if err != nil {
-			return ReadResponse{}, err
-		}
+		msgs = foldRevisions(msgs)
 	}
 	calls, err := s.callsByMessage(ctx, si, msgs)
 	if err != nil {
@@ -164,7 +161,7 @@ func (s *Service) window(ctx context.Context, id string, p readPlan) ([]windowMe
 
 // foldRevisions keeps the latest copy of each group of copies in the
 // window, listing the earlier copies' indexes on it.
-func foldRevisions(msgs []windowMessage) ([]windowMessage, error) {
+func foldRevisions(msgs []windowMessage) []windowMessage {
 	items := make([]revisionItem, len(msgs))
 	for i, m := range msgs {
 		items[i] = revisionItem{Index: m.msg.Index, Role: m.msg.Role, Human: m.msg.Human, Text: m.msg.Text, ParentUUID: m.msg.ParentUUID}
@@ -182,7 +179,7 @@ func foldRevisions(msgs []windowMessage) ([]windowMessage, error) {
 		}
 		out = append(out, m)
 	}
-	return out, nil
+	return out
 }
 
 // callsByMessage summarises the tool calls of the window's messages.

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"hansard/archive"
+	"hansard/transcripts"
 )
 
 // maxHitTextChars bounds the text loaded to cut an excerpt from.
@@ -178,7 +179,7 @@ func hitsOf(c []candidate) []archive.TextHit {
 }
 
 func parentOf(info archive.SessionInfo) string {
-	if info.Class == "subagent" || info.Relation != "" {
+	if info.Class == transcripts.ClassSubagent || info.Relation != "" {
 		return info.ParentID
 	}
 	return ""

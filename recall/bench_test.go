@@ -1,0 +1,225 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hansard/archive"
+	"hansard/fixtures/gen"
+	"hansard/transcripts"
+	"hansard/transcripts/claude"
+	"hansard/transcripts/codex"
+)
+
+// The benchmarks run over a generated archive of RECALL_BENCH_MB megabytes
+// of transcripts (default 1000), built once under RECALL_BENCH_DIR (default
+// $TMPDIR/hansard-recall-bench-<MB>) and kept for later runs; or over an
+// existing archive folder named by RECALL_BENCH_ARCHIVE. Nothing is
+// generated unless a benchmark runs:
+//
+//	go test ./recall -run '^$' -bench . -benchtime 1x
+
+var bench struct {
+	once    sync.Once
+	svc     *Service
+	queries []string
+	err     error
+}
+
+func benchService(b *testing.B) (*Service, []string) {
+	b.Helper()
+	bench.once.Do(func() { bench.svc, bench.queries, bench.err = openBench() })
+	if bench.err != nil {
+		b.Fatal(bench.err)
+	}
+	return bench.svc, bench.queries
+}
+
+func openBench() (*Service, []string, error) {
+	ctx := context.Background()
+	dir := os.Getenv("RECALL_BENCH_ARCHIVE")
+	if dir == "" {
+		var err error
+		if dir, err = buildBenchArchive(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
+	a, err := archive.Open(ctx, archive.Options{Dir: dir})
+	if err != nil {
+		return nil, nil, err
+	}
+	svc := &Service{Archive: a, Location: time.UTC}
+	queries, err := benchQueries(ctx, svc, 240)
+	return svc, queries, err
+}
+
+func buildBenchArchive(ctx context.Context) (string, error) {
+	mb := int64(1000)
+	if v := os.Getenv("RECALL_BENCH_MB"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("RECALL_BENCH_MB: %w", err)
+		}
+		mb = n
+	}
+	root := os.Getenv("RECALL_BENCH_DIR")
+	if root == "" {
+		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-recall-bench-%d", mb))
+	}
+	home, dir, ready := filepath.Join(root, "home"), filepath.Join(root, "archive"), filepath.Join(root, "ready")
+	if _, err := os.Stat(ready); err == nil {
+		return dir, nil
+	}
+	os.RemoveAll(root)
+	if _, err := gen.Write(home, gen.Options{Sessions: int(max(10, mb/2)), TargetBytes: mb << 20, LongOutputs: true, Seed: 1}); err != nil {
+		return "", err
+	}
+	a, err := archive.Open(ctx, archive.Options{Dir: dir})
+	if err != nil {
+		return "", err
+	}
+	defer a.Close()
+	env := func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	if _, err := a.Refresh(ctx, []transcripts.Provider{claude.New(), codex.Provider{}}, env, archive.RefreshOptions{}); err != nil {
+		return "", err
+	}
+	return dir, os.WriteFile(ready, nil, 0o600)
+}
+
+// benchQueries draws n queries from what people typed in the archive: one
+// to three words of a prompt, some as a quoted phrase, the way someone
+// half-remembering a conversation searches for it.
+func benchQueries(ctx context.Context, svc *Service, n int) ([]string, error) {
+	infos, err := svc.Archive.ListSessions(ctx, archive.SearchFilter{}, 400, 0)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	var prompts []string
+	for _, si := range infos {
+		msgs, err := svc.Archive.Messages(ctx, si.ID, 0, 60)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range msgs {
+			if m.Role == transcripts.RoleUser && m.Human {
+				prompts = append(prompts, m.Text)
+			}
+		}
+	}
+	if len(prompts) == 0 {
+		return nil, fmt.Errorf("no prompts in the benchmark archive")
+	}
+	var out []string
+	for len(out) < n {
+		ws := contentWords(prompts[rng.IntN(len(prompts))])
+		if len(ws) < 3 {
+			continue
+		}
+		k := 1 + rng.IntN(3)
+		start := rng.IntN(len(ws) - k + 1)
+		q := strings.Join(ws[start:start+k], " ")
+		if k == 2 && rng.IntN(4) == 0 {
+			q = `"` + q + `"`
+		}
+		out = append(out, q)
+	}
+	return out, nil
+}
+
+var stopWords = map[string]bool{"the": true, "and": true, "that": true, "with": true, "this": true, "from": true, "into": true, "each": true, "then": true, "for": true, "what": true, "when": true, "have": true, "make": true, "sure": true, "every": true, "them": true, "they": true}
+
+func contentWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, ".,:;!?()'\"`")
+		if len(w) >= 4 && !stopWords[strings.ToLower(w)] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// BenchmarkSearch runs every query once per iteration and reports the
+// latency percentiles over all of them.
+func BenchmarkSearch(b *testing.B) {
+	svc, queries := benchService(b)
+	ctx := context.Background()
+	var lat []time.Duration
+	hits := 0
+	b.ResetTimer()
+	for range b.N {
+		for _, q := range queries {
+			start := time.Now()
+			resp, err := svc.Search(ctx, SearchRequest{Query: q, IncludeSubagents: true})
+			lat = append(lat, time.Since(start))
+			if err != nil {
+				b.Fatalf("%q: %v", q, err)
+			}
+			if len(resp.Hits) > 0 {
+				hits++
+			}
+		}
+	}
+	reportLatency(b, lat)
+	b.ReportMetric(float64(hits)/float64(len(lat))*100, "%found")
+}
+
+// BenchmarkRead reads 20-message windows around search hits.
+func BenchmarkRead(b *testing.B) {
+	svc, queries := benchService(b)
+	ctx := context.Background()
+	type spot struct {
+		id     string
+		around int
+	}
+	var spots []spot
+	for _, q := range queries[:50] {
+		resp, err := svc.Search(ctx, SearchRequest{Query: q, Limit: 4})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, h := range resp.Hits {
+			spots = append(spots, spot{h.SessionID, h.MessageIndex})
+		}
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for _, s := range spots {
+			start := time.Now()
+			around := s.around
+			if _, err := svc.Read(ctx, ReadRequest{SessionID: s.id, Around: &around, Limit: 20}); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(start))
+		}
+	}
+	reportLatency(b, lat)
+}
+
+func reportLatency(b *testing.B, lat []time.Duration) {
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) float64 {
+		return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(float64(len(lat)), "calls")
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.95), "p95-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(pct(1), "max-ms")
+}
