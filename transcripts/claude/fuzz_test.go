@@ -16,11 +16,14 @@ import (
 // FuzzParse feeds arbitrary bytes to Parse. It must never panic or fail on
 // content, must consume exactly the complete lines, and parsing the data in
 // two parts from the returned checkpoint must give the records of one full
-// parse.
+// parse. An odd cut reads the data as a subagent file.
 func FuzzParse(f *testing.F) {
 	seedFuzz(f)
 	f.Fuzz(func(t *testing.T, data []byte, cut uint16) {
 		src := transcripts.Source{Provider: transcripts.ProviderClaude, Path: "/p/-w/88888888-8888-4888-8888-888888888888.jsonl", Class: transcripts.ClassMain}
+		if cut%2 == 1 { // read the data as a flat subagent file
+			src = transcripts.Source{Provider: transcripts.ProviderClaude, Path: "/p/-w/agent-abc1234.jsonl", Class: transcripts.ClassSubagent}
+		}
 		full := &providertest.Collector{}
 		cp, err := New().Parse(context.Background(), src, bytes.NewReader(data), transcripts.Checkpoint{}, full.Sink())
 		if err != nil {
