@@ -17,6 +17,8 @@ const (
 	badPath    = "/h/.codex/sessions/2026/04/30/rollout-2026-04-30T08-00-00-0190aaaa-0000-7000-8000-0000000000b0.jsonl"
 )
 
+var zeroCheckpoint transcripts.Checkpoint
+
 func parseString(t *testing.T, data string, cp transcripts.Checkpoint) (*providertest.Collector, transcripts.Checkpoint) {
 	t.Helper()
 	c := &providertest.Collector{}

@@ -55,7 +55,7 @@ func (p *parser) startCall(id, name string, input json.RawMessage) (*call, error
 }
 
 func (p *parser) functionCall(it item) error {
-	args := []byte(jsonString(it.Arguments)) // arguments is a JSON string; some builds write an object
+	args := []byte(it.Arguments.String()) // arguments is a JSON string; some builds write an object
 	input := compactJSON(args)
 	c, err := p.startCall(it.CallID, it.Name, input)
 	if err != nil {
@@ -92,16 +92,15 @@ func (p *parser) functionCall(it item) error {
 }
 
 func (p *parser) customCall(it item) error {
-	c, err := p.startCall(it.CallID, it.Name, compactJSON(it.Input))
+	c, err := p.startCall(it.CallID, it.Name, it.Input.JSON())
 	if err != nil {
 		return err
 	}
-	text := jsonString(it.Input)
 	switch it.Name {
 	case "apply_patch":
-		p.patchCall(c, text, "")
+		p.patchCall(c, it.Input.String(), "")
 	case "exec":
-		p.jsExec(c, text)
+		p.jsExec(c, it.Input.String())
 	}
 	return p.emitCall(c)
 }
@@ -148,7 +147,7 @@ func (p *parser) emitEdits(c *call) error {
 
 // output handles a call's output: the result text, the exit code, the
 // status of its edits, a running process, a spawned subagent.
-func (p *parser) output(id string, raw json.RawMessage) error {
+func (p *parser) output(id string, raw text) error {
 	st := p.st
 	c := st.Pending[id]
 	if c == nil {

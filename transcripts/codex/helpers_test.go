@@ -72,9 +72,10 @@ func TestShellPatch(t *testing.T) {
 }
 
 func TestDecodeOutput(t *testing.T) {
-	str := func(s string) json.RawMessage { return marshalString(s) }
+	str := func(s string) text { return text{Str: s, IsStr: true} }
+	raw := func(s string) text { return text{Raw: json.RawMessage(s)} }
 	tests := []struct {
-		raw  json.RawMessage
+		raw  text
 		text string
 		exit any
 	}{
@@ -83,14 +84,14 @@ func TestDecodeOutput(t *testing.T) {
 		{str(`{"output":"ok\n","metadata":{"exit_code":0,"duration_seconds":0.1}}`), "ok\n", 0},
 		{str(`{"output":"no metadata"}`), "no metadata", nil},
 		{str("Process running with session ID 5\nOutput:\n"), "Process running with session ID 5\nOutput:\n", nil},
-		{json.RawMessage(`[{"type":"input_text","text":"a"},{"type":"input_image","image_url":"x"},{"type":"input_text","text":"b"}]`), "a\nb", nil},
-		{json.RawMessage(`{"content":"legacy","success":true}`), `{"content":"legacy","success":true}`, nil},
-		{nil, "", nil},
+		{raw(`[{"type":"input_text","text":"a"},{"type":"input_image","image_url":"x"},{"type":"input_text","text":"b"}]`), "a\nb", nil},
+		{raw(`{"content":"legacy","success":true}`), `{"content":"legacy","success":true}`, nil},
+		{text{}, "", nil},
 	}
 	for _, tt := range tests {
 		text, exit := decodeOutput(tt.raw)
 		if text != tt.text || deref(exit) != tt.exit {
-			t.Errorf("decodeOutput(%s) = %q, %v; want %q, %v", tt.raw, text, deref(exit), tt.text, tt.exit)
+			t.Errorf("decodeOutput(%+v) = %q, %v; want %q, %v", tt.raw, text, deref(exit), tt.text, tt.exit)
 		}
 	}
 	if got := runningSession("Chunk ID: x\nProcess running with session ID 66052\nOutput:\n"); got != "66052" {
@@ -105,7 +106,7 @@ func TestChildThreadID(t *testing.T) {
 	id := "019a2b40-1111-7000-8000-000000000001"
 	for in, want := range map[string]string{
 		`{"agent_id":"` + id + `","nickname":"Curie"}`: id,
-		`{"id":"x","thread_id":"` + id + `"}`:         id,
+		`{"id":"x","thread_id":"` + id + `"}`:          id,
 		"spawned agent " + id + " (Curie)":             id,
 		"no agent":                                     "",
 	} {

@@ -65,6 +65,21 @@ var itemTypes = map[string]bool{
 	"additional_tools": true, "compaction": true, "context_compaction": true, "agent_message": true,
 }
 
+// Payload types that are decoded; others are only validated.
+var (
+	decodedItems = map[string]bool{
+		"message": true, "reasoning": true, "function_call": true, "function_call_output": true,
+		"custom_tool_call": true, "custom_tool_call_output": true, "local_shell_call": true, "local_shell_call_output": true,
+	}
+	decodedEvents = map[string]bool{
+		"user_message": true, "agent_message": true, "exec_command_end": true, "patch_apply_end": true,
+		"context_compacted": true, "collab_agent_spawn_end": true, "thread_name_updated": true,
+	}
+)
+
+// errPayload marks a payload that did not decode.
+var errPayload = errors.New("payload")
+
 func (p *parser) handle(l transcripts.Line) error {
 	p.line = l.Number
 	if l.Oversized {
@@ -77,59 +92,105 @@ func (p *parser) handle(l transcripts.Line) error {
 	if b[0] != '{' {
 		return p.problem(transcripts.ProblemMalformed, "not a JSON object")
 	}
+	if ts, typ, payload, ok := splitEnvelope(b); ok {
+		err := p.dispatch(ts, typ, payload)
+		if !errors.Is(err, errPayload) {
+			return err
+		}
+		// Not the simple layout after all: the general path decides.
+	}
 	var env envelope
 	if err := decode(b, &env); err != nil {
 		return p.problem(transcripts.ProblemMalformed, err.Error())
 	}
-	p.ts = parseTime(env.Timestamp)
-	if p.skipCopied(env.Type) {
-		return nil
-	}
-	p.touch()
 	payload := bytes.TrimSpace(env.Payload)
 	if len(payload) == 0 || string(payload) == "null" {
+		p.ts = parseTime(env.Timestamp)
+		if p.skipCopied(env.Type) {
+			return nil
+		}
+		p.touch()
 		return p.legacy(env, b)
 	}
 	if payload[0] != '{' {
 		return p.problem(transcripts.ProblemMalformed, env.Type+": payload is not an object")
 	}
-	switch env.Type {
+	err := p.dispatch(env.Timestamp, env.Type, payload)
+	if errors.Is(err, errPayload) {
+		return p.problem(transcripts.ProblemMalformed, err.Error())
+	}
+	return err
+}
+
+// dispatch handles one enveloped record. A payload that does not decode is
+// returned as an error wrapping errPayload, before anything is emitted.
+func (p *parser) dispatch(ts, typ string, payload []byte) error {
+	p.ts = parseTime(ts)
+	if p.skipCopied(typ) {
+		return nil
+	}
+	bad := func(err error) error { return fmt.Errorf("%w: %s: %v", errPayload, typ, err) }
+	switch typ {
 	case "session_meta":
 		var m sessionMeta
 		if err := decode(payload, &m); err != nil {
-			return p.problem(transcripts.ProblemMalformed, "session_meta: "+err.Error())
+			return bad(err)
 		}
-		return p.sessionMeta(m, env.Git)
+		p.touch()
+		return p.sessionMeta(m, nil)
 	case "turn_context":
 		var tc turnContext
 		if err := decode(payload, &tc); err != nil {
-			return p.problem(transcripts.ProblemMalformed, "turn_context: "+err.Error())
+			return bad(err)
 		}
+		p.touch()
 		p.turnContext(tc)
 		return nil
 	case "response_item":
+		if t := peekType(payload); t != "" && !decodedItems[t] {
+			return p.skip(payload, typ)
+		}
 		var it item
 		if err := decode(payload, &it); err != nil {
-			return p.problem(transcripts.ProblemMalformed, "response_item: "+err.Error())
+			return bad(err)
 		}
+		p.touch()
 		return p.item(it)
 	case "event_msg":
+		if t := peekType(payload); t != "" && !decodedEvents[t] {
+			return p.skip(payload, typ)
+		}
 		var ev event
 		if err := decode(payload, &ev); err != nil {
-			return p.problem(transcripts.ProblemMalformed, "event_msg: "+err.Error())
+			return bad(err)
 		}
+		p.touch()
 		return p.event(ev)
 	case "compacted":
 		var c compacted
 		if err := decode(payload, &c); err != nil {
-			return p.problem(transcripts.ProblemMalformed, "compacted: "+err.Error())
+			return bad(err)
 		}
+		p.touch()
 		return p.compacted(c)
 	}
-	if skippedEnvelopes[env.Type] {
+	if !json.Valid(payload) {
+		return bad(errors.New("invalid JSON"))
+	}
+	p.touch()
+	if skippedEnvelopes[typ] {
 		return nil
 	}
-	return p.problem(transcripts.ProblemUnknownType, env.Type)
+	return p.problem(transcripts.ProblemUnknownType, typ)
+}
+
+// skip validates a payload that carries nothing kept.
+func (p *parser) skip(payload []byte, typ string) error {
+	if !json.Valid(payload) {
+		return fmt.Errorf("%w: %s: invalid JSON", errPayload, typ)
+	}
+	p.touch()
+	return nil
 }
 
 // legacy handles a line without a payload: the pre-envelope format's header,

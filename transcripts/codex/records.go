@@ -61,11 +61,11 @@ type item struct {
 	Role      string          `json:"role"`
 	Content   json.RawMessage `json:"content"`
 	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
-	Input     json.RawMessage `json:"input"`
+	Arguments text            `json:"arguments"`
+	Input     text            `json:"input"`
 	CallID    string          `json:"call_id"`
 	ID        string          `json:"id"`
-	Output    json.RawMessage `json:"output"`
+	Output    text            `json:"output"`
 	Summary   []textPart      `json:"summary"`
 	Action    json.RawMessage `json:"action"`
 }

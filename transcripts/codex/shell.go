@@ -153,12 +153,12 @@ func heredocWrite(script string) (file, body string, ok bool) {
 			switch {
 			case w == ">" || w == "1>" || w == ">|":
 				if i+1 < len(words) {
-					return unquote(words[i+1]), h.Body, true
+					return unquoteWord(words[i+1]), h.Body, true
 				}
 			case strings.HasPrefix(w, ">>"):
 				return "", "", false
 			case strings.HasPrefix(w, ">"):
-				return unquote(strings.TrimLeft(w, ">|")), h.Body, true
+				return unquoteWord(strings.TrimLeft(w, ">|")), h.Body, true
 			}
 		}
 	case "tee":
@@ -172,13 +172,13 @@ func heredocWrite(script string) (file, body string, ok bool) {
 			if strings.HasPrefix(w, ">") || w == "|" || w == "&&" || w == ";" {
 				break
 			}
-			return unquote(w), h.Body, true
+			return unquoteWord(w), h.Body, true
 		}
 	}
 	return "", "", false
 }
 
-func unquote(s string) string {
+func unquoteWord(s string) string {
 	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
 		return s[1 : len(s)-1]
 	}
@@ -197,18 +197,17 @@ type toolOutput struct {
 // decodeOutput returns an output's text and its exit code when the output
 // states one (structured metadata, "Process exited with code N" or
 // "Exit code: N").
-func decodeOutput(raw json.RawMessage) (string, *int) {
-	raw = bytes.TrimSpace(raw)
+func decodeOutput(raw text) (string, *int) {
 	var text string
 	switch {
-	case len(raw) > 0 && raw[0] == '[':
+	case raw.IsStr:
+		text = raw.Str
+	case len(raw.Raw) > 0 && raw.Raw[0] == '[':
 		var parts []textPart
-		_ = json.Unmarshal(raw, &parts)
+		_ = json.Unmarshal(raw.Raw, &parts)
 		text = partsText(parts)
-	case len(raw) > 0 && raw[0] == '{':
-		text = string(raw)
 	default:
-		text = jsonString(raw)
+		text = string(raw.Raw)
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") && strings.Contains(t, `"output"`) {
 		var o toolOutput
