@@ -49,7 +49,7 @@ func (a *Archive) ForEachEdit(ctx context.Context, f EditFilter, fn func(RepoEdi
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
-	q += " ORDER BY e.ts, e.session, e.message_idx, e.seq"
+	q += " ORDER BY e.ts, s.id, e.message_idx, e.seq"
 	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return translate(err, "edits")

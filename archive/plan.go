@@ -44,6 +44,7 @@ type job struct {
 	row      sourceRow
 	kind     planKind
 	exists   bool // the original file is on disk
+	fresh    bool // first seen in this run: nothing stored to replace
 	size     int64
 	mtime    int64
 }
@@ -125,7 +126,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			j := &job{provider: p, src: src, row: row, exists: true, size: size, mtime: mtime}
 			switch {
 			case !ok:
-				j.kind = planFull
+				j.kind, j.fresh = planFull, true
 				fresh = append(fresh, j)
 			case row.reparse:
 				j.kind = planRebuild

@@ -1,7 +1,9 @@
 package archive
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"hansard/transcripts"
@@ -36,10 +38,27 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			return err
 		}
 		w.pending += len(m.Text)
-		_, err = st.upsertMessage.ExecContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
-			millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model)
-		if err != nil {
+		var id int64
+		var old string
+		switch err := st.findMessage.QueryRowContext(ctx, pk, m.Index).Scan(&id, &old); {
+		case errors.Is(err, sql.ErrNoRows):
+			err = st.insertMessage.QueryRowContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
+				millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
+			}
+			w.msgFTS.set(id, "", false, m.Text)
+		case err != nil:
 			return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
+		default:
+			_, err = st.updateMessage.ExecContext(ctx, m.Role, m.Human, m.Kind, m.Text, millis(m.Timestamp),
+				m.UUID, m.ParentUUID, m.Line, m.Model, id)
+			if err != nil {
+				return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
+			}
+			if old != m.Text {
+				w.msgFTS.set(id, old, true, m.Text)
+			}
 		}
 	case r.ToolCall != nil:
 		c := r.ToolCall
@@ -48,10 +67,27 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			return err
 		}
 		w.pending += len(c.Input) + len(c.Result)
-		_, err = st.upsertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
-			c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp))
-		if err != nil {
+		var id int64
+		var old string
+		switch err := st.findToolCall.QueryRowContext(ctx, pk, c.ID).Scan(&id, &old); {
+		case errors.Is(err, sql.ErrNoRows):
+			err = st.insertToolCall.QueryRowContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp)).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
+			}
+			w.resultFTS.set(id, "", false, c.Result)
+		case err != nil:
 			return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
+		default:
+			_, err = st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), id)
+			if err != nil {
+				return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
+			}
+			if old != c.Result {
+				w.resultFTS.set(id, old, true, c.Result)
+			}
 		}
 	case r.Edit != nil:
 		e := r.Edit

@@ -25,19 +25,18 @@ RETURNING pk`
 	sqlStubSession = `INSERT INTO sessions (id, provider, source_id) VALUES (?, ?, ?)
 ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
 
-	sqlUpsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (session, idx) DO UPDATE SET role = excluded.role, human = excluded.human,
-	kind = excluded.kind, text = excluded.text, ts = excluded.ts, uuid = excluded.uuid,
-	parent_uuid = excluded.parent_uuid, line = excluded.line, model = excluded.model`
+	sqlFindMessage   = `SELECT id, text FROM messages WHERE session = ? AND idx = ?`
+	sqlInsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	sqlUpdateMessage = `UPDATE messages SET role = ?, human = ?, kind = ?, text = ?, ts = ?, uuid = ?,
+	parent_uuid = ?, line = ?, model = ? WHERE id = ?`
 
-	sqlUpsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
+	sqlFindToolCall   = `SELECT id, result FROM tool_calls WHERE session = ? AND call_id = ?`
+	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
 	is_error, exit_code, result_line, ts)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (session, call_id) DO UPDATE SET message_idx = excluded.message_idx, name = excluded.name,
-	input = excluded.input, result = excluded.result, has_result = excluded.has_result,
-	is_error = excluded.is_error, exit_code = excluded.exit_code, result_line = excluded.result_line,
-	ts = excluded.ts`
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	sqlUpdateToolCall = `UPDATE tool_calls SET message_idx = ?, name = ?, input = ?, result = ?, has_result = ?,
+	is_error = ?, exit_code = ?, result_line = ?, ts = ? WHERE id = ?`
 
 	sqlUpsertEdit = `INSERT INTO edits (session, call_id, seq, message_idx, tool, file, move_to, cwd, op,
 	old_text, new_text, patch, hunks, replace_all, status, ts)
@@ -73,9 +72,10 @@ ON CONFLICT (session_id, parent_id, relation) DO UPDATE SET
 )
 
 type statements struct {
-	upsertSession, stubSession, upsertMessage, upsertToolCall, upsertEdit *sql.Stmt
-	upsertCommand, deleteTodos, insertTodo, upsertLink, insertProblem     *sql.Stmt
-	finishSource                                                          *sql.Stmt
+	upsertSession, stubSession, upsertEdit, upsertCommand            *sql.Stmt
+	findMessage, insertMessage, updateMessage                        *sql.Stmt
+	findToolCall, insertToolCall, updateToolCall                     *sql.Stmt
+	deleteTodos, insertTodo, upsertLink, insertProblem, finishSource *sql.Stmt
 }
 
 func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error) {
@@ -86,8 +86,12 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 	}{
 		{&st.upsertSession, sqlUpsertSession},
 		{&st.stubSession, sqlStubSession},
-		{&st.upsertMessage, sqlUpsertMessage},
-		{&st.upsertToolCall, sqlUpsertToolCall},
+		{&st.findMessage, sqlFindMessage},
+		{&st.insertMessage, sqlInsertMessage},
+		{&st.updateMessage, sqlUpdateMessage},
+		{&st.findToolCall, sqlFindToolCall},
+		{&st.insertToolCall, sqlInsertToolCall},
+		{&st.updateToolCall, sqlUpdateToolCall},
 		{&st.upsertEdit, sqlUpsertEdit},
 		{&st.upsertCommand, sqlUpsertCommand},
 		{&st.deleteTodos, sqlDeleteTodos},
@@ -107,8 +111,8 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 }
 
 func (st *statements) close() {
-	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.upsertMessage, st.upsertToolCall,
-		st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.upsertLink, st.insertProblem,
+	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.findMessage, st.insertMessage,
+		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.upsertLink, st.insertProblem,
 		st.finishSource} {
 		if s != nil {
 			s.Close()

@@ -35,7 +35,9 @@ type writer struct {
 	pending int
 	since   time.Time
 	pks     map[string]int64
-	touched map[*job]map[int64]bool
+	// msgFTS and resultFTS hold full-text index changes until a burst.
+	msgFTS, resultFTS *ftsQueue
+	touched           map[*job]map[int64]bool
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -49,12 +51,20 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		conn.Close()
 		return nil, err
 	}
-	return &writer{
+	w := &writer{
 		a: a, ctx: wctx, conn: conn, st: st, stats: stats, warn: warn,
 		attach:  a.newAttacher(wctx, conn),
 		pks:     make(map[string]int64),
 		touched: make(map[*job]map[int64]bool),
-	}, nil
+	}
+	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
+		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
+	}
+	if err != nil {
+		w.close()
+		return nil, err
+	}
+	return w, nil
 }
 
 func (w *writer) close() {
@@ -62,6 +72,11 @@ func (w *writer) close() {
 		w.conn.ExecContext(w.ctx, `ROLLBACK`)
 	}
 	w.st.close()
+	for _, q := range []*ftsQueue{w.msgFTS, w.resultFTS} {
+		if q != nil {
+			q.close()
+		}
+	}
 	w.conn.Close()
 }
 
@@ -89,9 +104,20 @@ func (w *writer) begin() error {
 	return nil
 }
 
+// flushFTS applies the pending full-text index changes.
+func (w *writer) flushFTS() error {
+	if err := w.msgFTS.flush(w.ctx); err != nil {
+		return err
+	}
+	return w.resultFTS.flush(w.ctx)
+}
+
 func (w *writer) commit() error {
 	if !w.inTx {
 		return nil
+	}
+	if err := w.flushFTS(); err != nil {
+		return err
 	}
 	w.inTx = false
 	if _, err := w.conn.ExecContext(w.ctx, `COMMIT`); err != nil {
@@ -108,7 +134,7 @@ func (w *writer) apply(b *batch) error {
 	if err := w.begin(); err != nil {
 		return err
 	}
-	if b.begin && b.full {
+	if b.begin && b.full && !j.fresh {
 		if err := w.dropSource(j.row.id); err != nil {
 			return err
 		}
@@ -131,6 +157,8 @@ func (w *writer) apply(b *batch) error {
 		}
 	case w.pending >= commitHardBytes:
 		return w.commit()
+	case w.msgFTS.bytes+w.resultFTS.bytes >= ftsFlushBytes:
+		return w.flushFTS()
 	}
 	return nil
 }
@@ -138,6 +166,10 @@ func (w *writer) apply(b *batch) error {
 // dropSource removes what a source produced before it is read whole again,
 // and resets its checkpoint in the same transaction.
 func (w *writer) dropSource(id int64) error {
+	// The delete triggers remove indexed text: the index must hold it.
+	if err := w.flushFTS(); err != nil {
+		return err
+	}
 	for _, q := range []string{
 		`DELETE FROM sessions WHERE source_id = ?`,
 		`DELETE FROM problems WHERE source_id = ?`,

@@ -178,34 +178,25 @@ CREATE TABLE todos (
 ) WITHOUT ROWID;
 
 -- Full-text indexes: external content over messages.text and
--- tool_calls.result, kept in sync by triggers. No stemming, '_' is part of
--- a token so identifiers stay whole.
+-- tool_calls.result. No stemming; '_' is part of a token so identifiers stay
+-- whole. The archive's writer adds rows to them in bursts just before each
+-- commit (an insert trigger would make FTS5 flush its in-memory index at
+-- every statement); the delete triggers keep them in sync on delete,
+-- including cascaded deletes. hashsize lets a burst stay in memory.
 CREATE VIRTUAL TABLE messages_fts USING fts5 (
     text, content = 'messages', content_rowid = 'id',
     tokenize = "unicode61 tokenchars '_'"
 );
-CREATE TRIGGER messages_fts_ai AFTER INSERT ON messages BEGIN
-    INSERT INTO messages_fts (rowid, text) VALUES (new.id, new.text);
-END;
+INSERT INTO messages_fts (messages_fts, rank) VALUES ('hashsize', 16777216);
 CREATE TRIGGER messages_fts_ad AFTER DELETE ON messages BEGIN
     INSERT INTO messages_fts (messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
-CREATE TRIGGER messages_fts_au AFTER UPDATE OF text ON messages WHEN old.text IS NOT new.text BEGIN
-    INSERT INTO messages_fts (messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    INSERT INTO messages_fts (rowid, text) VALUES (new.id, new.text);
 END;
 
 CREATE VIRTUAL TABLE results_fts USING fts5 (
     result, content = 'tool_calls', content_rowid = 'id',
     tokenize = "unicode61 tokenchars '_'"
 );
-CREATE TRIGGER results_fts_ai AFTER INSERT ON tool_calls BEGIN
-    INSERT INTO results_fts (rowid, result) VALUES (new.id, new.result);
-END;
+INSERT INTO results_fts (results_fts, rank) VALUES ('hashsize', 16777216);
 CREATE TRIGGER results_fts_ad AFTER DELETE ON tool_calls BEGIN
     INSERT INTO results_fts (results_fts, rowid, result) VALUES ('delete', old.id, old.result);
-END;
-CREATE TRIGGER results_fts_au AFTER UPDATE OF result ON tool_calls WHEN old.result IS NOT new.result BEGIN
-    INSERT INTO results_fts (results_fts, rowid, result) VALUES ('delete', old.id, old.result);
-    INSERT INTO results_fts (rowid, result) VALUES (new.id, new.result);
 END;
