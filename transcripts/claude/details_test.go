@@ -22,7 +22,7 @@ func checkFixtureDetails(t *testing.T, c *providertest.Collector) {
 			version   string
 		}{
 			{legacyID, "Rename the config loader", true, "/work/legacy", "[main]", "[claude-sonnet-4-5]", "1.0.98"},
-			{webappID, "add upload retry", false, "/work/webapp", "[fix/retry]", "[claude-sonnet-4-5]", "2.0.60"},
+			{webappID, "add upload retry", false, "/work/webapp", "[fix/retry main]", "[claude-sonnet-4-5]", "2.0.60"},
 			{webappID + "/agent-a1b2c3d", "Review /work/webapp/retry.go and make it loop", false, "/work/webapp", "[fix/retry]", "[claude-haiku-4-5]", "2.0.60"},
 			{apiID + "/agent-5e6f7a8b9c0d1e2f3", "Extract store", true, "/work/api", "[main]", "[claude-sonnet-4-5]", "2.1.30"},
 			{titleID, "Token refresh fix", true, "/work/api", "[fix/token-refresh]", "[claude-opus-4-7]", "2.1.120"},
@@ -110,6 +110,7 @@ func checkFixtureDetails(t *testing.T, c *providertest.Collector) {
 		cases := []struct{ session, call, want string }{
 			{legacyID, "toolu_A2", "1:Rename the loader:completed 2:Run the tests:pending"},
 			{apiID, "toolu_D1", "1:Extract the token store:pending"},
+			{webappID, "toolu_B4", ":Add jitter to retry:pending :Document retry:in_progress"},
 			{apiID, "toolu_D3", "1:Extract the token store:in_progress 2:Add store tests:pending"},
 			{apiID, "toolu_D6", "1:Extract the token store:completed 2:Add store tests:pending"},
 		}
@@ -126,8 +127,8 @@ func checkFixtureDetails(t *testing.T, c *providertest.Collector) {
 				t.Errorf("todos %s: %q, want %q", w.call, got, w.want)
 			}
 		}
-		if n := len(c.Todos()); n != 5 {
-			t.Errorf("%d todo snapshots, want 5 (1 TodoWrite, 2 TaskCreate, 2 TaskUpdate)", n)
+		if n := len(c.Todos()); n != 6 {
+			t.Errorf("%d todo snapshots, want 6 (2 TodoWrite, 2 TaskCreate, 2 TaskUpdate)", n)
 		}
 	})
 	t.Run("Hunks", func(t *testing.T) {
