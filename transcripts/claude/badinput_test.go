@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -131,5 +132,23 @@ func TestParseErrors(t *testing.T) {
 		func(transcripts.Record) error { return sinkErr })
 	if !errors.Is(err, sinkErr) {
 		t.Errorf("sink error: got %v", err)
+	}
+}
+
+// TestPendingBounded checks that calls that never get a result do not make
+// the checkpoint grow without bound.
+func TestPendingBounded(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(goodUser + "\n")
+	content := strings.Repeat("x", 64<<10)
+	for i := range 400 {
+		fmt.Fprintf(&sb, `{"type":"assistant","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"a%d","message":{"id":"m%d","role":"assistant","content":[{"type":"tool_use","id":"toolu_%d","name":"Write","input":{"file_path":"/w/f","content":"%s"}}]}}`+"\n", i, i, i, content)
+	}
+	c, cp := parseString(t, sb.String(), transcripts.Checkpoint{})
+	if len(cp.State) > 2*maxPendingBytes {
+		t.Errorf("state of %d bytes after 400 unanswered calls", len(cp.State))
+	}
+	if n := len(c.EditsByKey); n != 400 {
+		t.Errorf("%d edits, want 400 (pending)", n)
 	}
 }

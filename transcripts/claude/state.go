@@ -7,9 +7,13 @@ import (
 	"hansard/transcripts"
 )
 
-// maxPending bounds the tool calls kept waiting for their results; the
-// oldest is dropped (its records stay pending) when a file has more.
-const maxPending = 256
+// maxPending and maxPendingBytes bound the tool calls kept waiting for their
+// results, and the size of their inputs; the oldest is dropped (its records
+// stay pending) when a file has more.
+const (
+	maxPending      = 256
+	maxPendingBytes = 1 << 20
+)
 
 // maxJoins is how many recent assistant messages a line of the same API
 // response can still join: 1.0.x sometimes wrote another response's line in
@@ -116,10 +120,15 @@ func (st *state) linked(key string) bool {
 }
 
 func (st *state) addPending(pc *pendingCall) {
-	if len(st.Pending) >= maxPending {
+	st.Pending = append(st.Pending, pc)
+	size := 0
+	for _, p := range st.Pending {
+		size += len(p.Input)
+	}
+	for len(st.Pending) > 1 && (len(st.Pending) > maxPending || size > maxPendingBytes) {
+		size -= len(st.Pending[0].Input)
 		st.Pending = st.Pending[1:]
 	}
-	st.Pending = append(st.Pending, pc)
 }
 
 // takePending removes and returns the pending call with this id.
