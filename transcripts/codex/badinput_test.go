@@ -137,3 +137,19 @@ func TestParseFailures(t *testing.T) {
 		}
 	})
 }
+
+func TestInterruptedTurn(t *testing.T) {
+	lines := []string{
+		metaLine, promptLine,
+		`{"timestamp":"2026-04-30T08:00:02.000Z","type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"apply_patch","input":"*** Begin Patch\n*** Add File: /r/a.txt\n+a\n*** End Patch"}}`,
+		`{"timestamp":"2026-04-30T08:00:03.000Z","type":"event_msg","payload":{"type":"turn_aborted","reason":"interrupted"}}`,
+	}
+	c, cp := parseString(t, strings.Join(lines, "\n")+"\n", zeroCheckpoint)
+	e := c.Edits()
+	if len(e) != 1 || e[0].Status != transcripts.EditPending || e[0].NewText != "a\n" {
+		t.Fatalf("edits %+v", e)
+	}
+	if bytes.Contains(cp.State, []byte(`"pending"`)) {
+		t.Fatalf("an interrupted call is kept in the state: %s", cp.State)
+	}
+}

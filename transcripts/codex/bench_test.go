@@ -34,8 +34,12 @@ func TestGenerated(t *testing.T) {
 	data, st := generated(t, 2<<20)
 	c := &providertest.Collector{}
 	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: "/x/rollout.jsonl"}
-	if _, err := (Provider{}).Parse(context.Background(), src, bytes.NewReader(data), transcripts.Checkpoint{}, c.Sink()); err != nil {
+	cp, err := (Provider{}).Parse(context.Background(), src, bytes.NewReader(data), transcripts.Checkpoint{}, c.Sink())
+	if err != nil {
 		t.Fatal(err)
+	}
+	if len(cp.State) > 32<<10 {
+		t.Errorf("checkpoint state of %d bytes after a finished session", len(cp.State))
 	}
 	if len(c.Problems) != 0 {
 		t.Errorf("problems %+v", c.Problems[:min(3, len(c.Problems))])

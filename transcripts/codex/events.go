@@ -21,6 +21,12 @@ func (p *parser) event(ev event) error {
 		if ev.NewThreadID != "" {
 			return p.linkChild(ev.NewThreadID, ev.CallID, "collab_agent_spawn_end new_thread_id")
 		}
+	case "task_complete", "turn_aborted":
+		// A turn's calls have their outputs before it ends: calls still
+		// waiting never get one (an interrupted turn), so they are dropped
+		// from the state and their edits stay pending. Running processes
+		// outlive turns and are kept.
+		clear(p.st.Pending)
 	case "thread_name_updated":
 		if ev.ThreadName != "" && (ev.ThreadName != p.st.Session.Title || !p.st.Session.TitleFromAgent) {
 			p.st.Session.Title, p.st.Session.TitleFromAgent = ev.ThreadName, true

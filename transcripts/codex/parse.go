@@ -74,6 +74,7 @@ var (
 	decodedEvents = map[string]bool{
 		"user_message": true, "agent_message": true, "exec_command_end": true, "patch_apply_end": true,
 		"context_compacted": true, "collab_agent_spawn_end": true, "thread_name_updated": true,
+		"task_complete": true, "turn_aborted": true,
 	}
 )
 

@@ -76,7 +76,7 @@ type call struct {
 }
 
 const (
-	maxRecent     = 8
+	maxRecent     = 4
 	maxJoinedText = 1 << 20 // cap of a command result joined from polls
 )
 
