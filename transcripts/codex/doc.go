@@ -55,8 +55,13 @@
 //   - Subagents: spawn_agent, wait_agent, close_agent are tool calls; the
 //     child's thread id (collab_agent_spawn_end or the spawn output) gives a
 //     subagent Link carrying the spawning call's id.
-//   - ghost_snapshot, token_count, task_started/complete and other events
-//     are skipped; unknown envelope types are reported as ProblemUnknownType.
+//   - task_complete and turn_aborted end a turn: a call still without output
+//     (an interrupted turn) keeps its edits pending and leaves the state.
+//   - ghost_snapshot, token_count, task_started and other events are
+//     skipped (only checked to be valid JSON); unknown envelope types are
+//     reported as ProblemUnknownType, lines that are not JSON objects as
+//     ProblemMalformed, lines over transcripts.MaxLineBytes as
+//     ProblemOversized.
 //
 // Parse keeps in Checkpoint.State the session so far, the last message,
 // calls waiting for their output and running processes, so that parsing a
