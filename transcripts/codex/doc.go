@@ -14,9 +14,10 @@
 //     links the fork. A later session_meta of another thread is the
 //     origin's history copied into a fork: the session is linked to it
 //     (forked_from when it is the recorded origin, else resumed_from) and
-//     the records written in the same burst (2 s) after it are not indexed,
-//     since the origin's own file holds them. A fork whose first own turn
-//     starts inside that burst loses those first records.
+//     the records written in the same burst after it (each within a second
+//     of the previous one) are not indexed, since the origin's own file
+//     holds them. Records the fork writes inside that burst, before any
+//     pause (a subagent's task prompt), are skipped with them.
 //   - turn_context: the working folder for relative paths and the model.
 //   - Messages: what the human typed is indexed once, Human true, from
 //     whichever of event_msg user_message and the response_item user

@@ -10,9 +10,10 @@ import (
 	"hansard/transcripts"
 )
 
-// copyWindow bounds the burst in which a fork's copied history is written
-// after the origin's session_meta.
-const copyWindow = 2 * time.Second
+// copyGap ends the burst in which a fork's copied history is written after
+// the origin's session_meta: copied lines follow each other within
+// milliseconds, and the fork's own activity starts after a pause.
+const copyGap = time.Second
 
 // touch records the current line's time as the session's end.
 func (p *parser) touch() {
@@ -175,7 +176,7 @@ func (p *parser) foreignMeta(m sessionMeta) error {
 		rel = transcripts.RelForkedFrom
 	}
 	if !p.ts.IsZero() {
-		st.CopyOf, st.CopyUntil = m.ID, p.ts.Add(copyWindow)
+		st.CopyOf, st.CopyUntil = m.ID, p.ts.Add(copyGap)
 	}
 	if s.ParentID == m.ID && s.Relation == rel {
 		return nil // already linked by the first session_meta
@@ -190,13 +191,17 @@ func (p *parser) foreignMeta(m sessionMeta) error {
 
 // skipCopied reports whether the current line belongs to copied history.
 // A session_meta is always handled (it may end the copy); any other line
-// ends the copy once its time passes the burst window.
+// ends the copy when it comes more than copyGap after the previous one.
 func (p *parser) skipCopied(typ string) bool {
 	st := p.st
 	if st.CopyOf == "" || typ == "session_meta" {
 		return false
 	}
-	if p.ts.IsZero() || !p.ts.After(st.CopyUntil) {
+	if p.ts.IsZero() {
+		return true
+	}
+	if !p.ts.After(st.CopyUntil) {
+		st.CopyUntil = p.ts.Add(copyGap)
 		return true
 	}
 	st.CopyOf, st.CopyUntil = "", time.Time{}
