@@ -24,8 +24,9 @@ const (
 	badID     = "66666666-6666-4666-8666-666666666666" // bad lines
 )
 
-// fixtureFiles reads the fixtures into the layout of a home folder.
-func fixtureFiles(t *testing.T) map[string]string {
+// fixtureFiles reads the fixtures into the layout of a home folder, under
+// prefix (".claude" for the default location).
+func fixtureFiles(t *testing.T, prefix string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
 	err := filepath.WalkDir(fixturesDir, func(p string, d fs.DirEntry, err error) error {
@@ -37,7 +38,7 @@ func fixtureFiles(t *testing.T) map[string]string {
 			return err
 		}
 		rel, _ := filepath.Rel(fixturesDir, p)
-		files[".claude/projects/"+filepath.ToSlash(rel)] = string(b)
+		files[prefix+"/projects/"+filepath.ToSlash(rel)] = string(b)
 		return nil
 	})
 	if err != nil {
@@ -47,10 +48,23 @@ func fixtureFiles(t *testing.T) map[string]string {
 }
 
 func TestConformance(t *testing.T) {
+	providertest.Run(t, fixtureSuite(t, ".claude", nil))
+}
+
+// TestConformanceConfigDir reads the same fixtures from $CLAUDE_CONFIG_DIR.
+func TestConformanceConfigDir(t *testing.T) {
+	providertest.Run(t, fixtureSuite(t, "cfg/claude", func(home string) map[string]string {
+		return map[string]string{"HOME": filepath.Join(home, "elsewhere"), "CLAUDE_CONFIG_DIR": filepath.Join(home, "cfg", "claude")}
+	}))
+}
+
+// fixtureSuite is the suite over the fixtures laid out under prefix.
+func fixtureSuite(t *testing.T, prefix string, env func(home string) map[string]string) providertest.Suite {
 	sub := func(parent, agent string) string { return parent + "/agent-" + agent }
-	providertest.Run(t, providertest.Suite{
+	return providertest.Suite{
 		Provider: New(),
-		Files:    fixtureFiles(t),
+		Files:    fixtureFiles(t, prefix),
+		Env:      env,
 		Sessions: []providertest.WantSession{
 			{ID: legacyID, Class: transcripts.ClassMain, Messages: 15},
 			{ID: legacyID + "/sidechain-51000013", Class: transcripts.ClassSubagent, Messages: 2, ParentID: legacyID, Relation: transcripts.RelSubagent},
@@ -96,9 +110,9 @@ func TestConformance(t *testing.T) {
 				Evidence: "copied history in " + resumedID + ".jsonl"},
 		},
 		Problems: map[string][]string{
-			".claude/projects/-work-bad/" + badID + ".jsonl": {transcripts.ProblemMalformed, transcripts.ProblemMalformed, transcripts.ProblemUnknownType},
+			prefix + "/projects/-work-bad/" + badID + ".jsonl": {transcripts.ProblemMalformed, transcripts.ProblemMalformed, transcripts.ProblemUnknownType},
 		},
 		UnknownLine: `{"type":"hologram","sessionId":"x","payload":{"a":1}}`,
 		Check:       checkFixtureDetails,
-	})
+	}
 }
