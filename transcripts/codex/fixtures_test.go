@@ -62,7 +62,7 @@ func TestLegacyFormat(t *testing.T) {
 		Edits:    []providertest.WantEdit{ok(idLegacy, "call_l2", 0, repo+"/util.go", transcripts.OpUpdate)},
 		Check: func(t *testing.T, c *providertest.Collector) {
 			s := c.SessionsByID[idLegacy]
-			if s.GitCommit != "abc1234" || fmt.Sprint(s.Branches) != "[main]" || s.GitRepoURL != "git@github.com:example/webapp.git" ||
+			if s.GitCommit != "abc1234" || s.CWD != repo || fmt.Sprint(s.Branches) != "[main]" || s.GitRepoURL != "git@github.com:example/webapp.git" ||
 				s.StartedAt.IsZero() || s.Title != "Rename helper to renamed and run the tests" {
 				t.Errorf("session %+v", s)
 			}

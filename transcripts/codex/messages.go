@@ -27,6 +27,28 @@ func isInjected(text string) bool {
 	return false
 }
 
+// environmentCWD takes the working folder from an <environment_context>
+// block when no turn_context gave one (legacy files have none).
+func (p *parser) environmentCWD(text string) {
+	st := p.st
+	if st.CWD != "" {
+		return
+	}
+	_, rest, ok := strings.Cut(text, "<cwd>")
+	if !ok {
+		return
+	}
+	cwd, _, ok := strings.Cut(rest, "</cwd>")
+	if cwd = strings.TrimSpace(cwd); !ok || cwd == "" {
+		return
+	}
+	st.CWD = cwd
+	if st.Session.CWD == "" {
+		st.Session.CWD = cwd
+		st.dirty = true
+	}
+}
+
 // emitMessage gives m the next index of the primary session and sends it.
 func (p *parser) emitMessage(m transcripts.Message) error {
 	if err := p.ensureSession(); err != nil {
@@ -54,6 +76,7 @@ func (p *parser) messageItem(it item) error {
 	switch it.Role {
 	case "user":
 		if isInjected(text) {
+			p.environmentCWD(text)
 			return p.emitMessage(transcripts.Message{Role: transcripts.RoleUser, Kind: "meta", Text: text})
 		}
 		return p.prompt(text, false)
