@@ -100,7 +100,8 @@ func fixtureSuite(t *testing.T, prefix string, env func(home string) map[string]
 				NewText: "print(renew())", Status: transcripts.EditOK},
 		},
 		Links: []transcripts.Link{
-			{SessionID: legacyID + "/sidechain-51000013", ParentID: legacyID, Relation: transcripts.RelSubagent},
+			{SessionID: legacyID + "/sidechain-51000013", ParentID: legacyID, Relation: transcripts.RelSubagent, ParentToolCallID: "toolu_A5",
+				Evidence: "inline sidechain in " + legacyID + ".jsonl, during call toolu_A5"},
 			{SessionID: sub(webappID, "a1b2c3d"), ParentID: webappID, Relation: transcripts.RelSubagent, ParentToolCallID: "toolu_B3"},
 			{SessionID: sub(apiID, "5e6f7a8b9c0d1e2f3"), ParentID: apiID, Relation: transcripts.RelSubagent, ParentToolCallID: "toolu_D4"},
 			{SessionID: sub(apiID, "9a8b7c6"), ParentID: apiID, Relation: transcripts.RelSubagent},

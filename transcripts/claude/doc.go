@@ -21,7 +21,9 @@
 // the parent agent (parentAgentId) and the description, used as title.
 // Inline sidechain lines of a main file (isSidechain, some 1.0.x builds) go
 // to a subagent session "<session>/agent-<agentId>", or
-// "<session>/sidechain-<uuid of its first line>" when no agentId is given.
+// "<session>/sidechain-<uuid of its first line>" when no agentId is given;
+// when exactly one Task or Agent call is waiting for its result as the
+// sidechain starts, that call is taken as the one that spawned it.
 // A sidechain whose first prompt is "Warmup" only warmed the cache: it
 // yields no records at all.
 //

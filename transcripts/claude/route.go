@@ -89,8 +89,28 @@ func (p *parser) sidechain(ln *rawLine) *sessionState {
 	ss := p.ensure(id, transcripts.ClassSubagent)
 	if ss.S.ParentID == "" {
 		ss.S.ParentID, ss.S.Relation, ss.S.LinkEvidence = own, transcripts.RelSubagent, "inline sidechain in "+p.base
+		if call := p.onlyPendingAgentCall(own); call != "" {
+			ss.S.ParentToolCallID = call
+			ss.S.LinkEvidence += ", during call " + call
+		}
 	}
 	return ss
+}
+
+// onlyPendingAgentCall returns the id of the Task or Agent call of session
+// that is waiting for its result, when there is exactly one: an inline
+// sidechain that starts then is that call's subagent.
+func (p *parser) onlyPendingAgentCall(session string) string {
+	id := ""
+	for _, pc := range p.st.Pending {
+		if pc.Session == session && (pc.Name == "Task" || pc.Name == "Agent") {
+			if id != "" {
+				return ""
+			}
+			id = pc.ID
+		}
+	}
+	return id
 }
 
 // resolveSubagent names the session of a subagent file on its first line:
