@@ -36,8 +36,8 @@
 // non-empty gitBranch; Models every model of assistant lines (not
 // "<synthetic>"); StartedAt and EndedAt the first and last timestamps;
 // Version the last version. The title is, first found: custom-title,
-// ai-title, the summary line whose leafUuid is a line of the file, the last
-// summary line; else the first human prompt on one line, cut to 100 runes
+// ai-title, the last summary line whose leafUuid names a later line of the
+// file, the last summary line; else the first human prompt on one line, cut to 100 runes
 // (for a subagent, the meta description, else its prompt).
 //
 // Messages. Every user, assistant and system line of a session is one
@@ -45,12 +45,14 @@
 //   - the lines of one API response (same message.id, else requestId) form
 //     one assistant message, also when a line of another response came in
 //     between (seen in 1.0.x; the last 4 responses stay open): sent again
-//     with the same index as lines are added, text blocks joined by a blank line, ToolCallIDs in order; UUID
-//     is the last line's uuid and ParentUUID the first line's parentUuid
+//     with the same index as lines are added, text blocks joined by a blank
+//     line, ToolCallIDs in order; UUID is the last line's uuid and
+//     ParentUUID the first line's parentUuid
 //     (logicalParentUuid after a compact_boundary). Thinking and
 //     redacted_thinking blocks are not kept;
 //   - a user line carrying tool_result blocks is one RoleTool message with
-//     the results' text; each result is paired with its call;
+//     the results' text; each result is paired with its call; a user line
+//     without text, results or images is skipped;
 //   - user text is Human unless isMeta, a compaction summary
 //     (isCompactSummary or "This session is being continued…", Kind
 //     compact_summary), a slash-command record or output, a hook or
@@ -87,13 +89,18 @@
 // as the subagent's own file holds its messages: when that file is missing,
 // the mirrored messages are not indexed), attachment, last-prompt, mode,
 // permission-mode, agent-name, pr-link, tag. summary, ai-title and
-// custom-title give titles. Any other type is a ProblemUnknownType; a line
-// that is not a JSON object a ProblemMalformed; unknown fields are ignored.
+// custom-title give titles. Any other type (or none) is a
+// ProblemUnknownType; a line that is not JSON, or JSON but not an object, is
+// a ProblemMalformed; a line over transcripts.MaxLineBytes a
+// ProblemOversized. Unknown fields and blocks are ignored, and a field of an
+// unexpected JSON type is read as absent.
 //
 // Resuming. Checkpoint.State holds the file's session states (fields so
-// far, index counter, task list), the calls still waiting for results, the
-// assistant message being joined and the titles, so that a parse of the
-// appended bytes emits exactly the records of a full parse.
+// far, index counter, task list), the calls still waiting for results (at
+// most 256, and 1 MiB of inputs: older ones stay pending), the assistant
+// messages still open to joins and the titles, so that a parse of the
+// appended bytes emits exactly the records of a full parse. An unreadable
+// State is treated as empty.
 //
 // Checked against transcripts of Claude Code 1.0.111, 1.0.117, 1.0.120,
 // 2.0.5 and 2.0.75, and against hand-written fixtures of the 2.1.x shapes
