@@ -90,8 +90,8 @@
 // the mirrored messages are not indexed), attachment, last-prompt, mode,
 // permission-mode, agent-name, pr-link, tag. summary, ai-title and
 // custom-title give titles. Any other type (or none) is a
-// ProblemUnknownType; a line that is not JSON, or JSON but not an object, is
-// a ProblemMalformed; a line over transcripts.MaxLineBytes a
+// ProblemUnknownType (null counts as an object without a type); a line that
+// is not JSON, or is an array, string or number, is a ProblemMalformed; a line over transcripts.MaxLineBytes a
 // ProblemOversized. Unknown fields and blocks are ignored, and a field of an
 // unexpected JSON type is read as absent.
 //
