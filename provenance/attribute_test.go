@@ -203,16 +203,43 @@ func TestUncommittedLines(t *testing.T) {
 	expect(t, out, "strings.ToLower", 1, StatusProven, "s1")
 }
 
-func TestOtherPathIsPossible(t *testing.T) {
+func TestOtherPathIsNone(t *testing.T) {
 	s := newScene(t)
 	s.write("s1", "draft/app.go", funcA)
-	s.human("app.go", funcA) // the person copied the draft by hand
+	s.human("app.go", funcA) // the person typed the same text into another file
 	s.commit("copy")
 	out := s.why("app.go")
-	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
-	if !strings.Contains(a.Reason, "draft/app.go") {
+	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
+	if !strings.Contains(a.Reason, "other files") {
 		t.Errorf("reason = %q", a.Reason)
 	}
+}
+
+func TestCopyTypedByAPersonIsNotCredited(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	cur, _ := s.read("app.go")
+	// Before committing, the person pastes the agent's function again
+	// below: the edit wrote that text once, and nothing tells which copy is
+	// the edit's.
+	s.human("app.go", cur+"\n"+strings.TrimPrefix(funcA, "package app\n\nimport \"strings\"\n\n"))
+	s.commit("both copies")
+	out := s.why("app.go")
+	for n := 1; n <= 2; n++ {
+		a := expect(t, out, "strings.ToLower", n, StatusNone, "")
+		if !strings.Contains(a.Reason, "once but it appears on 2 lines") {
+			t.Errorf("reason = %q", a.Reason)
+		}
+	}
+	expect(t, out, "import \"strings\"", 1, StatusProven, "s1")
+
+	// A line of the edit placed out of order loses to the copy in order.
+	s.human("app.go", "package app\n\nfunc Dup() {\n\tvalue = strings.ToLower(value)\n}\n\nimport \"strings\"\n\nfunc Clean(input string) string {\n\tvalue := strings.TrimSpace(input)\n\tvalue = strings.ToLower(value)\n\treturn value\n}\n")
+	s.g.Git("add", "-A")
+	s.g.Git("commit", "-q", "--amend", "--no-edit")
+	out = s.why("app.go")
+	expect(t, out, "strings.ToLower", 1, StatusNone, "")
+	expect(t, out, "strings.ToLower", 2, StatusProven, "s1")
 }
 
 func TestJSONShape(t *testing.T) {

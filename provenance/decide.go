@@ -57,6 +57,10 @@ func (f *fileState) decideLine(i int) decision {
 		return none
 	}
 	pool := tier(cands)
+	if len(pool) == 0 {
+		none.reason = "only edits to other files introduced this text"
+		return none
+	}
 	top := best(pool)
 	if top = f.supportedOnly(i, top); len(top) == 0 {
 		none.reason = "recurring text: the edits that introduced it do not explain the lines around it"
@@ -93,7 +97,9 @@ func (f *fileState) supportedOnly(i int, cs []cand) []cand {
 	return out
 }
 
-// tier keeps the candidates of the file's lineage when there are any.
+// tier keeps the candidates of the file's lineage. Text written to another
+// file is not evidence on its own: git blame already follows renames,
+// moves and copies into the lineage.
 func tier(cands []cand) []cand {
 	var same []cand
 	for _, c := range cands {
@@ -101,10 +107,7 @@ func tier(cands []cand) []cand {
 			same = append(same, c)
 		}
 	}
-	if len(same) > 0 {
-		return same
-	}
-	return cands
+	return same
 }
 
 // best keeps the candidates with the highest context score, then prefers
@@ -262,3 +265,4 @@ func (f *fileState) status(i int, c cand) (string, string) {
 	}
 	return StatusProven, "introduced by this edit before the commit"
 }
+

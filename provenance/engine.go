@@ -87,6 +87,7 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 	}
 	f.decideSubstantive()
 	f.decideTrivial()
+	f.resolveClaims()
 	out := f.results()
 	if err := a.describe(ctx, out); err != nil {
 		return nil, fmt.Errorf("attribute %s: %w", in.Path, err)

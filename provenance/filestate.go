@@ -220,12 +220,14 @@ func (f *fileState) contextScore(i, e int) (score, match int, exact bool) {
 
 // extend walks from line i (matched to entry line j) in direction dir
 // through the commit's block and the entry's lines, matching greedily and
-// allowing up to contextSkip unmatched lines in a row on either side. The
+// allowing up to contextSkip unmatched lines in a row on either side (plus,
+// on the edit's side, as many lines as other commits hold between two lines
+// of the block). The
 // matched lines are added to run when it is not nil.
 func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
 	group := f.groups[f.lines[i].group]
 	lines := f.entries[e].Lines
-	count, ej, misses := 0, j, 0
+	count, ej, misses, prev := 0, j, 0, i
 	for step := 1; step <= contextWindow; step++ {
 		gk := f.lines[i].gidx + dir*step
 		if gk < 0 || gk >= len(group) {
@@ -233,8 +235,15 @@ func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
 		}
 		li := group[gk]
 		key := f.lines[li].key
+		// Lines of other commits between two lines of the block stand for
+		// as many lines of the edit: look that much further.
+		gap := f.lines[li].bl.FinalLine - f.lines[prev].bl.FinalLine
+		if gap < 0 {
+			gap = -gap
+		}
+		prev = li
 		found := -1
-		for d := 1; d <= contextSkip+1; d++ {
+		for d := 1; d <= min(gap, maxWalk)+contextSkip; d++ {
 			x := ej + dir*d
 			if x < 0 || x >= len(lines) {
 				break

@@ -23,7 +23,10 @@ type LedgerEntry struct {
 	Seq          int
 	Tool         string
 	Time         time.Time // UTC
-	Lines        []LedgerLine
+	// ReplaceAll is set for an edit applied at every occurrence of its old
+	// text: its lines may appear several times in the file.
+	ReplaceAll bool
+	Lines      []LedgerLine
 }
 
 // Key identifies the edit an entry came from.
@@ -57,6 +60,7 @@ func NewEntry(e transcripts.Edit, provider, repo, path string, previous *string)
 		Seq:          e.Seq,
 		Tool:         e.Tool,
 		Time:         e.Timestamp.UTC(),
+		ReplaceAll:   e.ReplaceAll,
 		Lines:        Introduced(e, previous),
 	}, true
 }

@@ -53,7 +53,23 @@ type BlameOptions struct {
 	Start, End int
 	// NoCopies turns off -C (copy detection across files), which is slower.
 	NoCopies bool
+	// MoveScore and CopyScore are the numbers of alphanumeric characters a
+	// block must have for git to follow it as moved within the file (-M) or
+	// copied from another file (-C); zero means DefaultMoveScore and
+	// DefaultCopyScore.
+	MoveScore, CopyScore int
 }
+
+// Default thresholds of -M and -C. Git's own defaults (20 and 40) take
+// recurring boilerplate written again further down a file
+// (`if err != nil { http.Error(…); return }`) for a copy of its first
+// occurrence, which hides the commit that really added it. hansard matches
+// lines by content, so it does not need git to follow small moves within a
+// file; it needs moves across files (for the path the line came from).
+const (
+	DefaultMoveScore = 200
+	DefaultCopyScore = 40
+)
 
 // Blame runs `git blame --porcelain -M -C` on path (relative to the working
 // tree root or absolute) and returns its lines in file order.
@@ -65,9 +81,16 @@ func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]Blam
 	if err != nil {
 		return nil, fmt.Errorf("blame: %w", err)
 	}
-	args := []string{"-c", "core.quotePath=false", "blame", "--porcelain", "-M"}
+	move, copies := opt.MoveScore, opt.CopyScore
+	if move <= 0 {
+		move = DefaultMoveScore
+	}
+	if copies <= 0 {
+		copies = DefaultCopyScore
+	}
+	args := []string{"-c", "core.quotePath=false", "blame", "--porcelain", fmt.Sprintf("-M%d", move)}
 	if !opt.NoCopies {
-		args = append(args, "-C")
+		args = append(args, fmt.Sprintf("-C%d", copies))
 	}
 	if opt.Start > 0 {
 		end := opt.End

@@ -90,7 +90,7 @@ func TestBlameErrors(t *testing.T) {
 	if !errors.As(err, &ge) || ge.ExitCode == 0 || !errors.Is(err, ErrLineRange) {
 		t.Errorf("range past end err = %v", err)
 	}
-	if ge != nil && !strings.HasPrefix(ge.Error(), "git -c core.quotePath=false blame") {
+	if ge != nil && !strings.HasPrefix(ge.Error(), "git -c core.quotePath=false blame --porcelain -M200 -C40") {
 		t.Errorf("error text = %q", ge.Error())
 	}
 	cctx, cancel := context.WithCancel(ctx)
