@@ -35,14 +35,15 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 	}
 	if len(results) > 0 {
 		msg.Role = transcripts.RoleTool
+		outs := make([]string, len(results))
+		for i, b := range results {
+			outs[i] = resultText(b.Content)
+		}
 		if len(results) == 1 && len(texts) == 0 {
-			msg.Text = resultText(results[0].Content)
+			msg.Text = outs[0]
 		} else {
 			var sb strings.Builder
-			for _, b := range results {
-				appendBuilder(&sb, resultText(b.Content))
-			}
-			for _, t := range texts {
+			for _, t := range append(outs, texts...) {
 				appendBuilder(&sb, t)
 			}
 			msg.Text = sb.String()
@@ -50,8 +51,8 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 		if _, err := p.emitMessage(ss, msg); err != nil {
 			return err
 		}
-		for _, b := range results {
-			if err := p.result(ln, b, lineNo, len(results) == 1); err != nil {
+		for i, b := range results {
+			if err := p.result(ln, b, outs[i], lineNo, len(results) == 1); err != nil {
 				return err
 			}
 		}

@@ -84,9 +84,9 @@ func (pc *pendingCall) toolCall() *transcripts.ToolCall {
 	return tc
 }
 
-// result pairs a tool_result block with its call. The line's toolUseResult
-// is used only when the line carries a single result.
-func (p *parser) result(ln *rawLine, b *block, lineNo int, single bool) error {
+// result pairs a tool_result block (whose text is given) with its call. The
+// line's toolUseResult is used only when the line carries a single result.
+func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single bool) error {
 	pc := p.st.takePending(b.ToolUseID)
 	if pc == nil {
 		return nil // the call is not in this file (or was dropped): the tool message keeps the text
@@ -95,7 +95,7 @@ func (p *parser) result(ln *rawLine, b *block, lineNo int, single bool) error {
 	if ss == nil {
 		return nil
 	}
-	res := &callResult{Text: resultText(b.Content), Failed: b.IsError, Single: single, Line: lineNo, raw: ln.raw}
+	res := &callResult{Text: text, Failed: b.IsError, Single: single, Line: lineNo, raw: ln.raw}
 	if single {
 		res.Obj = ln.ToolUseResult
 		if t := ln.toolUseResultText; t != nil {
