@@ -265,4 +265,3 @@ func (f *fileState) status(i int, c cand) (string, string) {
 	}
 	return StatusProven, "introduced by this edit before the commit"
 }
-
