@@ -62,8 +62,9 @@ func (p *parser) patchStatus(c *call, text string, exit *int) (failed bool) {
 	}
 	success := strings.Contains(text, "Success. Updated the following files") || (exit != nil && *exit == 0)
 	failed = exit != nil && *exit != 0
+	head := header(text) // the harness's words, not a script's output
 	for _, f := range failures {
-		if strings.Contains(text, f) {
+		if strings.Contains(head, f) {
 			failed = true
 		}
 	}
@@ -76,20 +77,15 @@ func (p *parser) patchStatus(c *call, text string, exit *int) (failed bool) {
 		if c.Kind == kindExec && e.Status != transcripts.EditPending {
 			continue
 		}
-		done := isListed(listed, e)
 		switch {
+		case isListed(listed, e):
+			e.Status = transcripts.EditOK
 		case failed:
 			e.Status = transcripts.EditFailed
-			if done {
-				e.Status = transcripts.EditOK
-			}
 		case success, len(listed) == 0:
 			e.Status = transcripts.EditOK
-		default:
+		default: // other files were listed as done, not this one
 			e.Status = transcripts.EditFailed
-			if done {
-				e.Status = transcripts.EditOK
-			}
 		}
 	}
 	return failed
@@ -130,7 +126,7 @@ func (p *parser) patchApplyEnd(ev event) error {
 		}
 		c.Kind = kindPatch
 		c.Call.HasResult, c.Call.ResultLine = true, p.line
-		c.Call.Result = jsonString(ev.Message)
+		c.Call.Result = jsonString(ev.Stdout)
 	}
 	paths := make([]string, 0, len(ev.Changes))
 	for k := range ev.Changes {

@@ -90,6 +90,7 @@ type event struct {
 	Command     json.RawMessage       `json:"command"`
 	CWD         string                `json:"cwd"`
 	Success     *bool                 `json:"success"`
+	Stdout      json.RawMessage       `json:"stdout"`
 	Status      string                `json:"status"`
 	Changes     map[string]fileChange `json:"changes"`
 	NewThreadID string                `json:"new_thread_id"`

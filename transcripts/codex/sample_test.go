@@ -126,3 +126,31 @@ func TestSample(t *testing.T) {
 		},
 	})
 }
+
+// TestConcurrentParse parses the sample from several goroutines at once
+// (run with -race): a Provider keeps no state between calls.
+func TestConcurrentParse(t *testing.T) {
+	data := readSample(t)
+	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: filepath.Join("/h", sampleFile)}
+	errs := make(chan error, 4)
+	counts := make(chan int, 4)
+	for range 4 {
+		go func() {
+			c := &providertest.Collector{}
+			_, err := Provider{}.Parse(t.Context(), src, strings.NewReader(data), transcripts.Checkpoint{}, c.Sink())
+			errs <- err
+			counts <- c.Records
+		}()
+	}
+	first := -1
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+		n := <-counts
+		if first >= 0 && n != first {
+			t.Fatalf("record counts differ: %d and %d", first, n)
+		}
+		first = n
+	}
+}
