@@ -77,7 +77,7 @@ func (p *parser) sessionMeta(m sessionMeta, envGit *gitInfo) error {
 		if err := p.firstMeta(m, envGit); err != nil {
 			return err
 		}
-	case m.ID == s.ID:
+	case m.ID == s.ID || m.ID == st.MetaID:
 		st.CopyOf, st.CopyUntil = "", time.Time{}
 		p.updateMeta(m)
 	default:
@@ -88,7 +88,7 @@ func (p *parser) sessionMeta(m sessionMeta, envGit *gitInfo) error {
 
 func (p *parser) firstMeta(m sessionMeta, envGit *gitInfo) error {
 	s := &p.st.Session
-	p.st.Meta = true
+	p.st.Meta, p.st.MetaID = true, m.ID
 	if s.ID == "" {
 		s.ID = m.ID
 	}

@@ -18,7 +18,10 @@ type state struct {
 	// Emitted is set once the Session record was sent.
 	Emitted bool `json:"emitted,omitempty"`
 	// Meta is set once the file's own session_meta (or legacy header) was read.
-	Meta      bool   `json:"meta,omitempty"`
+	Meta bool `json:"meta,omitempty"`
+	// MetaID is the id that session_meta gave (the session id may have come
+	// from the file name when records preceded it).
+	MetaID    string `json:"meta_id,omitempty"`
 	NextIndex int    `json:"next,omitempty"`
 	CWD       string `json:"cwd,omitempty"`
 	Model     string `json:"model,omitempty"`
