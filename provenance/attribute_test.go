@@ -168,7 +168,10 @@ func TestIdenticalSessionsConflict(t *testing.T) {
 	if len(a.Candidates) != 2 || a.Candidates[0].SessionID != "s1" || a.Candidates[1].SessionID != "s2" {
 		t.Errorf("candidates = %+v", a.Candidates)
 	}
-	expect(t, out, "\t}", 1, StatusNone, "")
+	b := expect(t, out, "\t}", 1, StatusConflicting, "") // by position, like its block
+	if len(b.Candidates) != 2 {
+		t.Errorf("candidates of a common line = %+v", b.Candidates)
+	}
 }
 
 func TestRevertedAndReaddedGoesToLaterSession(t *testing.T) {

@@ -76,6 +76,14 @@ func (f *fileState) decideLine(i int) decision {
 		d.status = StatusConflicting
 		d.reason = fmt.Sprintf("%d sessions introduced this text with equally good context", n)
 		d.candidates = f.latestPerSession(top)
+		for _, e := range d.candidates {
+			for _, c := range top {
+				if c.e == e {
+					d.candMatch = append(d.candMatch, c.match)
+					break
+				}
+			}
+		}
 		d.chain = f.chainOf(pool, d.candidates, top[0].score)
 		return d
 	}

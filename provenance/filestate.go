@@ -49,6 +49,7 @@ type decision struct {
 	match      int // index of the entry's line matched to this line
 	exact      bool
 	candidates []int // conflicting entries
+	candMatch  []int // each candidate's line matched to this line
 	chain      []int
 }
 

@@ -15,14 +15,25 @@ func (f *fileState) decideTrivial() {
 			reason: "common line: attributed only inside a block that one edit introduced"}
 		bestDist := 0
 		for _, dir := range []int{-1, 1} {
-			e, j, dist, ok := f.walk(i, dir)
+			k, dist, ok := f.anchor(i, dir)
 			if !ok || (bestDist > 0 && dist >= bestDist) {
 				continue
 			}
+			a := f.decisions[k]
+			if a.status == StatusConflicting {
+				if c, ok := f.conflictingByPosition(i, k, dir, dist, a); ok {
+					d, bestDist = c, dist
+				}
+				continue
+			}
+			j, ok := f.contiguous(k, a.entry, a.match, dir, dist)
+			if !ok {
+				continue
+			}
 			bestDist = dist
-			c := cand{e: e, match: j, exact: f.entries[e].Lines[j].Text == l.bl.Text,
-				lineage: f.lineage[f.entries[e].Path], late: f.isLate(i, e)}
-			d = decision{entry: e, match: j, exact: c.exact}
+			c := cand{e: a.entry, match: j, exact: f.entries[a.entry].Lines[j].Text == l.bl.Text,
+				lineage: f.lineage[f.entries[a.entry].Path], late: f.isLate(i, a.entry)}
+			d = decision{entry: a.entry, match: j, exact: c.exact}
 			d.status, d.reason = f.status(i, c)
 			d.reason = "common line inside a block this edit introduced; " + d.reason
 		}
@@ -30,43 +41,58 @@ func (f *fileState) decideTrivial() {
 	}
 }
 
+// conflictingByPosition makes common line i conflicting like its anchor k
+// when every candidate of the anchor introduced the lines between as one
+// contiguous run.
+func (f *fileState) conflictingByPosition(i, k, dir, dist int, a decision) (decision, bool) {
+	d := decision{status: StatusConflicting, entry: -1, match: -1, candidates: a.candidates, chain: a.chain,
+		reason: "common line inside a block that several sessions introduced equally"}
+	for n, e := range a.candidates {
+		if _, ok := f.contiguous(k, e, a.candMatch[n], dir, dist); !ok {
+			return decision{}, false
+		}
+	}
+	return d, len(a.candidates) > 0
+}
+
 func (f *fileState) isLate(i, e int) bool {
 	c := f.lines[i].bl.Commit
 	return !c.Uncommitted() && f.entries[e].Time.After(c.CommitTime)
 }
 
-// walk looks from common line i in direction dir for the nearest
-// substantive line attributed to a single edit, through contiguous lines of
-// the same commit, and checks that the edit introduced the lines between as
-// one contiguous run. It returns the edit, the index of its line matching
-// line i, and the distance walked.
-func (f *fileState) walk(i, dir int) (e, j, dist int, ok bool) {
+// anchor looks from common line i in direction dir for the nearest
+// substantive line through contiguous lines of the same commit, and returns
+// it if it was attributed (to one edit, or conflicting) and its distance.
+func (f *fileState) anchor(i, dir int) (k, dist int, ok bool) {
 	l := f.lines[i]
 	for dist = 1; dist <= maxWalk; dist++ {
-		k := i + dir*dist
+		k = i + dir*dist
 		if k < 0 || k >= len(f.lines) {
-			return 0, 0, 0, false
+			return 0, 0, false
 		}
 		n := f.lines[k]
 		if n.group != l.group || n.bl.FinalLine != l.bl.FinalLine+dir*dist {
-			return 0, 0, 0, false
+			return 0, 0, false
 		}
 		if n.trivial {
 			continue
 		}
 		d := f.decisions[k]
-		if d.entry < 0 || d.status == StatusConflicting {
-			return 0, 0, 0, false
-		}
-		e = d.entry
-		lines := f.entries[e].Lines
-		for t := 1; t <= dist; t++ {
-			x := d.match - dir*t
-			if x < 0 || x >= len(lines) || lines[x].Pos != lines[d.match].Pos-dir*t || lines[x].Key != f.lines[k-dir*t].key {
-				return 0, 0, 0, false
-			}
-		}
-		return e, d.match - dir*dist, dist, true
+		return k, dist, d.entry >= 0 || d.status == StatusConflicting
 	}
-	return 0, 0, 0, false
+	return 0, 0, false
+}
+
+// contiguous checks that edit e, whose line match explains anchor line k,
+// introduced the dist lines from k back toward direction -dir as one
+// contiguous run, key for key, and returns the edit's line for the last.
+func (f *fileState) contiguous(k, e, match, dir, dist int) (int, bool) {
+	lines := f.entries[e].Lines
+	for t := 1; t <= dist; t++ {
+		x := match - dir*t
+		if x < 0 || x >= len(lines) || lines[x].Pos != lines[match].Pos-dir*t || lines[x].Key != f.lines[k-dir*t].key {
+			return 0, false
+		}
+	}
+	return match - dir*dist, true
 }
