@@ -14,27 +14,44 @@ var (
 // pemWindow bounds how far the end of a key block is looked for.
 const pemWindow = 64 << 10
 
+// pemScan remembers, within one scan, where the END lines are, so that
+// many BEGIN lines (a file listing key headers, say) do not each search
+// the same window again.
+type pemScan struct {
+	endAt    int // start of the next known END line, or -1
+	endEnd   int // end of that END line
+	noEndTil int // no END line starts before this offset (from the last search start)
+}
+
 // findPrivateKey returns the end of a private key block starting at s[at:].
 // A block whose END line is missing (a truncated paste) is redacted up to
 // the end of its base64 body.
-func findPrivateKey(s string, at int) (end int, ok bool) {
+func findPrivateKey(s string, at int, ps *pemScan) (end int, ok bool) {
 	loc := pemBegin.FindStringIndex(s[at:min(len(s), at+128)])
 	if loc == nil {
 		return 0, false
 	}
 	body := at + loc[1]
-	w := s[body:min(len(s), body+pemWindow)]
-	for off := 0; ; {
-		i := strings.Index(w[off:], "-----END")
+	limit := min(len(s), body+pemWindow)
+	if ps.endAt >= body && ps.endAt < limit {
+		return ps.endEnd, true
+	}
+	from := max(body, ps.noEndTil)
+	for from < limit {
+		i := strings.Index(s[from:limit], "-----END")
 		if i < 0 {
 			break
 		}
-		if e := pemEnd.FindStringIndex(w[off+i : min(len(w), off+i+128)]); e != nil {
-			return body + off + i + e[1], true
+		p := from + i
+		if e := pemEnd.FindStringIndex(s[p:min(len(s), p+128)]); e != nil {
+			ps.endAt, ps.endEnd = p, p+e[1]
+			return p + e[1], true
 		}
-		off += i + len("-----END")
+		from = p + len("-----END")
 	}
+	ps.noEndTil = max(ps.noEndTil, limit)
 	// No END line: take the body (base64, line breaks, escaped "\n").
+	w := s[body:limit]
 	i := 0
 	for i < len(w) {
 		c := w[i]

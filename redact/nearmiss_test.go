@@ -170,3 +170,21 @@ func TestTruncatedInput(t *testing.T) {
 		}
 	}
 }
+
+func TestManyKeyHeadersStayLinear(t *testing.T) {
+	r := New()
+	// Thousands of BEGIN lines without an END line: each is redacted, and
+	// the scan does not search the same window again for every one.
+	header := cat("-----BEGIN ", "RSA PRIVATE KEY-----")
+	s := strings.Repeat(header+" !\n", 20000)
+	got := r.String(s)
+	if strings.Contains(got, header) {
+		t.Fatal("a key header survived")
+	}
+	// Two blocks sharing no END search state still end at their own END.
+	pem := cat(header, "\n", fake(60, 64, b64), "\n-----END RSA ", "PRIVATE KEY-----")
+	two := pem + "\nbetween\n" + pem
+	if got := r.String(two); got != Placeholder(KindPrivateKey)+"\nbetween\n"+Placeholder(KindPrivateKey) {
+		t.Fatalf("got %q", got)
+	}
+}

@@ -37,6 +37,7 @@ type handler struct {
 // scanState is per-call scratch shared by the handlers of one scan.
 type scanState struct {
 	lastKey int
+	pem     pemScan
 }
 
 // Priorities decide which of two overlapping findings names the kind.
@@ -70,8 +71,8 @@ func build() *Redactor {
 			return at, end, tr.kind, ok
 		}})
 	}
-	add([]string{"-----begin"}, handler{prio: prioPrivateKey, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
-		end, ok := findPrivateKey(s, at)
+	add([]string{"-----begin"}, handler{prio: prioPrivateKey, find: func(s string, at int, st *scanState) (int, int, string, bool) {
+		end, ok := findPrivateKey(s, at, &st.pem)
 		return at, end, KindPrivateKey, ok
 	}})
 	add([]string{"hooks.slack.com/"}, handler{prio: prioWebhook, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
@@ -103,7 +104,7 @@ type found struct {
 // Find returns the secrets in s, in order, without overlaps.
 func (r *Redactor) Find(s string) []Match {
 	var all []found
-	st := scanState{lastKey: -1}
+	st := scanState{lastKey: -1, pem: pemScan{endAt: -1}}
 	r.m.scan(s, func(id, at int) {
 		h := &r.handlers[id]
 		if start, end, kind, ok := h.find(s, at, &st); ok && end > start {
