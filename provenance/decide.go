@@ -246,9 +246,6 @@ func (f *fileState) status(i int, c cand) (string, string) {
 	l := f.lines[i]
 	e := f.entries[c.e]
 	var weak []string
-	if !c.lineage {
-		weak = append(weak, fmt.Sprintf("the edit was to %s, not to this file or a path it had", e.Path))
-	}
 	if p := l.bl.OrigPath; p != "" && !f.history[p] {
 		weak = append(weak, fmt.Sprintf("git found the line moved or copied from %s", p))
 	}

@@ -30,55 +30,67 @@
 //
 // # Matching a line
 //
-// Blame (git blame --porcelain -M -C) gives each line its commit and the
-// path it had there. The lines of a file that blame puts in the same commit
-// form that commit's block, in file order. The file's lineage is the blamed
-// path, every path blame reports, and every path of its followed history.
+// Blame (git blame --porcelain, -M200 -C40: moves across files are followed,
+// short recurring blocks are not taken for copies) gives each line its commit
+// and the path it had there. The lines of a file that blame puts in the same
+// commit form that commit's block, in file order. The file's lineage is the
+// blamed path, every path blame reports, and every path of its followed
+// history.
 //
 // A substantive line's candidates are the ledger entries of the same
-// repository with an introduced line of the same key whose time is not after
-// the commit's committer time plus the clock slack (DefaultSlack; always
-// allowed for uncommitted lines). Entries to a path of the lineage are
-// considered first; entries to other paths only when there are none.
+// repository, to a path of the lineage, with an introduced line of the same
+// key, whose time is not after the commit's committer time plus the clock
+// slack (DefaultSlack; any time for uncommitted lines). Text written only to
+// other files is not evidence.
 //
 // Each candidate is scored by context: starting from the entry's line that
 // matches, the block's neighbouring lines (up to 12 on either side) are
 // matched in order against the entry's introduced lines, skipping at most 3
-// unmatched lines in a row on either side; the score counts the substantive
-// lines matched, the line itself included. The highest score wins; among
-// equals, exact text beats whitespace-only matches, and edits before the
-// commit beat edits within the slack after it. The winners are kept only
-// when their match is supported: the lines matched around the line include
-// one whose key a single session ever introduced, or no substantive line of
-// the commit's block within 12 lines is left unexplained (recurring text
-// such as `defer f.Close()` in a person's new block is thus not credited to
-// whoever wrote it elsewhere). If the remaining candidates are from one
-// session, its latest edit is the answer. If they span several sessions,
-// those made after the file's previous commit (by author time) are kept when
-// any are; if one session remains it is the answer, else the line is
-// conflicting and every session's latest edit is listed.
+// unmatched lines in a row on either side (on the entry's side also as many
+// lines as other commits hold between two lines of the block); the score
+// counts the substantive lines matched, the line itself included. The
+// highest score wins; among equals, exact text beats whitespace-only
+// matches, and edits before the commit beat edits within the slack after it.
+// The winners are kept only when their match is supported: the lines matched
+// around the line include one whose key a single session ever introduced, or
+// no substantive line of the commit's block within 12 lines is left
+// unexplained (recurring text such as `defer f.Close()` in a person's new
+// block is thus not credited to whoever wrote it elsewhere). If the
+// remaining candidates are from one session, its latest edit is the answer.
+// If they span several sessions, those made after the file's previous commit
+// (by author time) are kept when any are; if one session remains it is the
+// answer, else the line is conflicting and every session's latest edit is
+// listed.
 //
 // A common line is never matched on its text. It is attributed only by
 // position: the nearest substantive line of the same commit's block, through
 // consecutive lines, was attributed to a single edit, and the lines from
 // there to the common line are, key for key, consecutive introduced lines of
-// that edit (consecutive positions in its new text).
+// that edit (consecutive positions in its new text). Next to a conflicting
+// line, it is conflicting when every candidate passes that test.
+//
+// An introduced line explains at most one line of a commit's block (unless
+// the edit replaced every occurrence). When several lines claim it (a person
+// pasted a copy of what the edit wrote, or blank lines and braces recur side
+// by side), the claimant whose order agrees with more of the other lines the
+// edit explains keeps it; on a tie none does.
 //
 // # Statuses
 //
-//   - uncommitted: a working-tree line (blame's all-zero commit) matched.
+//   - uncommitted: a working-tree line (blame's all-zero commit, or a file
+//     git does not track yet) matched.
 //   - proven: exact text, lineage path, edit not after the commit.
-//   - possible: matched, with the reasons given: whitespace-only match,
-//     an edit to a path outside the lineage, a line git found moved or
-//     copied from another file (not a rename of this one), or an edit within
-//     the clock slack after the commit.
+//   - possible: matched, with the reasons given: whitespace-only match, a
+//     line git found moved or copied from another file (not a rename of this
+//     one), or an edit within the clock slack after the commit.
 //   - conflicting: several sessions tie; Candidates lists them, Edit is nil.
 //   - none: no candidate (the reason says when edits with the text came only
-//     after the commit), recurring text without support, or a common line
+//     after the commit, or went to other files), recurring text without
+//     support, an introduced line claimed by several lines, or a common line
 //     without positional evidence.
 //
-// The chain of an answer lists the other candidates of the same tier,
-// oldest first: when the answer rests on context (score above one), only
-// those whose own score is above one. Times are shown in the Attributor's
-// Location with the UTC offset.
+// The chain of an answer lists the other candidates, oldest first: when the
+// answer rests on context (score above one), only those whose own score is
+// above one. Times are shown in the Attributor's Location with the UTC
+// offset.
 package provenance
