@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -28,6 +29,12 @@ type SearchFilter struct {
 	Command string
 	// SessionIDs, when not nil, keeps only these sessions.
 	SessionIDs []string
+	// ResultsMirroredBy names providers that record every tool result as a
+	// message of its own (role tool): their tool results are found as
+	// messages, and not searched a second time.
+	ResultsMirroredBy []string
+	// Window bounds the matches ranked (see SearchText); 0 ranks all.
+	Window int
 }
 
 // TextHit is a message, or a tool result (cited at the message that made
@@ -52,24 +59,29 @@ const resultRankWeight = 0.8
 // SearchText returns up to limit messages and tool results matching the
 // FTS5 expression match, most relevant first. The expression must be
 // well-formed (recall builds it from quoted terms).
+//
+// BM25 is computed for the newest f.Window matches that pass the filters
+// (newest by archive order), not for every match: a word found in tens of
+// thousands of messages costs a bounded amount, and an older message can
+// only be reached with more words or narrower filters. Window 0 ranks all.
 func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
-	var hits []TextHit
-	if f.wantsRole("user", "assistant", "system") {
-		where, args := f.where("m.ts")
-		q := `SELECT m.id, s.id, m.idx, m.role, m.line, m.ts, bm25(messages_fts) AS r
-			FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
-			WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY r LIMIT ?`
-		found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
-		if err != nil {
-			return nil, err
-		}
-		hits = append(hits, found...)
+	where, args := f.where("m.ts")
+	q := windowed(`SELECT m.id, s.id, m.idx, m.role, m.line, m.ts, bm25(messages_fts) AS r
+		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
+		WHERE messages_fts MATCH ?`+where+roleClause(f.Roles, "m.role", &args), "messages_fts.rowid", f.Window)
+	hits, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
+	if err != nil {
+		return nil, err
 	}
 	if f.wantsRole(transcripts.RoleTool) {
 		where, args := f.where("c.ts")
-		q := `SELECT c.id, s.id, c.message_idx, 'tool', c.result_line, c.ts, bm25(results_fts) AS r
+		if len(f.ResultsMirroredBy) > 0 {
+			where += " AND s.provider NOT IN (SELECT value FROM json_each(?))"
+			args = append(args, jsonArray(f.ResultsMirroredBy))
+		}
+		q := windowed(`SELECT c.id, s.id, c.message_idx, 'tool', c.result_line, c.ts, bm25(results_fts) AS r
 			FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
-			WHERE results_fts MATCH ?` + where + ` ORDER BY r LIMIT ?`
+			WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window)
 		found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), true)
 		if err != nil {
 			return nil, err
@@ -81,6 +93,15 @@ func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, 
 		hits = hits[:limit]
 	}
 	return hits, nil
+}
+
+// windowed orders a match query by rank, over its newest window rows when
+// window > 0. Its last argument is the limit.
+func windowed(q, rowid string, window int) string {
+	if window <= 0 {
+		return q + ` ORDER BY r LIMIT ?`
+	}
+	return fmt.Sprintf(`SELECT * FROM (%s ORDER BY %s DESC LIMIT %d) ORDER BY r LIMIT ?`, q, rowid, window)
 }
 
 func (a *Archive) textHits(ctx context.Context, q string, args []any, inResult bool) ([]TextHit, error) {

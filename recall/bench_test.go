@@ -58,7 +58,11 @@ func openBench() (*Service, []string, error) {
 		return nil, nil, err
 	}
 	svc := &Service{Archive: a, Location: time.UTC}
-	queries, err := benchQueries(ctx, svc, 240)
+	n := 240
+	if v, err := strconv.Atoi(os.Getenv("RECALL_BENCH_QUERIES")); err == nil && v > 0 {
+		n = v
+	}
+	queries, err := benchQueries(ctx, svc, n)
 	return svc, queries, err
 }
 

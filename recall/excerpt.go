@@ -18,9 +18,10 @@ func Excerpt(text string, q Query, max int) string {
 	if max <= 0 {
 		max = DefaultExcerptChars
 	}
+	text, before, after := narrow(text, q, max)
 	flat := oneLine(text)
 	runes := []rune(flat)
-	if len(runes) <= max {
+	if len(runes) <= max && !before && !after {
 		return flat
 	}
 	spans := q.matches(tokenize(flat))
@@ -35,14 +36,60 @@ func Excerpt(text string, q Query, max int) string {
 	}
 	start, end = snapToSpaces(runes, start, end, min(16, max/8))
 	var b strings.Builder
-	if start > 0 {
+	if start > 0 || before {
 		b.WriteString("…")
 	}
 	b.WriteString(strings.TrimSpace(string(runes[start:end])))
-	if end < len(runes) {
+	if end < len(runes) || after {
 		b.WriteString("…")
 	}
 	return b.String()
+}
+
+// narrow cuts a long text (a tool output of megabytes) down to a part that
+// holds its excerpt, so that an excerpt costs what a page costs: it scans
+// the text a chunk at a time until every term has been seen, and keeps a
+// few excerpts' length around the chunk with the most terms. before and
+// after say whether text was cut there.
+func narrow(text string, q Query, max int) (part string, before, after bool) {
+	chunk := max * 16 // bytes
+	if len(text) <= 2*chunk {
+		return text, false, false
+	}
+	seen := make(map[int]bool)
+	best, bestCount := 0, 0
+	for off := 0; off < len(text) && len(seen) < len(q.Terms); {
+		end := min(len(text), off+chunk)
+		for end < len(text) && isTokenRune(runeAt(text, end)) {
+			end++ // do not split a word
+		}
+		here := make(map[int]bool)
+		for _, sp := range q.matches(tokenize(text[off:end])) {
+			here[sp.Term] = true
+			seen[sp.Term] = true
+		}
+		if len(here) > bestCount {
+			best, bestCount = off, len(here)
+		}
+		off = end
+	}
+	from := max0(best - chunk/2)
+	to := min(len(text), best+chunk+chunk/2)
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from--
+	}
+	for to < len(text) && !utf8.RuneStart(text[to]) {
+		to++
+	}
+	return text[from:to], from > 0, to < len(text)
+}
+
+func runeAt(s string, i int) rune {
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r
 }
 
 // bestWindow returns the rune offset where an excerpt of max runes should

@@ -68,3 +68,29 @@ func FuzzExcerpt(f *testing.F) {
 		}
 	})
 }
+
+func TestExcerptOfLongText(t *testing.T) {
+	long := strings.Repeat("noise words here ", 20000) // 340 kB
+	q := ParseQuery("needle thread")
+	tests := []struct {
+		name, text, want string
+	}{
+		{"match deep inside", long + " the needle and thread are here " + long, "needle and thread"},
+		{"terms far apart", "needle " + long + " thread", "needle"},
+		{"no match", long, "noise words"},
+		{"match at the very end", long + "needle", "needle"},
+	}
+	for _, tt := range tests {
+		got := Excerpt(tt.text, q, 120)
+		if !strings.Contains(got, tt.want) || !utf8.ValidString(got) {
+			t.Errorf("%s: %q lacks %q", tt.name, got, tt.want)
+		}
+		if n := utf8.RuneCountInString(strings.Trim(got, "…")); n > 120 {
+			t.Errorf("%s: %d characters", tt.name, n)
+		}
+	}
+	multi := strings.Repeat("ключ ", 5000) + "игла " + strings.Repeat("слово ", 5000)
+	if got := Excerpt(multi, ParseQuery("игла"), 50); !strings.Contains(got, "игла") || !utf8.ValidString(got) {
+		t.Errorf("multi-byte long text: %q", got)
+	}
+}

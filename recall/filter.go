@@ -4,7 +4,12 @@ import (
 	"context"
 
 	"hansard/archive"
+	"hansard/transcripts"
 )
+
+// searchWindow is the number of newest matches BM25 ranks per tier and
+// table (see archive.SearchText): it bounds the cost of a common word.
+const searchWindow = 1500
 
 // archiveFilter turns a plan into the archive's filter. Filters on what a
 // session did (file, commit) become a list of session ids; none is false
@@ -18,6 +23,9 @@ func (s *Service) archiveFilter(ctx context.Context, p searchPlan) (f archive.Se
 		Roles:            p.roles,
 		Tool:             p.req.Tool,
 		Command:          p.req.Command,
+		// Claude Code records each tool result as a message of its own.
+		ResultsMirroredBy: []string{transcripts.ProviderClaude},
+		Window:            searchWindow,
 	}
 	if p.req.Repo != "" {
 		roots, err := s.Archive.RepoRoots(ctx)

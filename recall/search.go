@@ -9,7 +9,7 @@ import (
 )
 
 // maxHitTextChars bounds the text loaded to cut an excerpt from.
-const maxHitTextChars = 200000
+const maxHitTextChars = 65536
 
 // Search finds past conversations. With query words it returns one hit per
 // conversation, best first (see candidates); without, it lists the
@@ -70,8 +70,12 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 	ids := make([]string, len(groups))
 	for i, g := range groups {
 		ids[i] = g.id
-		// Keep enough rows to fill hits_per_session after folding copies.
-		if n := p.hitsPerSession * 4; len(g.rows) > n {
+		// Keep the rows shown, and enough more to fold copies into them.
+		n := p.hitsPerSession
+		if p.req.GroupRevisions {
+			n *= 4
+		}
+		if len(g.rows) > n {
 			g.rows = g.rows[:n]
 		}
 	}
