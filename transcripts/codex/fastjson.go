@@ -50,17 +50,23 @@ func splitEnvelope(b []byte) (ts, typ string, payload []byte, ok bool) {
 	return ts, typ, payload, true
 }
 
-// peekType returns the payload's "type" when it is the first key.
+// peekType returns the payload's "type": quickly when it is the first key,
+// as Codex writes it, else by scanning the top-level keys. It returns ""
+// when there is none or the payload is not a well-formed object.
 func peekType(payload []byte) string {
-	if !bytes.HasPrefix(payload, typePrefix) {
-		return ""
+	if bytes.HasPrefix(payload, typePrefix) {
+		rest := payload[len(typePrefix):]
+		if i := bytes.IndexByte(rest, '"'); i >= 0 && bytes.IndexByte(rest[:i], '\\') < 0 {
+			return string(rest[:i])
+		}
 	}
-	rest := payload[len(typePrefix):]
-	i := bytes.IndexByte(rest, '"')
-	if i < 0 || bytes.IndexByte(rest[:i], '\\') >= 0 {
-		return ""
-	}
-	return string(rest[:i])
+	var typ string
+	scanObject(payload, func(key string, val []byte) {
+		if key == "type" && typ == "" {
+			_ = json.Unmarshal(val, &typ)
+		}
+	})
+	return typ
 }
 
 // text is a field that is usually a JSON string (a tool's arguments, input

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestUnquoteMatchesEncodingJSON(t *testing.T) {
@@ -55,8 +56,11 @@ func TestSplitEnvelope(t *testing.T) {
 	if got := peekType([]byte(`{"type":"token_count","info":null}`)); got != "token_count" {
 		t.Errorf("peekType = %q", got)
 	}
-	if got := peekType([]byte(`{"info":null,"type":"token_count"}`)); got != "" {
+	if got := peekType([]byte(`{"info":{"type":"inner"},"type":"token_count"}`)); got != "token_count" {
 		t.Errorf("peekType of a later key = %q", got)
+	}
+	if got := peekType([]byte(`{"info":null,"type":"tok`)); got != "" {
+		t.Errorf("peekType of a cut payload = %q", got)
 	}
 }
 
@@ -80,4 +84,74 @@ func TestEnvelopeLayouts(t *testing.T) {
 	if len(c.Problems) != 1 {
 		t.Errorf("truncated payload: problems %+v", c.Problems)
 	}
+}
+
+func TestScanObject(t *testing.T) {
+	tests := []struct {
+		in   string
+		keys string
+		ok   bool
+	}{
+		{`{}`, "", true},
+		{` { "a" : 1 , "b":"x\"}\\" ,"c":[1,{"d":"]"}],"e":{"f":null},"g":true} `, "a b c e g", true},
+		{`{"a":1`, "a", false},
+		{`{"a":"unterminated}`, "", false},
+		{`{"a":[1,2}`, "", false},
+		{`{"a":1}x`, "a", false},
+		{`{"a" 1}`, "", false},
+		{`{"a":}`, "", false},
+		{`{"a":1,}`, "a", false},
+		{`{"a":nul}`, "", false},
+		{`[1]`, "", false},
+	}
+	for _, tt := range tests {
+		var keys []string
+		ok := scanObject([]byte(tt.in), func(k string, _ []byte) { keys = append(keys, k) })
+		if ok != tt.ok || strings.Join(keys, " ") != tt.keys {
+			t.Errorf("scanObject(%s) = %v %q, want %v %q", tt.in, ok, keys, tt.ok, tt.keys)
+		}
+	}
+}
+
+func TestScannedRecordsMatchDecoded(t *testing.T) {
+	out := []byte(`{"type":"function_call_output","call_id":"c1","output":"Exit code: 0\nOutput:\n\u00e9 \"q\"\n"}`)
+	var want item
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := scanOutput(out)
+	if !ok || got.Type != want.Type || got.CallID != want.CallID || got.Output.Str != want.Output.Str {
+		t.Errorf("scanOutput = %+v, want %+v", got, want)
+	}
+	end := []byte(`{"aggregated_output":"x\"}","call_id":"c2","command":["/bin/zsh","-lc","go test"],"cwd":"/r","exit_code":3,"type":"exec_command_end"}`)
+	ev, ok := scanExecEnd(end)
+	if !ok || ev.CallID != "c2" || ev.CWD != "/r" || ev.ExitCode == nil || *ev.ExitCode != 3 || string(ev.Command) != `["/bin/zsh","-lc","go test"]` {
+		t.Errorf("scanExecEnd = %+v", ev)
+	}
+	if _, ok := scanExecEnd([]byte(`{"type":"exec_command_end","call_id":"c2","exit_code":`)); ok {
+		t.Error("scanExecEnd accepted a cut payload")
+	}
+}
+
+// FuzzScanObject checks that the scanner accepts every valid JSON object
+// and finds the same keys as encoding/json.
+func FuzzScanObject(f *testing.F) {
+	f.Add(`{"type":"exec_command_end","call_id":"c","command":["a","b\""],"exit_code":-1,"x":{"y":[{}]}}`)
+	f.Add(`{"a":"\\\\","b":1.5e3,"c":null}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var m map[string]json.RawMessage
+		valid := json.Unmarshal([]byte(s), &m) == nil && m != nil
+		keys := map[string]bool{}
+		ok := scanObject([]byte(s), func(k string, _ []byte) { keys[k] = true })
+		if valid && !ok {
+			t.Fatalf("scanObject rejected a valid object %q", s)
+		}
+		if valid {
+			for k := range m {
+				if !keys[k] && !strings.Contains(s, `\`) && utf8.ValidString(s) {
+					t.Fatalf("key %q not found in %q", k, s)
+				}
+			}
+		}
+	})
 }

@@ -148,7 +148,15 @@ func (p *parser) dispatch(ts, typ string, payload []byte) error {
 		p.turnContext(tc)
 		return nil
 	case "response_item":
-		if t := peekType(payload); t != "" && !decodedItems[t] {
+		switch t := peekType(payload); {
+		case t == "function_call_output" || t == "custom_tool_call_output":
+			it, ok := scanOutput(payload)
+			if !ok {
+				return bad(errors.New("malformed output"))
+			}
+			p.touch()
+			return p.item(it)
+		case t != "" && !decodedItems[t]:
 			return p.skip(payload, typ)
 		}
 		var it item
@@ -158,7 +166,15 @@ func (p *parser) dispatch(ts, typ string, payload []byte) error {
 		p.touch()
 		return p.item(it)
 	case "event_msg":
-		if t := peekType(payload); t != "" && !decodedEvents[t] {
+		switch t := peekType(payload); {
+		case t == "exec_command_end":
+			ev, ok := scanExecEnd(payload)
+			if !ok {
+				return bad(errors.New("malformed exec_command_end"))
+			}
+			p.touch()
+			return p.event(ev)
+		case t != "" && !decodedEvents[t]:
 			return p.skip(payload, typ)
 		}
 		var ev event
