@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -44,6 +45,24 @@ func FuzzParse(f *testing.F) {
 		full.Records, split.Records = 0, 0
 		if !reflect.DeepEqual(full, split) {
 			t.Fatalf("split at %d (resumed at %d) differs from a full parse:\nfull  %+v\nsplit %+v", at, cp1.Offset, full, split)
+		}
+	})
+}
+
+// FuzzDecodeLine checks that the fast decoder takes only lines that
+// encoding/json takes too, and reads them the same way.
+func FuzzDecodeLine(f *testing.F) {
+	seedFuzz(f)
+	f.Fuzz(func(t *testing.T, data []byte, _ uint16) {
+		var fast, std rawLine
+		if !fastDecode(data, &fast) {
+			return
+		}
+		if err := json.Unmarshal(data, &std); err != nil {
+			t.Fatalf("fast decoder took a line encoding/json rejects (%v): %q", err, data)
+		}
+		if !reflect.DeepEqual(fast, std) {
+			t.Fatalf("decoders differ on %q:\nfast %+v\nstd  %+v", data, fast, std)
 		}
 	})
 }
