@@ -27,7 +27,7 @@ func NormalizeKey(line string) string {
 
 // minIdentChars is how many identifier characters a line must keep, once
 // keywords and common literals are left out, to be substantive.
-const minIdentChars = 3
+const minIdentChars = 4
 
 // boilerWords are keywords, literals and names so common across languages
 // that they say nothing about who wrote a line.
@@ -38,8 +38,8 @@ func init() {
 		return nil null none undefined true false else elif elsif end endif
 		break continue pass default do then fi done esac try finally begin
 		rescue ensure self this super var let const val func function fn def
-		if for foreach while loop case switch when in of new void int bool
-		string err error static public private protected import package from
+		for foreach while loop case switch when in of new void int bool
+		string error static public private protected import package from
 		async await yield not and or is raise throw throws catch except with
 		as mut pub struct type class interface go defer select chan map range
 		unsafe impl where use mod crate module export require include using
@@ -52,8 +52,9 @@ func init() {
 // IsTrivial reports whether a line is too common to be attributed on its
 // text alone: blank lines, lone punctuation (`}`, `)`, `*/`, `"""`, `});`),
 // and lines with fewer than minIdentChars identifier characters outside
-// keywords and common literals (`return nil`, `} else {`, `end`, `break;`,
-// `return x`, `i++`).
+// keywords and common literals (`return nil`, `return err`, `} else {`,
+// `end`, `break;`, `return x`, `i++`). `if err != nil {` is not trivial: it
+// recurs, but context decides it like any other recurring line.
 func IsTrivial(line string) bool {
 	n := 0
 	word := make([]rune, 0, 32)

@@ -23,12 +23,12 @@ func TestIsTrivial(t *testing.T) {
 		"", "   ", "}", ")", "]", "{", "});", "},", ");", "*/", `"""`, "'''", "/*", "//", "#",
 		"return nil", "return", "} else {", "else", "else:", "end", "fi", "done", "break;",
 		"return nil, err", "return err", "default:", "try:", "pass", "return true", "} catch (e) {",
-		"i++", "x := 1", "return x", "</a>", "})", "]);", "end if", "},{",
+		"i++", "x := 1", "return x", "</a>", "})", "]);", "end if", "},{", "foo()", `"fmt"`, "if ok {",
 	}
 	substantive := []string{
 		"if err != nil { return fmt.Errorf(\"open: %w\", err) }",
-		`"encoding/json"`, "x := compute(y)", "func Parse(s string) (Query, error) {",
-		"// Resolve walks up to the nearest folder.", "Name: \"test\",", "foo()",
+		`"encoding/json"`, "x := compute(y)", "func Parse(s string) (Query, error) {", "if err != nil {", "defer f.Close()",
+		"// Resolve walks up to the nearest folder.", "Name: \"test\",", "run(ctx)",
 		"return total", "import os.path", "TODO", "log.Printf(\"x\")",
 	}
 	for _, l := range trivial {

@@ -47,7 +47,7 @@ func TestGroundTruth(t *testing.T) {
 // ledgerFromTranscripts parses the fixture's transcripts with the providers
 // and turns their edits into ledger entries, mapping recorded paths with the
 // fixture's path maps and filing them under their repository.
-func ledgerFromTranscripts(t *testing.T, res *truth.Result) *provenance.MemStore {
+func ledgerFromTranscripts(t testing.TB, res *truth.Result) *provenance.MemStore {
 	t.Helper()
 	ctx := context.Background()
 	env := func(k string) string {
@@ -116,7 +116,7 @@ func ledgerFromTranscripts(t *testing.T, res *truth.Result) *provenance.MemStore
 }
 
 // answerAll asks Why about every line of every file the truth describes.
-func answerAll(t *testing.T, res *truth.Result, store *provenance.MemStore) []truth.Answer {
+func answerAll(t testing.TB, res *truth.Result, store *provenance.MemStore) []truth.Answer {
 	t.Helper()
 	repo, err := gitrepo.Open(res.Repo)
 	if err != nil {
