@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"hansard/transcripts"
 )
 
 // Keys of the meta table.
@@ -13,9 +15,43 @@ const (
 	metaPaused       = "paused"
 	metaLastRefresh  = "last_refresh"
 	metaLastReattach = "last_reattach"
-	metaPathMaps     = "path_maps"     // JSON []PathMap the attachments were computed with
-	metaExtraMaps    = "path_maps_cli" // JSON []PathMap added on the command line
+	metaPathMaps     = "path_maps"       // JSON []PathMap the attachments were computed with
+	metaExtraMaps    = "path_maps_cli"   // JSON []PathMap added on the command line
+	metaParserPrefix = "parser_version:" // + provider name
 )
+
+// Versioned is implemented by providers that name the version of their
+// parser. When it differs from the version that parsed the archived
+// transcripts, Refresh re-parses them all from the retained copies.
+type Versioned interface {
+	ParserVersion() string
+}
+
+// upgradedProviders returns the providers whose parser version changed,
+// recording the new versions.
+func (a *Archive) upgradedProviders(ctx context.Context, providers []transcripts.Provider) ([]transcripts.Provider, error) {
+	var out []transcripts.Provider
+	for _, p := range providers {
+		v, ok := p.(Versioned)
+		if !ok {
+			continue
+		}
+		stored, err := a.getMeta(ctx, metaParserPrefix+p.Name())
+		if err != nil {
+			return nil, err
+		}
+		if stored == v.ParserVersion() {
+			continue
+		}
+		if stored != "" {
+			out = append(out, p)
+		}
+		if err := a.setMeta(ctx, metaParserPrefix+p.Name(), v.ParserVersion()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
 
 func (a *Archive) getMeta(ctx context.Context, key string) (string, error) {
 	var v string

@@ -18,7 +18,7 @@ import (
 const DBName = "hansard.db"
 
 // dsnPragmas are applied by the driver to every pooled connection.
-const dsnPragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+const dsnPragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=journal_size_limit(67108864)&_txlock=immediate"
 
 // Options configure Open.
 type Options struct {

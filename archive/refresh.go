@@ -87,10 +87,14 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	defer unlock()
 
 	warn := lockedWarn(opts.Warn)
-	if opts.Rebuild {
-		if err := a.markRebuild(ctx, providers); err != nil {
+	rebuild := providers
+	if !opts.Rebuild {
+		if rebuild, err = a.upgradedProviders(ctx, providers); err != nil {
 			return res, err
 		}
+	}
+	if err := a.markRebuild(ctx, rebuild); err != nil {
+		return res, err
 	}
 	jobs, err := a.plan(ctx, providers, env, warn, &res)
 	if err != nil {
@@ -139,7 +143,9 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 	defer w.close()
 
 	batches := make(chan *batch, 2*workers)
-	g, gctx := errgroup.WithContext(ctx)
+	pctx, stopParsing := context.WithCancel(ctx)
+	defer stopParsing()
+	g, gctx := errgroup.WithContext(pctx)
 	queue := make(chan *job)
 	g.Go(func() error {
 		defer close(queue)
@@ -172,8 +178,10 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 
 	stopProgress := startProgress(opts.Progress, &stats)
 	werr := w.consume(batches)
-	// Drain whatever the workers still send after a writer failure.
-	for range batches {
+	if werr != nil {
+		stopParsing()
+		for range batches { // let the workers finish
+		}
 	}
 	gerr := g.Wait()
 	stopProgress()

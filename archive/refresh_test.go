@@ -351,3 +351,34 @@ func TestRedactionBeforeStorage(t *testing.T) {
 		t.Errorf("placeholder not indexed: %d", n)
 	}
 }
+
+// versionedProvider is a lineProvider that names its parser version.
+type versionedProvider struct {
+	*lineProvider
+	version string
+}
+
+func (p versionedProvider) ParserVersion() string { return p.version }
+
+func TestParserUpgradeReparses(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	refresh := func(version string) RefreshResult {
+		p := versionedProvider{e.prov, version}
+		res, err := a.Refresh(context.Background(), []transcripts.Provider{p}, e.env, RefreshOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if res := refresh("1"); res.Reread != 1 {
+		t.Fatalf("first: %+v", res)
+	}
+	if res := refresh("1"); res.Unchanged != 1 {
+		t.Fatalf("same version: %+v", res)
+	}
+	if res := refresh("2"); res.Rebuilt != 1 {
+		t.Fatalf("new version: %+v", res)
+	}
+}
