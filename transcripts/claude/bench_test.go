@@ -92,7 +92,7 @@ func BenchmarkParse(b *testing.B) {
 }
 
 // BenchmarkDecodeOnly is the ceiling for Parse: the same line reading and
-// typed decode of every line, without building records.
+// typed decode of every line (decodeLine), without building records.
 func BenchmarkDecodeOnly(b *testing.B) {
 	data := benchData()
 	b.SetBytes(int64(len(data)))
@@ -108,8 +108,24 @@ func BenchmarkDecodeOnly(b *testing.B) {
 	}
 }
 
-// BenchmarkDecodeRaw decodes each line only into a map of raw values: the
-// rate of a single encoding/json pass over the bytes.
+// BenchmarkDecodeStd is the typed decode of every line with encoding/json
+// alone, for comparison with the fast decoder that decodeLine tries first.
+func BenchmarkDecodeStd(b *testing.B) {
+	data := benchData()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		_, _, err := transcripts.ReadLines(context.Background(), bytes.NewReader(data), transcripts.Checkpoint{}, func(l transcripts.Line) error {
+			var ln rawLine
+			return json.Unmarshal(l.Bytes, &ln)
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeRaw decodes each line with encoding/json into a map of raw
+// values only: the rate of its plainest decode.
 func BenchmarkDecodeRaw(b *testing.B) {
 	data := benchData()
 	b.SetBytes(int64(len(data)))
