@@ -66,9 +66,10 @@ const resultRankWeight = 0.8
 // only be reached with more words or narrower filters. Window 0 ranks all.
 func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
 	where, args := f.where("m.ts")
-	q := windowed(`SELECT m.id, s.id, m.idx, m.role, m.line, m.ts, bm25(messages_fts) AS r
+	q := windowed(`SELECT m.id, s.id AS sid, m.idx, m.role, bm25(messages_fts) AS r
 		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
-		WHERE messages_fts MATCH ?`+where+roleClause(f.Roles, "m.role", &args), "messages_fts.rowid", f.Window)
+		WHERE messages_fts MATCH ?`+where+roleClause(f.Roles, "m.role", &args), "messages_fts.rowid", f.Window,
+		`(SELECT line FROM messages WHERE id = w.id), (SELECT ts FROM messages WHERE id = w.id)`)
 	hits, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
 	if err != nil {
 		return nil, err
@@ -79,9 +80,10 @@ func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, 
 			where += " AND s.provider NOT IN (SELECT value FROM json_each(?))"
 			args = append(args, jsonArray(f.ResultsMirroredBy))
 		}
-		q := windowed(`SELECT c.id, s.id, c.message_idx, 'tool', c.result_line, c.ts, bm25(results_fts) AS r
+		q := windowed(`SELECT c.id, s.id AS sid, c.message_idx AS idx, 'tool' AS role, bm25(results_fts) AS r
 			FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
-			WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window)
+			WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window,
+			`(SELECT result_line FROM tool_calls WHERE id = w.id), (SELECT ts FROM tool_calls WHERE id = w.id)`)
 		found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), true)
 		if err != nil {
 			return nil, err
@@ -95,21 +97,53 @@ func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, 
 	return hits, nil
 }
 
-// windowed orders a match query by rank, over its newest window rows when
-// window > 0. Its last argument is the limit.
-func windowed(q, rowid string, window int) string {
-	if window <= 0 {
-		return q + ` ORDER BY r LIMIT ?`
+// windowed orders a match query (columns id, sid, idx, role, r) by rank,
+// over its newest window rows when window > 0, and adds the columns of
+// late (line, time) for the rows kept only: they are stored after the
+// text, and reading them for every match would walk each long text's
+// overflow pages. Its last argument is the limit.
+func windowed(q, rowid string, window int, late string) string {
+	inner := q + ` ORDER BY r LIMIT ?`
+	if window > 0 {
+		inner = fmt.Sprintf(`SELECT * FROM (%s ORDER BY %s DESC LIMIT %d) ORDER BY r LIMIT ?`, q, rowid, window)
 	}
-	return fmt.Sprintf(`SELECT * FROM (%s ORDER BY %s DESC LIMIT %d) ORDER BY r LIMIT ?`, q, rowid, window)
+	return `SELECT w.id, w.sid, w.idx, w.role, ` + late + `, w.r FROM (` + inner + `) w ORDER BY w.r`
+}
+
+// searchPragmas tune a pooled connection for reading a large archive: the
+// file is memory-mapped (no read system call per page, pages shared with
+// the OS cache) and the page cache is larger. A PRAGMA affects the one
+// connection it runs on, so it is applied to the connection each search
+// query runs on.
+var searchPragmas = []string{`PRAGMA mmap_size = 17179869184`, `PRAGMA cache_size = -32768`}
+
+// searchQuery runs a read query on a tuned connection; the returned
+// function releases both.
+func (a *Archive) searchQuery(ctx context.Context, q string, args ...any) (*sql.Rows, func(), error) {
+	conn, err := a.db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range searchPragmas {
+		if _, err := conn.ExecContext(ctx, p); err != nil {
+			conn.Close()
+			return nil, nil, err
+		}
+	}
+	rows, err := conn.QueryContext(ctx, q, args...)
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return rows, func() { rows.Close(); conn.Close() }, nil
 }
 
 func (a *Archive) textHits(ctx context.Context, q string, args []any, inResult bool) ([]TextHit, error) {
-	rows, err := a.db.QueryContext(ctx, q, args...)
+	rows, done, err := a.searchQuery(ctx, q, args...)
 	if err != nil {
 		return nil, translate(err, "search")
 	}
-	defer rows.Close()
+	defer done()
 	var out []TextHit
 	for rows.Next() {
 		h := TextHit{InResult: inResult}

@@ -7,9 +7,14 @@ import (
 	"hansard/transcripts"
 )
 
-// searchWindow is the number of newest matches BM25 ranks per tier and
-// table (see archive.SearchText): it bounds the cost of a common word.
-const searchWindow = 1500
+// Window of newest matches BM25 ranks per tier and table (see
+// archive.SearchText): it bounds the cost of a common word, and grows with
+// the page asked for.
+const (
+	minSearchWindow        = 500
+	maxSearchWindow        = 5000
+	searchWindowPerSession = 25
+)
 
 // archiveFilter turns a plan into the archive's filter. Filters on what a
 // session did (file, commit) become a list of session ids; none is false
@@ -25,7 +30,6 @@ func (s *Service) archiveFilter(ctx context.Context, p searchPlan) (f archive.Se
 		Command:          p.req.Command,
 		// Claude Code records each tool result as a message of its own.
 		ResultsMirroredBy: []string{transcripts.ProviderClaude},
-		Window:            searchWindow,
 	}
 	if p.req.Repo != "" {
 		roots, err := s.Archive.RepoRoots(ctx)

@@ -47,6 +47,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 		return resp, nil
 	}
 	want := p.offset + p.limit + 1 // one more session tells whether a next page exists
+	f.Window = min(max(want*searchWindowPerSession, minSearchWindow), maxSearchWindow)
 	rows := min(max(want*p.hitsPerSession*4, minCandidateRows), maxCandidateRows)
 	cands, err := s.candidates(ctx, p.query, f, rows, want)
 	if err != nil {
