@@ -119,12 +119,12 @@ func (p *presence) UnmarshalJSON(b []byte) error {
 
 // originalFile re-reads toolUseResult.originalFile of a line.
 func originalFile(line []byte) (string, bool) {
-	var v struct {
+	v, ok := decodeLoose[struct {
 		ToolUseResult struct {
 			OriginalFile *string `json:"originalFile"`
 		} `json:"toolUseResult"`
-	}
-	if json.Unmarshal(line, &v) != nil || v.ToolUseResult.OriginalFile == nil {
+	}](line)
+	if !ok || v.ToolUseResult.OriginalFile == nil {
 		return "", false
 	}
 	return *v.ToolUseResult.OriginalFile, true
@@ -179,13 +179,30 @@ func decodeLine(b []byte, ln *rawLine) error {
 // for the lines it takes (FuzzDecodeLine checks this) and reports false for
 // any error; a panic inside the decoder is taken as an error too, so that a
 // bug there costs speed, not the parse.
-func fastDecode(b []byte, ln *rawLine) (ok bool) {
+func fastDecode[T any](b []byte, v *T) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	return gojson.Unmarshal(b, ln) == nil
+	return gojson.Unmarshal(b, v) == nil
+}
+
+// decodeLoose decodes b into a T, fast when it can; with encoding/json a
+// field of an unexpected JSON type is left zero. ok is false when b is not
+// a JSON object of the expected shape.
+func decodeLoose[T any](b []byte) (v T, ok bool) {
+	if fastDecode(b, &v) {
+		return v, true
+	}
+	var zero T
+	v = zero
+	err := json.Unmarshal(b, &v)
+	var te *json.UnmarshalTypeError
+	if err != nil && (!errors.As(err, &te) || te.Field == "") {
+		return zero, false
+	}
+	return v, true
 }
 
 // jsonString decodes raw as a JSON string; ok is false for null, absent or

@@ -2,7 +2,6 @@ package claude
 
 import (
 	"encoding/json"
-	"errors"
 	"regexp"
 	"strconv"
 
@@ -40,13 +39,7 @@ type todoInput struct {
 // decodeInput reads the fields of a tool input; a field of an unexpected
 // type is left zero.
 func decodeInput(raw string) toolInput {
-	var in toolInput
-	if err := json.Unmarshal([]byte(raw), &in); err != nil {
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			return toolInput{}
-		}
-	}
+	in, _ := decodeLoose[toolInput]([]byte(raw))
 	return in
 }
 
