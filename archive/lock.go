@@ -10,10 +10,19 @@ import (
 	"time"
 )
 
+// errBusy: another process holds the write lock.
+var errBusy = errors.New("archive is being written by another process")
+
 // lockWrite takes the archive's write lock (an flock on a file in the
 // archive folder), waiting until it is free or ctx is done. The returned
 // func releases it.
 func (a *Archive) lockWrite(ctx context.Context) (func(), error) {
+	return a.lock(ctx, true)
+}
+
+// lock takes the write lock; without wait it fails with errBusy at once
+// when the lock is held.
+func (a *Archive) lock(ctx context.Context, wait bool) (func(), error) {
 	path := filepath.Join(a.dir, "write.lock")
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
@@ -30,6 +39,10 @@ func (a *Archive) lockWrite(ctx context.Context) (func(), error) {
 		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
 			f.Close()
 			return nil, fmt.Errorf("lock archive: %w", err)
+		}
+		if !wait {
+			f.Close()
+			return nil, errBusy
 		}
 		select {
 		case <-ctx.Done():

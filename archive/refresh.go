@@ -26,6 +26,9 @@ type RefreshOptions struct {
 	Warn func(string)
 	// Workers bounds the files parsed at once (GOMAXPROCS when 0).
 	Workers int
+	// NoWait returns at once, with Busy set, when another process is
+	// writing the archive (a query answers from what is there).
+	NoWait bool
 }
 
 // Progress is a snapshot of a running Refresh.
@@ -41,6 +44,7 @@ type Progress struct {
 // RefreshResult says what a Refresh did.
 type RefreshResult struct {
 	Paused    bool  `json:"paused"` // nothing was read: indexing is paused
+	Busy      bool  `json:"busy"`   // nothing was read: another process is writing (NoWait)
 	Sources   int   `json:"sources"`
 	Unchanged int   `json:"unchanged"`
 	Appended  int   `json:"appended"` // read from their checkpoint
@@ -80,7 +84,11 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 		res.Paused = true
 		return res, nil
 	}
-	unlock, err := a.lockWrite(ctx)
+	unlock, err := a.lock(ctx, !opts.NoWait)
+	if errors.Is(err, errBusy) {
+		res.Busy = true
+		return res, nil
+	}
 	if err != nil {
 		return res, err
 	}

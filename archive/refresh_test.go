@@ -382,3 +382,21 @@ func TestParserUpgradeReparses(t *testing.T) {
 		t.Fatalf("new version: %+v", res)
 	}
 }
+
+func TestRefreshNoWaitWhenBusy(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	unlock, err := a.lockWrite(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Refresh(context.Background(), []transcripts.Provider{e.prov}, e.env, RefreshOptions{NoWait: true})
+	unlock()
+	if err != nil || !res.Busy || e.prov.parses.Load() != 0 {
+		t.Fatalf("busy refresh: %+v %v", res, err)
+	}
+	if res := e.refresh(a, RefreshOptions{NoWait: true}); res.Busy || res.Sessions != 1 {
+		t.Fatalf("free refresh: %+v", res)
+	}
+}

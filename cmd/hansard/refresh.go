@@ -22,8 +22,11 @@ func RefreshBeforeAnswer(ctx context.Context, app *App) (*archive.Archive, error
 	if err := reattachIfMapsChanged(ctx, a); err != nil {
 		return nil, err
 	}
+	// When `hansard index` (or another query) is writing, answer from
+	// what is archived rather than wait.
 	_, err = a.Refresh(ctx, app.Providers(), app.Env(), archive.RefreshOptions{
-		Warn: func(s string) { fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s) },
+		NoWait: true,
+		Warn:   func(s string) { fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s) },
 	})
 	if err != nil {
 		return nil, fmt.Errorf("refresh archive: %w", err)
