@@ -236,11 +236,8 @@ func headerCredential(s string, vs, ve int, quoted bool) (start, end int, kind s
 func assignedValue(s string, p int, flag bool) (vs, ve int, quoted bool, style opStyle, ok bool) {
 	n := len(s)
 	keyQuoted := false
-	if p < n && (s[p] == '"' || s[p] == '\'') {
-		p++
-		keyQuoted = true
-	} else if p+1 < n && s[p] == '\\' && s[p+1] == '"' {
-		p += 2
+	if q := quoteAt(s, p); q > 0 {
+		p += q
 		keyQuoted = true
 	}
 	sp := p
@@ -288,15 +285,15 @@ func assignedValue(s string, p int, flag bool) (vs, ve int, quoted bool, style o
 	if p >= n {
 		return 0, 0, false, 0, false
 	}
-	// Quoted value: "…", '…', `…`, or \"…\" inside JSON-escaped text.
+	// Quoted value: "…", '…', `…`, or \"…\" (\\\"…\\\" and so on) inside
+	// JSON-escaped text.
 	var closing string
-	switch {
-	case s[p] == '"' || s[p] == '\'' || s[p] == '`':
-		closing = s[p : p+1]
+	if q := quoteAt(s, p); q > 0 {
+		closing = s[p : p+q]
+		p += q
+	} else if s[p] == '`' {
+		closing = "`"
 		p++
-	case p+1 < n && s[p] == '\\' && (s[p+1] == '"' || s[p+1] == '\''):
-		closing = s[p : p+2]
-		p += 2
 	}
 	if closing != "" {
 		limit := min(n, p+maxValue)
@@ -355,6 +352,20 @@ func isWord(v string) bool {
 		}
 	}
 	return true
+}
+
+// quoteAt returns the length of the quote that starts at s[p:]: a '"' or
+// '\'' preceded by any number of backslashes (text escaped once or more),
+// or 0.
+func quoteAt(s string, p int) int {
+	i := p
+	for i < len(s) && i-p < 16 && s[i] == '\\' {
+		i++
+	}
+	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
+		return i - p + 1
+	}
+	return 0
 }
 
 // endsBare reports bytes that end an unquoted value.

@@ -116,6 +116,7 @@ func secretCorpus() []secretCase {
 		{"sql server connection string", "Server=db;Database=app;User Id=sa;Password=" + pw + ";", pw, KindPassword, []string{"User Id=sa;Password=", ";"}},
 		{"json password", `{"username":"jane","password":"` + pw + `"}`, pw, KindPassword, []string{`"username":"jane"`}},
 		{"escaped json password", `"{\"password\":\"` + pw + `\",\"user\":\"x\"}"`, pw, KindPassword, []string{`\"user\":\"x\"`}},
+		{"twice escaped yaml in json", `{"arguments":"{\"cmd\":\"cat <<EOF\\npassword: \\\"` + pw + `\\\"\\nEOF\"}"}`, pw, KindPassword, nil},
 		{"yaml password", "db:\n  user: app\n  password: " + pw + "\n", pw, KindPassword, []string{"  user: app\n"}},
 		{"yaml quoted secret", "client_secret: \"" + shortEntropic + "\"\n", shortEntropic, KindSecret, nil},
 		{"env password", "DB_PASSWORD=" + pw + "\n", pw, KindPassword, []string{"DB_PASSWORD="}},

@@ -217,7 +217,7 @@ func assignedBefore(s string, p int) bool {
 	if p > 0 && (s[p-1] == '"' || s[p-1] == '\'') {
 		p--
 		opened = true
-		if p > 0 && s[p-1] == '\\' {
+		for p > 0 && s[p-1] == '\\' {
 			p--
 		}
 	}
