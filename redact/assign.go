@@ -355,7 +355,7 @@ func isWord(v string) bool {
 }
 
 // quoteAt returns the length of the quote that starts at s[p:]: a '"' or
-// '\'' preceded by any number of backslashes (text escaped once or more),
+// '\” preceded by any number of backslashes (text escaped once or more),
 // or 0.
 func quoteAt(s string, p int) int {
 	i := p
