@@ -354,9 +354,9 @@ func isWord(v string) bool {
 	return true
 }
 
-// quoteAt returns the length of the quote that starts at s[p:]: a '"' or
-// '\” preceded by any number of backslashes (text escaped once or more),
-// or 0.
+// quoteAt returns the length of the quote that starts at s[p:]: a double
+// or single quote preceded by any number of backslashes (text escaped once
+// or more), or 0.
 func quoteAt(s string, p int) int {
 	i := p
 	for i < len(s) && i-p < 16 && s[i] == '\\' {
