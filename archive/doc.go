@@ -34,11 +34,15 @@
 //     after each write of a session.
 //   - repos: repository roots met, their remote URL and the repository
 //     URLs agents recorded for sessions attached to them.
-//   - meta: paused, last refresh, the path maps in use.
+//   - meta: paused, last refresh, the path maps in use, the parser
+//     version of each provider that names one (see Versioned).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
 //     messages.text and tool_calls.result (unicode61, '_' a token
-//     character, no stemming), kept in sync by triggers on insert, update
-//     of the text and delete (including cascaded deletes).
+//     character, no stemming). The writer adds new and changed text in
+//     bursts just before each commit (FTS5 keeps a burst in memory and
+//     writes one segment; a trigger per row made it write one per
+//     statement); delete triggers remove text on delete, including
+//     cascaded deletes.
 //
 // Times are Unix milliseconds UTC; text is stored redacted when
 // Options.Redact is set (the retained copies keep the bytes as the agent
