@@ -102,6 +102,13 @@
 // appended bytes emits exactly the records of a full parse. An unreadable
 // State is treated as empty.
 //
+// Decoding. Each line is decoded once into small typed structs that skip
+// what is not needed (Read results, usage, signatures, backups), first with
+// github.com/goccy/go-json and, for the lines it does not take, with
+// encoding/json, which reports malformed lines and tolerates fields of an
+// unexpected JSON type (FuzzDecodeLine holds the two to the same result).
+// BenchmarkParse measures the rate against BenchmarkDecodeOnly.
+//
 // Checked against transcripts of Claude Code 1.0.111, 1.0.117, 1.0.120,
 // 2.0.5 and 2.0.75, and against hand-written fixtures of the 2.1.x shapes
 // described in the formats reference (nested subagents, progress,
