@@ -81,11 +81,19 @@ const (
 	entropyMinBits = 4.2 // random base64 of 32+ bytes scores 4.6 or more
 )
 
+// sampleLen bounds how much of a value looksRandom examines.
+const sampleLen = 256
+
 // looksRandom reports whether an assigned value is high-entropy enough to
 // be a credential: long, not hex-like, at least three character classes,
 // few path separators, and Shannon entropy above entropyMinBits.
 func looksRandom(v string, minLen int, minBits float64) bool {
-	if len(v) < minLen || isHexLike(v) {
+	if len(v) < minLen {
+		return false
+	}
+	// A prefix tells as well as the whole: long blobs cost no more.
+	v = v[:min(len(v), sampleLen)]
+	if isHexLike(v) {
 		return false
 	}
 	for _, p := range digestPrefixes {
