@@ -3,8 +3,8 @@ package codex
 import "hansard/transcripts"
 
 // event dispatches an event_msg. Events not named here (token_count,
-// task_started, task_complete, agent_reasoning, turn_aborted, …) carry
-// nothing kept beyond the time already recorded, and are skipped.
+// task_started, agent_reasoning, web_search_end, …) carry nothing kept
+// beyond the time already recorded, and are skipped.
 func (p *parser) event(ev event) error {
 	switch ev.Type {
 	case "user_message":

@@ -20,27 +20,27 @@ type toolOutput struct {
 // states one (structured metadata, "Process exited with code N" or
 // "Exit code: N").
 func decodeOutput(raw text) (string, *int) {
-	var text string
+	var s string
 	switch {
 	case raw.IsStr:
-		text = raw.Str
+		s = raw.Str
 	case len(raw.Raw) > 0 && raw.Raw[0] == '[':
 		var parts []textPart
 		_ = json.Unmarshal(raw.Raw, &parts)
-		text = partsText(parts)
+		s = partsText(parts)
 	default:
-		text = string(raw.Raw)
+		s = string(raw.Raw)
 	}
-	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") && strings.Contains(t, `"output"`) {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && strings.Contains(t, `"output"`) {
 		var o toolOutput
 		if json.Unmarshal([]byte(t), &o) == nil && o.Output != nil {
 			if o.Metadata.ExitCode != nil {
 				return *o.Output, o.Metadata.ExitCode
 			}
-			text = *o.Output
+			s = *o.Output
 		}
 	}
-	return text, exitFromText(text)
+	return s, exitFromText(s)
 }
 
 var (
