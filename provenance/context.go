@@ -1,32 +1,32 @@
 package provenance
 
-// contextScore measures how well entry e explains the block around line i:
-// the number of substantive lines matched in order, line i included,
-// within contextWindow lines of the commit's block on either side. It
-// returns the best score over the entry's occurrences of the line's key,
-// the matched line index, and whether that line's text is exact.
-func (f *fileState) contextScore(i, e int) (score, match int, exact bool) {
+// contextScore measures how well entry index x explains the block around
+// line i: the number of substantive lines matched in order, line i
+// included, within contextWindow lines of the commit's block on either
+// side. It returns the best score over the entry's occurrences of the
+// line's key, the matched line index, and whether that line's text is exact.
+func (f *fileState) contextScore(i int, x *entryIndex) scored {
 	l := f.lines[i]
-	match = -1
-	for _, j := range f.occurrences(e, l.key) {
-		s := 1 + f.extend(i, e, j, 1, nil) + f.extend(i, e, j, -1, nil)
-		ex := f.entries[e].Lines[j].Text == l.bl.Text
-		if s > score || (s == score && ex && !exact) {
-			score, match, exact = s, j, ex
+	r := scored{match: -1}
+	for _, j32 := range x.occ[l.kid] {
+		j := int(j32)
+		s := 1 + f.extend(i, x, j, 1, false) + f.extend(i, x, j, -1, false)
+		ex := x.lines[j].Text == l.bl.Text
+		if s > r.score || (s == r.score && ex && !r.exact) {
+			r.score, r.match, r.exact = s, j, ex
 		}
 	}
-	return score, match, exact
+	return r
 }
 
 // extend walks from line i (matched to entry line j) in direction dir
 // through the commit's block and the entry's lines, matching greedily and
 // allowing up to contextSkip unmatched lines in a row on either side (plus,
 // on the edit's side, as many lines as other commits hold between two lines
-// of the block). The
-// matched lines are added to run when it is not nil.
-func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
+// of the block). With collect, the matched lines are marked with f.stamp
+// and appended to f.run.
+func (f *fileState) extend(i int, x *entryIndex, j, dir int, collect bool) int {
 	group := f.groups[f.lines[i].group]
-	lines := f.entries[e].Lines
 	count, ej, misses, prev := 0, j, 0, i
 	for step := 1; step <= contextWindow; step++ {
 		gk := f.lines[i].gidx + dir*step
@@ -34,7 +34,7 @@ func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
 			break
 		}
 		li := group[gk]
-		key := f.lines[li].key
+		kid := f.lines[li].kid
 		// Lines of other commits between two lines of the block stand for
 		// as many lines of the edit: look that much further.
 		gap := f.lines[li].bl.FinalLine - f.lines[prev].bl.FinalLine
@@ -44,12 +44,12 @@ func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
 		prev = li
 		found := -1
 		for d := 1; d <= min(gap, maxWalk)+contextSkip; d++ {
-			x := ej + dir*d
-			if x < 0 || x >= len(lines) {
+			y := ej + dir*d
+			if y < 0 || y >= len(x.kids) {
 				break
 			}
-			if lines[x].Key == key {
-				found = x
+			if x.kids[y] == kid {
+				found = y
 				break
 			}
 		}
@@ -60,8 +60,9 @@ func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
 			continue
 		}
 		misses, ej = 0, found
-		if run != nil {
-			run[li] = true
+		if collect {
+			f.mark[li] = f.stamp
+			f.run = append(f.run, li)
 		}
 		if !f.lines[li].trivial {
 			count++
@@ -70,37 +71,44 @@ func (f *fileState) extend(i, e, j, dir int, run map[int]bool) int {
 	return count
 }
 
-// distinctive reports whether a single session introduced key, in any
-// file and at any time.
-func (f *fileState) distinctive(key string) bool {
-	d, ok := f.distinct[key]
-	if !ok {
-		d = true
-		first := ""
-		for _, e := range f.byKey[key] {
-			s := f.entries[e].SessionID
-			if first == "" {
-				first = s
-			} else if s != first {
-				d = false
-				break
-			}
-		}
-		f.distinct[key] = d
+// distinctive reports whether a single session introduced the key of line
+// i, in any file and at any time.
+func (f *fileState) distinctive(i int) bool {
+	kid := f.lines[i].kid
+	switch f.distinct[kid] {
+	case 1:
+		return true
+	case -1:
+		return false
 	}
-	return d
+	d := int8(1)
+	first := ""
+	for _, e := range f.byKey[f.lines[i].key] {
+		s := f.entries[e].SessionID
+		if first == "" {
+			first = s
+		} else if s != first {
+			d = -1
+			break
+		}
+	}
+	f.distinct[kid] = d
+	return d == 1
 }
 
-// supported reports whether candidate c's match of line i stands on more
-// than recurring text: the lines it matches around i include a line only
-// one session ever introduced, or they leave no substantive line of the
-// commit's block within contextWindow lines of i unexplained.
-func (f *fileState) supported(i int, c cand) bool {
-	run := map[int]bool{i: true}
-	f.extend(i, c.e, c.match, 1, run)
-	f.extend(i, c.e, c.match, -1, run)
-	for li := range run {
-		if !f.lines[li].trivial && f.distinctive(f.lines[li].key) {
+// supported reports whether the match of line i to entry line match of x
+// stands on more than recurring text: the lines it matches around i
+// include a line only one session ever introduced, or they leave no
+// substantive line of the commit's block within contextWindow lines of i
+// unexplained.
+func (f *fileState) supported(i int, x *entryIndex, match int) bool {
+	f.stamp++
+	f.mark[i] = f.stamp
+	f.run = append(f.run[:0], i)
+	f.extend(i, x, match, 1, true)
+	f.extend(i, x, match, -1, true)
+	for _, li := range f.run {
+		if !f.lines[li].trivial && f.distinctive(li) {
 			return true
 		}
 	}
@@ -116,7 +124,7 @@ func (f *fileState) supported(i int, c cand) bool {
 			if d := f.lines[k].bl.FinalLine - l.bl.FinalLine; d > contextWindow || d < -contextWindow {
 				break
 			}
-			if !f.lines[k].trivial && !run[k] {
+			if !f.lines[k].trivial && f.mark[k] != f.stamp {
 				return false
 			}
 		}

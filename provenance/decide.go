@@ -34,6 +34,7 @@ func (f *fileState) decideLine(i int) decision {
 	slack := f.a.slack()
 	var cands []cand
 	tooLate := 0
+	memo := map[*entryIndex]scored{}
 	for _, e := range f.byKey[l.key] {
 		t := f.entries[e].Time
 		late := false
@@ -44,11 +45,16 @@ func (f *fileState) decideLine(i int) decision {
 			}
 			late = true
 		}
-		score, match, exact := f.contextScore(i, e)
-		if match < 0 {
+		x := f.index(e)
+		r, ok := memo[x]
+		if !ok {
+			r = f.contextScore(i, x)
+			memo[x] = r
+		}
+		if r.match < 0 {
 			continue
 		}
-		cands = append(cands, cand{e: e, score: score, match: match, exact: exact, lineage: f.lineage[f.entries[e].Path], late: late})
+		cands = append(cands, cand{e: e, score: r.score, match: r.match, exact: r.exact, lineage: f.lineage[f.entries[e].Path], late: late})
 	}
 	if len(cands) == 0 {
 		if tooLate > 0 {
@@ -62,7 +68,7 @@ func (f *fileState) decideLine(i int) decision {
 		return none
 	}
 	top := best(pool)
-	if top = f.supportedOnly(i, top); len(top) == 0 {
+	if top = f.supportedOnly(i, top, memo); len(top) == 0 {
 		none.reason = "recurring text: the edits that introduced it do not explain the lines around it"
 		return none
 	}
@@ -94,11 +100,21 @@ func (f *fileState) decideLine(i int) decision {
 	return d
 }
 
-// supportedOnly keeps the candidates whose match is supported.
-func (f *fileState) supportedOnly(i int, cs []cand) []cand {
+// supportedOnly keeps the candidates whose match is supported, judging
+// each distinct entry index once.
+func (f *fileState) supportedOnly(i int, cs []cand, memo map[*entryIndex]scored) []cand {
 	var out []cand
 	for _, c := range cs {
-		if f.supported(i, c) {
+		x := f.index(c.e)
+		r := memo[x]
+		if r.support == 0 {
+			r.support = -1
+			if f.supported(i, x, c.match) {
+				r.support = 1
+			}
+			memo[x] = r
+		}
+		if r.support == 1 {
 			out = append(out, c)
 		}
 	}

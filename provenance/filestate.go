@@ -21,10 +21,18 @@ type fileState struct {
 	fresh map[string]time.Time
 
 	entries []LedgerEntry
-	byKey   map[string][]int   // substantive key -> entries introducing it
-	entKeys []map[string][]int // per entry, lazily: key -> line indexes
-	// distinct caches, per key, whether a single session introduced it.
-	distinct map[string]bool
+	byKey   map[string][]int // substantive key -> entries introducing it
+	keyID   map[string]int32 // the keys of the file's lines
+	entIdx  []*entryIndex    // per entry, lazily
+	byPrint map[uint64][]*entryIndex
+	// distinct caches, per key id, whether a single session introduced it
+	// (1), or several (-1).
+	distinct []int8
+	// mark and stamp hold the set of lines matched by one extension; run
+	// lists them.
+	mark  []int
+	stamp int
+	run   []int
 
 	decisions []decision
 }
@@ -32,6 +40,7 @@ type fileState struct {
 type lineState struct {
 	bl      *gitrepo.BlameLine
 	key     string
+	kid     int32 // id of key among the file's keys
 	trivial bool
 	group   int
 	gidx    int  // index within the group
@@ -54,7 +63,8 @@ type decision struct {
 }
 
 func newFileState(a *Attributor, in FileBlame) *fileState {
-	f := &fileState{a: a, in: in, lineage: map[string]bool{in.Path: true}, fresh: map[string]time.Time{}, distinct: map[string]bool{}}
+	f := &fileState{a: a, in: in, lineage: map[string]bool{in.Path: true}, fresh: map[string]time.Time{},
+		keyID: map[string]int32{}, byPrint: map[uint64][]*entryIndex{}}
 	f.history = map[string]bool{in.Path: true}
 	for _, p := range gitrepo.Paths(in.History) {
 		f.lineage[p] = true
@@ -82,9 +92,16 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 			f.groups = append(f.groups, nil)
 			f.fresh[bl.Commit.Hash] = freshAfter(in.History, bl.Commit)
 		}
+		key := NormalizeKey(bl.Text)
+		kid, ok := f.keyID[key]
+		if !ok {
+			kid = int32(len(f.keyID))
+			f.keyID[key] = kid
+		}
 		f.lines[i] = lineState{
 			bl:      bl,
-			key:     NormalizeKey(bl.Text),
+			key:     key,
+			kid:     kid,
 			trivial: IsTrivial(bl.Text),
 			group:   g,
 			gidx:    len(f.groups[g]),
@@ -93,6 +110,8 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 		f.groups[g] = append(f.groups[g], i)
 	}
 	f.markNeeded()
+	f.distinct = make([]int8, len(f.keyID))
+	f.mark = make([]int, len(f.lines))
 	f.decisions = make([]decision, len(f.lines))
 	for i := range f.decisions {
 		f.decisions[i] = decision{status: StatusNone, entry: -1, match: -1}
@@ -169,34 +188,18 @@ func (f *fileState) wantedKeys() []string {
 
 func (f *fileState) setEntries(entries []LedgerEntry) {
 	f.entries = entries
-	f.entKeys = make([]map[string][]int, len(entries))
+	f.entIdx = make([]*entryIndex, len(entries))
 	f.byKey = map[string][]int{}
-	want := map[string]bool{}
-	for _, l := range f.lines {
-		if !l.trivial {
-			want[l.key] = true
-		}
-	}
 	for e := range entries {
-		seen := map[string]bool{}
+		seen := map[int32]bool{}
 		for _, ll := range entries[e].Lines {
-			if !ll.Trivial && want[ll.Key] && !seen[ll.Key] {
-				seen[ll.Key] = true
+			if ll.Trivial {
+				continue
+			}
+			if kid, ok := f.keyID[ll.Key]; ok && !seen[kid] {
+				seen[kid] = true
 				f.byKey[ll.Key] = append(f.byKey[ll.Key], e)
 			}
 		}
 	}
-}
-
-// occurrences returns the indexes of entry e's lines whose key is key.
-func (f *fileState) occurrences(e int, key string) []int {
-	m := f.entKeys[e]
-	if m == nil {
-		m = make(map[string][]int, len(f.entries[e].Lines))
-		for j, ll := range f.entries[e].Lines {
-			m[ll.Key] = append(m[ll.Key], j)
-		}
-		f.entKeys[e] = m
-	}
-	return m[key]
 }
