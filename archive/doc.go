@@ -25,8 +25,9 @@
 //     the recorded cwd, repo_root and repo_cwd (after path maps) and
 //     source_deleted. Lists (branches, models) are JSON arrays.
 //   - session_links: (session, parent, relation) with the parent's tool
-//     call and evidence, merged from both sides: an empty field never
-//     overwrites a known one.
+//     call and evidence, merged from both sides in an order-independent
+//     way: a known call id is never lost, and the evidence of every side
+//     is kept (sorted, joined with "; ").
 //   - messages, tool_calls, edits, commands, todos: keyed as
 //     transcripts.Record documents, referencing sessions(pk) with ON
 //     DELETE CASCADE. Edits keep the recorded path and, after path maps,

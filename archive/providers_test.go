@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"hansard/fixtures/gen"
@@ -130,6 +131,12 @@ func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
 		t.Fatalf("second part: %+v", res)
 	}
 	if got := dump(t, b); got != full {
-		t.Fatal("archive read in two parts differs from one read")
+		gl, fl := strings.Split(got, "\n"), strings.Split(full, "\n")
+		for i := 0; i < len(gl) && i < len(fl); i++ {
+			if gl[i] != fl[i] {
+				t.Fatalf("archive read in two parts differs from one read at line %d:\n%.300s\n---\n%.300s", i, gl[i], fl[i])
+			}
+		}
+		t.Fatalf("archive read in two parts differs from one read (%d vs %d lines)", len(gl), len(fl))
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"hansard/transcripts"
 )
@@ -147,12 +149,40 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 	return nil
 }
 
+// link merges a link with what is stored, whatever order its sides arrive
+// in: a known call id is never lost (the smaller wins a conflict) and the
+// evidence of every side is kept, sorted and joined with "; ".
 func (w *writer) link(l *transcripts.Link) error {
-	_, err := w.st.upsertLink.ExecContext(w.ctx, l.SessionID, l.ParentID, l.Relation, l.ParentToolCallID, l.Evidence)
-	if err != nil {
+	var call, evidence string
+	err := w.st.findLink.QueryRowContext(w.ctx, l.SessionID, l.ParentID, l.Relation).Scan(&call, &evidence)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("link %s -> %s: %w", l.SessionID, l.ParentID, err)
+	}
+	if l.ParentToolCallID != "" && (call == "" || l.ParentToolCallID < call) {
+		call = l.ParentToolCallID
+	}
+	evidence = mergeEvidence(evidence, l.Evidence)
+	if _, err := w.st.putLink.ExecContext(w.ctx, l.SessionID, l.ParentID, l.Relation, call, evidence); err != nil {
 		return fmt.Errorf("link %s -> %s: %w", l.SessionID, l.ParentID, err)
 	}
 	return nil
+}
+
+// mergeEvidence adds one piece of evidence to a "; "-joined sorted set.
+func mergeEvidence(set, add string) string {
+	if add == "" {
+		return set
+	}
+	var parts []string
+	if set != "" {
+		parts = strings.Split(set, "; ")
+	}
+	if slices.Contains(parts, add) {
+		return set
+	}
+	parts = append(parts, add)
+	slices.Sort(parts)
+	return strings.Join(parts, "; ")
 }
 
 func providerOf(name string, j *job) string {

@@ -58,11 +58,10 @@ ON CONFLICT (session, call_id) DO UPDATE SET message_idx = excluded.message_idx,
 	sqlInsertTodo  = `INSERT OR REPLACE INTO todos (session, call_id, seq, message_idx, item_id, text, status, ts)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 
-	sqlUpsertLink = `INSERT INTO session_links (session_id, parent_id, relation, parent_tool_call_id, evidence)
-VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (session_id, parent_id, relation) DO UPDATE SET
-	parent_tool_call_id = CASE WHEN excluded.parent_tool_call_id <> '' THEN excluded.parent_tool_call_id ELSE parent_tool_call_id END,
-	evidence = CASE WHEN excluded.evidence <> '' THEN excluded.evidence ELSE evidence END`
+	sqlFindLink = `SELECT parent_tool_call_id, evidence FROM session_links
+WHERE session_id = ? AND parent_id = ? AND relation = ?`
+	sqlPutLink = `INSERT OR REPLACE INTO session_links (session_id, parent_id, relation, parent_tool_call_id, evidence)
+VALUES (?, ?, ?, ?, ?)`
 
 	sqlInsertProblem = `INSERT OR REPLACE INTO problems (source_id, line, kind, detail) VALUES (?, ?, ?, ?)`
 
@@ -72,10 +71,10 @@ ON CONFLICT (session_id, parent_id, relation) DO UPDATE SET
 )
 
 type statements struct {
-	upsertSession, stubSession, upsertEdit, upsertCommand            *sql.Stmt
-	findMessage, insertMessage, updateMessage                        *sql.Stmt
-	findToolCall, insertToolCall, updateToolCall                     *sql.Stmt
-	deleteTodos, insertTodo, upsertLink, insertProblem, finishSource *sql.Stmt
+	upsertSession, stubSession, upsertEdit, upsertCommand                   *sql.Stmt
+	findMessage, insertMessage, updateMessage                               *sql.Stmt
+	findToolCall, insertToolCall, updateToolCall                            *sql.Stmt
+	deleteTodos, insertTodo, findLink, putLink, insertProblem, finishSource *sql.Stmt
 }
 
 func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error) {
@@ -96,7 +95,8 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 		{&st.upsertCommand, sqlUpsertCommand},
 		{&st.deleteTodos, sqlDeleteTodos},
 		{&st.insertTodo, sqlInsertTodo},
-		{&st.upsertLink, sqlUpsertLink},
+		{&st.findLink, sqlFindLink},
+		{&st.putLink, sqlPutLink},
 		{&st.insertProblem, sqlInsertProblem},
 		{&st.finishSource, sqlFinishSource},
 	} {
@@ -112,7 +112,7 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 
 func (st *statements) close() {
 	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.findMessage, st.insertMessage,
-		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.upsertLink, st.insertProblem,
+		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.findLink, st.putLink, st.insertProblem,
 		st.finishSource} {
 		if s != nil {
 			s.Close()

@@ -80,8 +80,8 @@ CREATE INDEX sessions_source ON sessions (source_id);
 CREATE INDEX sessions_repo ON sessions (repo_root, started_at);
 
 -- Links between sessions, merged from both sides (a parent naming its
--- subagent, the subagent naming its parent): an empty field never
--- overwrites a known one.
+-- subagent, the subagent naming its parent): a known call id is never lost
+-- and the evidence of every side is kept.
 CREATE TABLE session_links (
     session_id          TEXT NOT NULL,
     parent_id           TEXT NOT NULL,
