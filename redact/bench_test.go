@@ -101,3 +101,29 @@ func BenchmarkRedactWithSecrets(b *testing.B) {
 	}
 	benchText(b, sb.String())
 }
+
+// BenchmarkRedactShortTexts redacts many short texts one by one, as the
+// archive does with messages and tool results.
+func BenchmarkRedactShortTexts(b *testing.B) {
+	full := fillTo(b, sampleTranscripts(b), 4<<20)
+	var texts []string
+	for s := full; len(s) > 0; {
+		n := min(len(s), 300)
+		texts = append(texts, s[:n])
+		s = s[n:]
+	}
+	r := New()
+	b.SetBytes(int64(len(full)))
+	b.ReportAllocs()
+	start := cpuTime()
+	n := 0
+	for b.Loop() {
+		for _, t := range texts {
+			_ = r.String(t)
+		}
+		n++
+	}
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(n)*float64(len(full))/1e6/cpu.Seconds(), "cpuMB/s")
+	}
+}
