@@ -90,18 +90,19 @@ func (p *parser) messageItem(it item) error {
 
 // prompt indexes what the human typed. Codex records it twice, as a
 // response_item user message and as an event_msg user_message (in either
-// order); whichever comes first is indexed and the twin is skipped.
+// order, with no assistant text between them); whichever comes first is
+// indexed and the twin is skipped.
 func (p *parser) prompt(text string, fromEvent bool) error {
 	norm := strings.TrimSpace(text)
 	if norm == "" {
 		return nil
 	}
 	st := p.st
-	if st.DupUser.Text == norm && st.DupUser.FromEvent != fromEvent {
+	if st.DupUser.FromEvent != fromEvent && twins(st.DupUser.Text, norm) {
 		st.DupUser = dup{}
 		return nil
 	}
-	st.DupUser = dup{Text: norm, FromEvent: fromEvent}
+	st.DupUser, st.DupAssistant = dup{Text: norm, FromEvent: fromEvent}, dup{}
 	if st.Session.Title == "" {
 		st.Session.Title = titleOf(norm)
 		st.dirty = true
@@ -117,11 +118,11 @@ func (p *parser) assistant(text string, fromEvent bool) error {
 		return nil
 	}
 	st := p.st
-	if st.DupAssistant.Text == norm && st.DupAssistant.FromEvent != fromEvent {
+	if st.DupAssistant.FromEvent != fromEvent && twins(st.DupAssistant.Text, norm) {
 		st.DupAssistant = dup{}
 		return nil
 	}
-	st.DupAssistant = dup{Text: norm, FromEvent: fromEvent}
+	st.DupAssistant, st.DupUser = dup{Text: norm, FromEvent: fromEvent}, dup{}
 	return p.emitMessage(transcripts.Message{Role: transcripts.RoleAssistant, Text: text, Model: st.Model})
 }
 
@@ -162,6 +163,16 @@ func (p *parser) callMessage(id string) (int, error) {
 		return 0, err
 	}
 	return st.Last.Index, nil
+}
+
+// twins reports whether two texts are the same message recorded twice:
+// equal, or one extended by what the other source adds (image tags after a
+// prompt).
+func twins(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	return a == b || strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
 }
 
 // titleOf returns the first line of a prompt, cut to 200 bytes at a rune boundary.

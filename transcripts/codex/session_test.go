@@ -41,3 +41,32 @@ func TestForkCopyBurst(t *testing.T) {
 		t.Errorf("session %+v", s)
 	}
 }
+
+func TestPromptTwins(t *testing.T) {
+	ev := func(sec int, typ, text string) string {
+		return fmt.Sprintf(`{"timestamp":"2026-04-30T08:00:%02d.000Z","type":"event_msg","payload":{"type":%q,"message":%q}}`, sec, typ, text)
+	}
+	item := func(sec int, role, text string) string {
+		kind := "input_text"
+		if role == "assistant" {
+			kind = "output_text"
+		}
+		return fmt.Sprintf(`{"timestamp":"2026-04-30T08:00:%02d.000Z","type":"response_item","payload":{"type":"message","role":%q,"content":[{"type":%q,"text":%q}]}}`, sec, role, kind, text)
+	}
+	lines := []string{
+		metaLine,
+		ev(1, "user_message", "look at this"), item(1, "user", "look at this\n<image name=[Image #1]>"), // one prompt, tagged in the item
+		ev(2, "agent_message", "ok"), item(2, "assistant", "ok"),
+		item(3, "user", "yes"), ev(3, "user_message", "yes"), // item first
+		ev(4, "agent_message", "done"), item(4, "assistant", "done"),
+		ev(5, "user_message", "yes"), // the same words again in a new turn
+	}
+	c, _ := parseString(t, strings.Join(lines, "\n")+"\n", zeroCheckpoint)
+	var got []string
+	for _, m := range c.Messages("0190aaaa-0000-7000-8000-0000000000b0") {
+		got = append(got, m.Role+":"+m.Text)
+	}
+	if fmt.Sprint(got) != "[user:look at this assistant:ok user:yes assistant:done user:yes]" {
+		t.Errorf("messages %q", got)
+	}
+}
