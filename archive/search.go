@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -75,12 +76,11 @@ func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, 
 		return nil, err
 	}
 	if f.wantsRole(transcripts.RoleTool) {
+		// Tool results of providers that mirror them as messages are
+		// dropped after the query: filtering them in SQL would make the
+		// window scan (and join) every mirrored result before it.
 		where, args := f.where("c.ts")
-		if len(f.ResultsMirroredBy) > 0 {
-			where += " AND s.provider NOT IN (SELECT value FROM json_each(?))"
-			args = append(args, jsonArray(f.ResultsMirroredBy))
-		}
-		q := windowed(`SELECT c.id, s.id AS sid, c.message_idx AS idx, 'tool' AS role, bm25(results_fts) AS r
+		q := windowed(`SELECT c.id, s.id AS sid, c.message_idx AS idx, s.provider AS role, bm25(results_fts) AS r
 			FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
 			WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window,
 			`(SELECT result_line FROM tool_calls WHERE id = w.id), (SELECT ts FROM tool_calls WHERE id = w.id)`)
@@ -88,7 +88,12 @@ func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, 
 		if err != nil {
 			return nil, err
 		}
-		hits = append(hits, found...)
+		for _, h := range found {
+			if !slices.Contains(f.ResultsMirroredBy, h.Role) { // Role holds the provider here
+				h.Role = transcripts.RoleTool
+				hits = append(hits, h)
+			}
+		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
 	if len(hits) > limit {

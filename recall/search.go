@@ -80,7 +80,7 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 			g.rows = g.rows[:n]
 		}
 	}
-	infos, err := s.Archive.SessionInfos(ctx, ids)
+	infos, err := s.Archive.SessionHeads(ctx, ids)
 	if err != nil {
 		return nil, internal("load sessions", err)
 	}
