@@ -42,6 +42,7 @@ type secretCase struct {
 func secretCorpus() []secretCase {
 	awsID := cat("AK", "IA", fake(1, 16, upper32))
 	awsSecret := fake(2, 40, b64)
+	awsSecretMixed := cat("wJal", fake(2, 32, b64), "K7xZ")
 	ghp := cat("gh", "p_", fake(3, 36, alnum))
 	gho := cat("gh", "o_", fake(4, 36, alnum))
 	ghu := cat("gh", "u_", fake(5, 36, alnum))
@@ -78,6 +79,7 @@ func secretCorpus() []secretCase {
 	return []secretCase{
 		{"aws access key id", "aws_access_key_id = " + awsID + "\n", awsID, KindAWSAccessKey, []string{"aws_access_key_id = "}},
 		{"aws access key in prose", "the key " + awsID + " leaked", awsID, KindAWSAccessKey, []string{"the key ", " leaked"}},
+		{"aws credentials csv", "User name,Access key ID,Secret access key\ndeploy," + awsID + "," + awsSecretMixed + "\n", awsSecretMixed, KindAWSSecretKey, []string{"User name,Access key ID,Secret access key\ndeploy,"}},
 		{"aws secret key ini", "aws_secret_access_key = " + awsSecret + "\n", awsSecret, KindAWSSecretKey, []string{"aws_secret_access_key = "}},
 		{"aws secret key env", "export AWS_SECRET_ACCESS_KEY=" + awsSecret, awsSecret, KindAWSSecretKey, []string{"export AWS_SECRET_ACCESS_KEY="}},
 		{"github ghp", "git remote set-url origin https://" + ghp + "@github.com/o/r.git", ghp, KindGitHub, []string{"github.com/o/r.git"}},

@@ -21,6 +21,8 @@
 //     strings (Password=…;, AccountKey=…): password, passwd, pwd, pass,
 //     passphrase, secret, token, api key, access/secret/private/signing key,
 //     AWS secret access keys, Azure account keys, Authorization headers;
+//   - an AWS secret access key (40 base64 bytes) on the line after an
+//     access key id, as in a credentials CSV;
 //   - high-entropy values in assignment context under any other key: at
 //     least 32 bytes, three character classes, Shannon entropy of at least
 //     4.2 bits per byte, and not hex-like; and values of 16 bytes or more

@@ -71,6 +71,11 @@ func build() *Redactor {
 			return at, end, tr.kind, ok
 		}})
 	}
+	aws := &tokenRules[0]
+	add(aws.keywords, handler{prio: prioToken, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
+		start, end, ok := findAWSSecretNear(s, aws, at)
+		return start, end, KindAWSSecretKey, ok
+	}})
 	add([]string{"-----begin"}, handler{prio: prioPrivateKey, find: func(s string, at int, st *scanState) (int, int, string, bool) {
 		end, ok := findPrivateKey(s, at, &st.pem)
 		return at, end, KindPrivateKey, ok

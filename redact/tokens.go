@@ -124,3 +124,32 @@ func openAILike(s string) bool {
 	c := classes(s)
 	return c&clsDigit != 0 && c&clsUpper != 0 && c&clsLower != 0 && entropy(s) >= 3.5
 }
+
+// findAWSSecretNear looks, after an AWS access key id at s[at:], for the
+// secret access key that usually follows it on the same line (a
+// credentials CSV, "id secret" pairs): a run of exactly 40 base64 bytes
+// with mixed character classes.
+func findAWSSecretNear(s string, aws *tokenRule, at int) (start, end int, ok bool) {
+	idEnd, ok := aws.findToken(s, at)
+	if !ok {
+		return 0, 0, false
+	}
+	limit := min(len(s), idEnd+256)
+	for i := idEnd; i < limit && s[i] != '\n'; {
+		if !awsSecretByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && awsSecretByte(s[j]) {
+			j++
+		}
+		if v := s[i:j]; len(v) == 40 && !isHexLike(v) && classCount(classes(v)&^clsSymbol) == 3 {
+			return i, j, true
+		}
+		i = j
+	}
+	return 0, 0, false
+}
+
+func awsSecretByte(c byte) bool { return isAlnum(c) || c == '/' || c == '+' }
