@@ -21,7 +21,7 @@
 //     strings (Password=…;, AccountKey=…): password, passwd, pwd, pass,
 //     passphrase, secret, token, api key, access/secret/private/signing key,
 //     AWS secret access keys, Azure account keys, Authorization headers;
-//   - an AWS secret access key (40 base64 bytes) on the line after an
+//   - an AWS secret access key (40 base64 bytes) later on the line of an
 //     access key id, as in a credentials CSV;
 //   - high-entropy values in assignment context under any other key: at
 //     least 32 bytes, three character classes, Shannon entropy of at least
