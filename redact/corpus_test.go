@@ -125,6 +125,7 @@ func secretCorpus() []secretCase {
 		{"shell export token", `export API_TOKEN="` + shortEntropic + `"`, shortEntropic, KindToken, []string{`export API_TOKEN="`}},
 		{"flag with equals", "mysql --password=" + pw + " -u root", pw, KindPassword, []string{" -u root"}},
 		{"flag with space", "psql --password " + pw + " -h localhost", pw, KindPassword, []string{" -h localhost"}},
+		{"letters-only api key", `api_key = "` + fake(61, 28, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") + `"`, fake(61, 28, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"), KindAPIKey, nil},
 		{"toml api key", `api_key = "` + shortEntropic + `"`, shortEntropic, KindAPIKey, nil},
 		{"python kwarg", `connect(host="db", password="` + pw + `")`, pw, KindPassword, []string{`host="db"`}},
 		{"go struct field", `cfg := Config{Password: "` + pw + `"}`, pw, KindPassword, nil},

@@ -19,6 +19,9 @@ func acceptValue(v string, strength keyStrength, kind string, quoted bool, style
 	if len(v) < 4 {
 		return false
 	}
+	if kind != KindPassword && isWordsOnly(v) {
+		return false // "test-token", "new-access": names, not credentials
+	}
 	if quoted {
 		return true
 	}
@@ -32,6 +35,27 @@ func acceptValue(v string, strength keyStrength, kind string, quoted bool, style
 		return false // prose ("Password: required") or a field set from a variable
 	}
 	return true
+}
+
+// isWordsOnly reports values made of words: letters joined by '-' or '_',
+// or letters of a single case.
+// Tokens and keys are random; such values are test data or names.
+// Passwords are not judged this way: people choose words.
+func isWordsOnly(v string) bool {
+	sep := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '-' || c == '_':
+			sep = true
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	// Random letters in mixed case without separators are not words.
+	c := classes(v)
+	return sep || c&clsUpper == 0 || c&clsLower == 0
 }
 
 func isNumber(v string) bool {
@@ -102,6 +126,7 @@ func isPlaceholder(v string) bool {
 		strings.HasPrefix(lv, "env."), strings.HasPrefix(lv, "env("), strings.HasPrefix(lv, "your"),
 		strings.HasSuffix(lv, "_here"), strings.HasSuffix(lv, "-here"), strings.Contains(lv, "example"),
 		strings.Contains(lv, "redacted"), strings.Contains(lv, "fake"), strings.Contains(lv, "dummy"), strings.Contains(lv, "placeholder"),
+		strings.Contains(lv, "token") && isWordsOnly(v), strings.Contains(lv, "secret") && isWordsOnly(v),
 		strings.HasPrefix(lv, "xxxx"), strings.HasPrefix(v, "..."), strings.HasPrefix(v, "***"), strings.HasPrefix(v, "•••"):
 		return true
 	}

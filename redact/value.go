@@ -99,7 +99,7 @@ func assignedValue(s string, p int, flag bool) (vs, ve int, quoted bool, style o
 	if i < n && s[i] == '(' {
 		return 0, 0, false, 0, false // a call: password = getPassword()
 	}
-	if style == styleColon && i < n && (s[i] == ',' || s[i] == ')' || s[i] == '}') && isIdentifier(s[p:i]) {
+	if style == styleColon && i < n && (s[i] == ',' || s[i] == ')' || s[i] == '}') && isIdentifier(strings.TrimLeft(s[p:i], "*&")) {
 		return 0, 0, false, 0, false // a field set from a variable: Password: pw,
 	}
 	return p, i, false, style, true
