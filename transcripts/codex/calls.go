@@ -132,6 +132,12 @@ func (p *parser) emitCall(c *call) error {
 			return err
 		}
 	}
+	for i := range c.Inner {
+		cmd := c.Inner[i]
+		if err := p.sink(transcripts.Record{Command: &cmd}); err != nil {
+			return err
+		}
+	}
 	return p.emitEdits(c)
 }
 

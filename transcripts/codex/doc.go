@@ -51,7 +51,10 @@
 //     local_shell_call, with the exit code from structured output, from
 //     exec_command_end or from the output text; a command still running
 //     ("Process running with session ID N") is completed by the write_stdin
-//     polls of that session (their output is joined to its result).
+//     polls of that session (their output is joined to its result). A
+//     code-mode script's tools.exec_command({cmd: "…"}) calls are commands
+//     keyed "<call id>#n"; an exec_command_end whose call id is unknown
+//     gives such a command its exit code, or becomes a command of its own.
 //   - update_plan: a TodoSnapshot of the full plan.
 //   - Subagents: spawn_agent, wait_agent, close_agent are tool calls; the
 //     child's thread id (collab_agent_spawn_end or the spawn output) gives a

@@ -174,12 +174,7 @@ func (p *parser) execCallFor(ev event) *call {
 		}
 		return false
 	}
-	ids := make([]string, 0, len(st.Pending))
-	for id := range st.Pending {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range sortedKeys(st.Pending) {
 		if match(st.Pending[id]) {
 			return st.Pending[id]
 		}

@@ -47,6 +47,12 @@ func (p *parser) execCommandEnd(ev event) error {
 		if ev.CallID == "" || len(ev.Command) == 0 {
 			return nil
 		}
+		if inner := p.innerCommand(ev); inner != nil {
+			inner.ExitCode = ev.ExitCode
+			inner.TestStatus = transcripts.TestStatus(inner.IsTest, inner.ExitCode)
+			cmd := *inner
+			return p.sink(transcripts.Record{Command: &cmd})
+		}
 		return p.orphanCommand(ev)
 	}
 	if c.Command == nil || ev.ExitCode == nil {
@@ -71,6 +77,33 @@ func (p *parser) execCommandEnd(ev event) error {
 		return err
 	}
 	return p.emitEdits(c)
+}
+
+// innerCommand finds the command of a code-mode script (pending call first,
+// then recent) that an exec_command_end with an unknown call id reports:
+// the first one with the same command text and no exit code yet.
+func (p *parser) innerCommand(ev event) *transcripts.Command {
+	_, script := commandOf(ev.Command)
+	st := p.st
+	match := func(c *call) *transcripts.Command {
+		for i := range c.Inner {
+			if in := &c.Inner[i]; in.ExitCode == nil && in.Command == script {
+				return in
+			}
+		}
+		return nil
+	}
+	for _, id := range sortedKeys(st.Pending) {
+		if in := match(st.Pending[id]); in != nil {
+			return in
+		}
+	}
+	for i := len(st.Recent) - 1; i >= 0; i-- {
+		if in := match(st.Recent[i]); in != nil {
+			return in
+		}
+	}
+	return nil
 }
 
 func (p *parser) orphanCommand(ev event) error {

@@ -223,6 +223,15 @@ func TestCodeMode(t *testing.T) {
 			if len(main.Hunks) != 1 || main.Hunks[0].OldStart != 5 {
 				t.Errorf("exec patch not enriched: %+v", main)
 			}
+			// Commands the script runs; exec_command_end (unknown call id) gives the test's exit code.
+			wantCommand(t, c, idCodeMode, "call_c1#2", "go test ./...", repo+"/cmd", 1, "fail")
+			build := c.CommandsByKey[providertest.CallKey{SessionID: idCodeMode, ToolCallID: "call_c1#1"}]
+			if build.Command != "go build ./..." || build.ExitCode != nil || build.CWD != repo {
+				t.Errorf("script command %+v", build)
+			}
+			if n := len(c.CommandsByKey); n != 2 {
+				t.Errorf("%d commands, want 2", n)
+			}
 		},
 	})
 }

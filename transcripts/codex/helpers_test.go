@@ -196,3 +196,16 @@ func TestDiscoverCancelled(t *testing.T) {
 		t.Fatal("Discover ignored a cancelled context")
 	}
 }
+
+func TestJSCommands(t *testing.T) {
+	src := `const a = await tools.exec_command({cmd: "go test ./...", workdir: 'sub'});
+await tools.exec_command({ "cmd" : ` + "`npm test`" + ` });
+const mycmd = 1; await tools.exec_command({subcmd: "x", cmd: 'ls'});
+await tools.exec_command({cmd: build()});
+await tools.exec_command(opts);`
+	got := jsCommands(src)
+	want := []jsCommand{{"go test ./...", "sub"}, {"npm test", ""}, {"ls", ""}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("jsCommands = %+v, want %+v", got, want)
+	}
+}

@@ -1,25 +1,100 @@
 package codex
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"hansard/transcripts"
 )
 
 // jsExec reads a code-mode exec call: JavaScript run by Codex that may call
-// tools.apply_patch(…). Every string literal of the script that holds a
-// patch becomes that patch's edits, whether it is passed inline or through
-// a variable.
+// tools.apply_patch(…) and tools.exec_command({cmd}). Every string literal
+// of the script that holds a patch becomes that patch's edits, whether it is
+// passed inline or through a variable; every exec_command with a literal cmd
+// becomes a Command keyed "<call id>#n", its exit code unknown unless an
+// exec_command_end reports it.
 func (p *parser) jsExec(c *call, src string) {
 	c.Kind = kindExec
-	if !strings.Contains(src, "apply_patch") {
-		return
-	}
-	for _, lit := range jsStrings(src) {
-		if strings.Contains(lit, "*** Begin Patch") || strings.Contains(lit, "*** Update File:") || strings.Contains(lit, "*** Add File:") {
-			p.patchCall(c, lit, "")
+	if strings.Contains(src, "apply_patch") {
+		for _, lit := range jsStrings(src) {
+			if strings.Contains(lit, "*** Begin Patch") || strings.Contains(lit, "*** Update File:") || strings.Contains(lit, "*** Add File:") {
+				p.patchCall(c, lit, "")
+			}
 		}
 	}
+	for i, jc := range jsCommands(src) {
+		cwd := p.resolveDir(jc.workdir)
+		c.Inner = append(c.Inner, transcripts.Command{
+			SessionID: c.Call.SessionID, ToolCallID: c.Call.ID + "#" + strconv.Itoa(i+1), MessageIndex: c.Call.MessageIndex,
+			Command: jc.cmd, CWD: cwd, IsTest: transcripts.IsTestCommand(jc.cmd), Timestamp: c.Call.Timestamp,
+		})
+	}
+}
+
+// jsCommand is a tools.exec_command({cmd, workdir}) call of a script.
+type jsCommand struct{ cmd, workdir string }
+
+var execCallRe = regexp.MustCompile(`exec_command\s*\(\s*\{`)
+
+// jsCommands finds the commands a script runs with literal arguments:
+// exec_command({cmd: "…", workdir: "…"}). A command built at run time is
+// not seen.
+func jsCommands(src string) []jsCommand {
+	locs := execCallRe.FindAllStringIndex(src, -1)
+	var out []jsCommand
+	for i, loc := range locs {
+		end := len(src)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		region := src[loc[1]:end]
+		if cmd, ok := jsProperty(region, "cmd"); ok && strings.TrimSpace(cmd) != "" {
+			wd, _ := jsProperty(region, "workdir")
+			out = append(out, jsCommand{cmd: cmd, workdir: wd})
+		}
+	}
+	return out
+}
+
+// jsProperty returns the string literal value of key in an object literal
+// ({key: "…"} or {"key": '…'}).
+func jsProperty(region, key string) (string, bool) {
+	for from := 0; from < len(region); {
+		i := strings.Index(region[from:], key)
+		if i < 0 {
+			return "", false
+		}
+		i += from
+		from = i + len(key)
+		if i > 0 && isIdent(region[i-1]) {
+			continue // the end of a longer name
+		}
+		j := from
+		if j < len(region) && (region[j] == '"' || region[j] == '\'') {
+			j++
+		}
+		for j < len(region) && (region[j] == ' ' || region[j] == '\t' || region[j] == '\n') {
+			j++
+		}
+		if j >= len(region) || region[j] != ':' {
+			continue
+		}
+		j++
+		for j < len(region) && (region[j] == ' ' || region[j] == '\t' || region[j] == '\n') {
+			j++
+		}
+		if j < len(region) && (region[j] == '"' || region[j] == '\'' || region[j] == '`') {
+			v, _ := jsLiteral(region, j)
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func isIdent(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // jsStrings returns the decoded values of the string literals ('…', "…")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"hansard/transcripts"
@@ -76,6 +77,9 @@ type call struct {
 	Stdin string `json:"stdin,omitempty"`
 	// Enriched is set once patch_apply_end updated the edits.
 	Enriched bool `json:"enriched,omitempty"`
+	// Inner are the commands a code-mode script runs (tools.exec_command),
+	// keyed by the call id with a "#n" suffix.
+	Inner []transcripts.Command `json:"inner,omitempty"`
 }
 
 const (
@@ -130,4 +134,14 @@ func (st *state) find(id string) *call {
 		}
 	}
 	return nil
+}
+
+// sortedKeys returns a map's keys in order, for deterministic lookups.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
