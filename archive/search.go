@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -53,51 +52,47 @@ type TextHit struct {
 	Timestamp time.Time
 }
 
-// resultRankWeight scales the rank of tool results so that, at equal
-// relevance, what was said outranks what a tool printed.
-const resultRankWeight = 0.8
-
-// SearchText returns up to limit messages and tool results matching the
-// FTS5 expression match, most relevant first. The expression must be
-// well-formed (recall builds it from quoted terms).
+// SearchMessages returns up to limit messages matching the FTS5
+// expression match, most relevant (lowest BM25 rank) first. The expression
+// must be well-formed (recall builds it from quoted terms).
 //
 // BM25 is computed for the newest f.Window matches that pass the filters
 // (newest by archive order), not for every match: a word found in tens of
 // thousands of messages costs a bounded amount, and an older message can
 // only be reached with more words or narrower filters. Window 0 ranks all.
-func (a *Archive) SearchText(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
+func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
 	where, args := f.where("m.ts")
 	q := windowed(`SELECT m.id, s.id AS sid, m.idx, m.role, bm25(messages_fts) AS r
 		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
 		WHERE messages_fts MATCH ?`+where+roleClause(f.Roles, "m.role", &args), "messages_fts.rowid", f.Window,
 		`(SELECT line FROM messages WHERE id = w.id), (SELECT ts FROM messages WHERE id = w.id)`)
-	hits, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
+	return a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
+}
+
+// SearchResults is SearchMessages over tool results (role tool, cited at
+// the message that made the call). Results of the providers in
+// f.ResultsMirroredBy are left out; they are dropped after the query, as
+// filtering them in SQL would make the window scan (and join) every
+// mirrored result before it, so fewer than limit may come back.
+func (a *Archive) SearchResults(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
+	if !f.wantsRole(transcripts.RoleTool) {
+		return nil, nil
+	}
+	where, args := f.where("c.ts")
+	q := windowed(`SELECT c.id, s.id AS sid, c.message_idx AS idx, s.provider AS role, bm25(results_fts) AS r
+		FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
+		WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window,
+		`(SELECT result_line FROM tool_calls WHERE id = w.id), (SELECT ts FROM tool_calls WHERE id = w.id)`)
+	found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), true)
 	if err != nil {
 		return nil, err
 	}
-	if f.wantsRole(transcripts.RoleTool) {
-		// Tool results of providers that mirror them as messages are
-		// dropped after the query: filtering them in SQL would make the
-		// window scan (and join) every mirrored result before it.
-		where, args := f.where("c.ts")
-		q := windowed(`SELECT c.id, s.id AS sid, c.message_idx AS idx, s.provider AS role, bm25(results_fts) AS r
-			FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
-			WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window,
-			`(SELECT result_line FROM tool_calls WHERE id = w.id), (SELECT ts FROM tool_calls WHERE id = w.id)`)
-		found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), true)
-		if err != nil {
-			return nil, err
+	hits := found[:0]
+	for _, h := range found {
+		if !slices.Contains(f.ResultsMirroredBy, h.Role) { // Role holds the provider here
+			h.Role = transcripts.RoleTool
+			hits = append(hits, h)
 		}
-		for _, h := range found {
-			if !slices.Contains(f.ResultsMirroredBy, h.Role) { // Role holds the provider here
-				h.Role = transcripts.RoleTool
-				hits = append(hits, h)
-			}
-		}
-	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
-	if len(hits) > limit {
-		hits = hits[:limit]
 	}
 	return hits, nil
 }
@@ -155,9 +150,6 @@ func (a *Archive) textHits(ctx context.Context, q string, args []any, inResult b
 		var ts sql.NullInt64
 		if err := rows.Scan(&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role, &h.Line, &ts, &h.Rank); err != nil {
 			return nil, translate(err, "search")
-		}
-		if inResult {
-			h.Rank *= resultRankWeight
 		}
 		h.Timestamp = fromMillis(ts)
 		out = append(out, h)

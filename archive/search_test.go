@@ -14,7 +14,7 @@ func TestSearchTextAndFilters(t *testing.T) {
 	e.refresh(a, RefreshOptions{})
 	ctx := context.Background()
 
-	hits, err := a.SearchText(ctx, `"parse_config"`, SearchFilter{}, 10)
+	hits, err := a.SearchMessages(ctx, `"parse_config"`, SearchFilter{}, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,17 +39,17 @@ func TestSearchTextAndFilters(t *testing.T) {
 		{"command", SearchFilter{Command: "GO TEST"}, 4},
 		{"provider", SearchFilter{Provider: "other"}, 0},
 	} {
-		got, err := a.SearchText(ctx, `"parse_config"`, tt.f, 10)
+		got, err := a.SearchMessages(ctx, `"parse_config"`, tt.f, 10)
 		if err != nil || len(got) != tt.want {
 			t.Errorf("%s: %d hits, %v; want %d", tt.name, len(got), err, tt.want)
 		}
 	}
 
-	res, err := a.SearchText(ctx, `"zebra_output"`, SearchFilter{}, 10)
+	res, err := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{}, 10)
 	if err != nil || len(res) != 2 || !res[0].InResult || res[0].Role != "tool" {
 		t.Fatalf("tool results: %+v %v", res, err)
 	}
-	if none, _ := a.SearchText(ctx, `"zebra_output"`, SearchFilter{Roles: []string{"user"}}, 10); len(none) != 0 {
+	if none, _ := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{Roles: []string{"user"}}, 10); len(none) != 0 {
 		t.Errorf("roles user matched tool results")
 	}
 

@@ -21,29 +21,48 @@ const (
 )
 
 // candidates returns rows matching the query, best first: rows holding
-// every term (FTS5 AND) by BM25, then rows holding only some (OR, minus
-// the former) by the number of terms they hold, then BM25. The partial
-// tier is only read when the full tier does not give wantSessions sessions.
+// more of the query's terms first; at equal coverage, messages (what was
+// said) before tool results (what a tool printed); then by BM25. It reads
+// tiers in that order and stops once it has wantSessions sessions:
+// messages holding every term (FTS5 AND), tool results holding every term,
+// then messages and results holding only some (OR minus AND), whose terms
+// are counted one query per term over those rows.
 func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, rows, wantSessions int) ([]candidate, error) {
-	all, err := s.Archive.SearchText(ctx, q.MatchAll(), f, rows)
-	if err != nil {
-		return nil, internal("search", err)
-	}
 	every := make([]int, len(q.Terms))
 	for i := range every {
 		every[i] = i
 	}
-	out := make([]candidate, len(all))
-	for i, h := range all {
-		out[i] = candidate{TextHit: h, terms: every}
+	var out []candidate
+	enough := func(last []archive.TextHit) bool {
+		return len(last) >= rows || countSessions(out) >= wantSessions
 	}
-	if len(q.Terms) < 2 || countSessions(out) >= wantSessions || len(all) >= rows {
+	for _, search := range []func(context.Context, string, archive.SearchFilter, int) ([]archive.TextHit, error){
+		s.Archive.SearchMessages, s.Archive.SearchResults,
+	} {
+		hits, err := search(ctx, q.MatchAll(), f, rows)
+		if err != nil {
+			return nil, internal("search", err)
+		}
+		for _, h := range hits {
+			out = append(out, candidate{TextHit: h, terms: every})
+		}
+		if enough(hits) {
+			return dropMirrored(out), nil
+		}
+	}
+	if len(q.Terms) < 2 {
 		return dropMirrored(out), nil
 	}
-	partial, err := s.Archive.SearchText(ctx, "("+q.MatchAny()+") NOT ("+q.MatchAll()+")", f, rows)
+	some := "(" + q.MatchAny() + ") NOT (" + q.MatchAll() + ")"
+	msgs, err := s.Archive.SearchMessages(ctx, some, f, rows)
 	if err != nil {
 		return nil, internal("search", err)
 	}
+	res, err := s.Archive.SearchResults(ctx, some, f, rows)
+	if err != nil {
+		return nil, internal("search", err)
+	}
+	partial := append(msgs, res...)
 	more := make([]candidate, len(partial))
 	for i, h := range partial {
 		more[i] = candidate{TextHit: h}
@@ -61,6 +80,42 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	}
 	orderCandidates(more)
 	return dropMirrored(append(out, more...)), nil
+}
+
+// orderCandidates sorts by the number of terms held (more first), then
+// messages before tool results, then by BM25 rank (lower first).
+func orderCandidates(c []candidate) {
+	sort.SliceStable(c, func(i, j int) bool {
+		if len(c[i].terms) != len(c[j].terms) {
+			return len(c[i].terms) > len(c[j].terms)
+		}
+		if c[i].InResult != c[j].InResult {
+			return !c[i].InResult
+		}
+		return c[i].Rank < c[j].Rank
+	})
+}
+
+// score agrees with orderCandidates: the number of terms held, plus one
+// half for a message, plus the BM25 relevance mapped into [0, 0.5).
+func score(c candidate) float64 {
+	x := -c.Rank
+	if x < 0 {
+		x = 0
+	}
+	v := float64(len(c.terms)) + 0.5*x/(1+x)
+	if !c.InResult {
+		v += 0.5
+	}
+	return v
+}
+
+func countSessions(c []candidate) int {
+	seen := make(map[string]bool)
+	for _, x := range c {
+		seen[x.SessionID] = true
+	}
+	return len(seen)
 }
 
 // dropMirrored removes tool results that are also stored as a tool message
@@ -87,35 +142,6 @@ func dropMirrored(c []candidate) []candidate {
 		}
 	}
 	return out
-}
-
-// orderCandidates sorts by the number of terms held (more first), then by
-// BM25 rank (lower first).
-func orderCandidates(c []candidate) {
-	sort.SliceStable(c, func(i, j int) bool {
-		if len(c[i].terms) != len(c[j].terms) {
-			return len(c[i].terms) > len(c[j].terms)
-		}
-		return c[i].Rank < c[j].Rank
-	})
-}
-
-// score is the number of terms held plus the BM25 relevance mapped into
-// [0, 1), so that sorting by score agrees with orderCandidates.
-func score(terms int, rank float64) float64 {
-	x := -rank
-	if x < 0 {
-		x = 0
-	}
-	return float64(terms) + x/(1+x)
-}
-
-func countSessions(c []candidate) int {
-	seen := make(map[string]bool)
-	for _, x := range c {
-		seen[x.SessionID] = true
-	}
-	return len(seen)
 }
 
 // sessionRows groups candidates by session, sessions in order of their best row.

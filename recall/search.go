@@ -151,7 +151,7 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 			MessageIndex:   r.MessageIndex,
 			Role:           r.Role,
 			Excerpt:        Excerpt(texts[i].Text, p.query, DefaultExcerptChars),
-			Score:          score(len(r.terms), r.Rank),
+			Score:          score(r),
 			MatchedBy:      MatchedByKeyword,
 			MatchedIn:      MatchedInMessage,
 			MessageAtLocal: LocalTime(r.Timestamp, s.loc()),
