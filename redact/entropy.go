@@ -133,22 +133,29 @@ var b64Byte = func() (t [256]bool) {
 }()
 
 // scanRuns calls fn for every maximal run of b64Byte bytes that is at
-// least minLen long.
+// least minLen long. It looks at the byte minLen-1 ahead first: when that
+// one cannot be in a run, no run of minLen can start before it, and the
+// scan jumps past it. Ordinary text is mostly skipped this way.
 func scanRuns(s string, minLen int, fn func(start, end int)) {
-	i := 0
-	for i < len(s) {
-		if !b64Byte[s[i]] {
-			i++
+	i := 0 // s[i-1], if any, is not a run byte
+	for i+minLen <= len(s) {
+		j := i + minLen - 1
+		if !b64Byte[s[j]] {
+			i = j + 1
 			continue
 		}
-		j := i + 1
-		for j < len(s) && b64Byte[s[j]] {
-			j++
+		k := j
+		for k > i && b64Byte[s[k-1]] {
+			k--
 		}
-		if j-i >= minLen {
-			fn(i, j)
+		e := j + 1
+		for e < len(s) && b64Byte[s[e]] {
+			e++
 		}
-		i = j + 1
+		if e-k >= minLen {
+			fn(k, e)
+		}
+		i = e + 1
 	}
 }
 

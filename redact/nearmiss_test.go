@@ -191,3 +191,36 @@ func TestManyKeyHeadersStayLinear(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+func TestScanRunsFindsEveryLongRun(t *testing.T) {
+	// Compare with a plain byte-by-byte scan on text with runs of every
+	// length around the threshold.
+	var b strings.Builder
+	for n := 1; n < 80; n++ {
+		b.WriteString(fake(uint64(n), n, b64))
+		b.WriteString([]string{" ", ".", "\n", "\"", ":"}[n%5])
+	}
+	s := b.String()
+	for _, minLen := range []int{1, 2, 16, 32, 33} {
+		var got, want [][2]int
+		scanRuns(s, minLen, func(i, j int) { got = append(got, [2]int{i, j}) })
+		for i := 0; i < len(s); {
+			j := i
+			for j < len(s) && b64Byte[s[j]] {
+				j++
+			}
+			if j-i >= minLen {
+				want = append(want, [2]int{i, j})
+			}
+			i = j + 1
+		}
+		if len(got) != len(want) {
+			t.Fatalf("minLen %d: %d runs, want %d", minLen, len(got), len(want))
+		}
+		for k := range got {
+			if got[k] != want[k] {
+				t.Fatalf("minLen %d: run %d = %v, want %v", minLen, k, got[k], want[k])
+			}
+		}
+	}
+}
