@@ -12,6 +12,20 @@ type matcher struct {
 	outs   [][]int  // keyword ids that end in a state (own and inherited)
 	hasOut []bool
 	lens   []int // keyword lengths by id
+	// starts has a bit for every pair of bytes (each or-ed with 0x20, a
+	// cheap case fold) that can begin a keyword. In the root state the
+	// scan skips positions whose pair is not in it: no keyword starts
+	// there. Every keyword is at least two bytes long.
+	starts *[1 << 10]uint64
+}
+
+func pairIndex(a, b byte) int { return int(a|0x20)<<8 | int(b|0x20) }
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 func lower(c byte) byte {
@@ -82,6 +96,15 @@ func newMatcher(keywords []string) *matcher {
 			}
 		}
 	}
+	m.starts = new([1 << 10]uint64)
+	for _, kw := range keywords {
+		for _, a := range []byte{kw[0], upper(kw[0])} {
+			for _, b := range []byte{kw[1], upper(kw[1])} {
+				p := pairIndex(a, b)
+				m.starts[p>>6] |= 1 << (p & 63)
+			}
+		}
+	}
 	if len(nodes) <= 256 {
 		m.small = new([256][256]uint8)
 		for st := range nodes {
@@ -114,9 +137,18 @@ func (m *matcher) scan(s string, fn func(id, start int)) {
 func (m *matcher) scanSmall(s string, fn func(id, start int)) {
 	var hasOut [256]bool
 	copy(hasOut[:], m.hasOut)
-	tab := m.small
+	tab, starts := m.small, m.starts
 	var st uint8
 	for i := 0; i < len(s); i++ {
+		if st == 0 {
+			for i+1 < len(s) {
+				p := pairIndex(s[i], s[i+1])
+				if starts[p>>6]&(1<<(p&63)) != 0 {
+					break
+				}
+				i++
+			}
+		}
 		st = tab[st][s[i]]
 		if hasOut[st] {
 			for _, id := range m.outs[st] {
