@@ -40,8 +40,10 @@
 // (password = pw, token := next()) is a variable, not a literal, and is kept.
 //
 // Speed: one pass over the text with a case-insensitive Aho-Corasick
-// automaton over the keywords that can start a secret, and one pass that
-// finds long opaque runs. Regular expressions (Go's RE2) only run on a
+// automaton over the keywords that can start a secret (positions whose
+// two bytes cannot begin a keyword are skipped without running it), and
+// one pass that finds long opaque runs, looking 32 bytes ahead to skip
+// ordinary text. Regular expressions (Go's RE2) only run on a
 // bounded window (at most 512 bytes, 64 KiB for a key block) after a
 // keyword hit, so the cost is linear in the text and no secret can be
 // split by a chunk boundary. Text without secrets is returned as is.
