@@ -53,6 +53,16 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return fmt.Errorf("load migrations: %w", err)
 	}
+	latestKnown := 0
+	if len(ms) > 0 {
+		latestKnown = ms[len(ms)-1].version
+	}
+	// Most opens find the schema current: check without taking the write
+	// lock, which a running refresh may hold.
+	var stored int
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&stored); err == nil && stored >= latestKnown {
+		return nil
+	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -400,3 +400,26 @@ func TestRefreshNoWaitWhenBusy(t *testing.T) {
 		t.Fatalf("free refresh: %+v", res)
 	}
 }
+
+func TestOpenWhileAnotherProcessWrites(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	ctx := context.Background()
+	conn, err := a.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(ctx, `ROLLBACK`)
+	b, err := Open(ctx, Options{Dir: e.dir})
+	if err != nil {
+		t.Fatalf("open during a write: %v", err)
+	}
+	defer b.Close()
+	if _, err := b.Status(ctx, nil, nil); err != nil {
+		t.Fatalf("read during a write: %v", err)
+	}
+}

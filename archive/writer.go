@@ -19,7 +19,7 @@ import (
 const (
 	commitBytes     = 16 << 20
 	commitInterval  = time.Second
-	commitHardBytes = 256 << 20
+	commitHardBytes = 64 << 20
 )
 
 // writer is the one goroutine that writes a run's records.
