@@ -258,21 +258,31 @@ func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit
 		if len(part.ids) == 0 {
 			continue
 		}
-		rows, err := a.db.QueryContext(ctx, `SELECT rowid FROM `+part.table+` WHERE `+part.table+
-			` MATCH ? AND rowid IN (SELECT value FROM json_each(?))`, match, jsonArray(part.ids))
+		// A rowid range lets FTS5 read only that stretch of each doclist
+		// (the hits are a window of recent rows); "rowid IN (…)" would
+		// make it read the whole doclist.
+		lo, hi := slices.Min(part.ids), slices.Max(part.ids)
+		rows, done, err := a.searchQuery(ctx, `SELECT rowid FROM `+part.table+` WHERE `+part.table+
+			` MATCH ? AND rowid >= ? AND rowid <= ?`, match, lo, hi)
 		if err != nil {
 			return nil, translate(err, "search")
+		}
+		want := make(map[int64]bool, len(part.ids))
+		for _, id := range part.ids {
+			want[id] = true
 		}
 		for rows.Next() {
 			var id int64
 			if err := rows.Scan(&id); err != nil {
-				rows.Close()
+				done()
 				return nil, translate(err, "search")
 			}
-			found[[2]int64{part.kind, id}] = true
+			if want[id] {
+				found[[2]int64{part.kind, id}] = true
+			}
 		}
 		err = rows.Err()
-		rows.Close()
+		done()
 		if err != nil {
 			return nil, translate(err, "search")
 		}

@@ -25,8 +25,8 @@ const (
 // said) before tool results (what a tool printed); then by BM25. It reads
 // tiers in that order and stops once it has wantSessions sessions:
 // messages holding every term (FTS5 AND), tool results holding every term,
-// then messages and results holding only some (OR minus AND), whose terms
-// are counted one query per term over those rows.
+// then messages and results holding any (OR; those found before skipped),
+// whose terms are counted one query per term over those rows.
 func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, rows, wantSessions int) ([]candidate, error) {
 	every := make([]int, len(q.Terms))
 	for i := range every {
@@ -53,7 +53,9 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	if len(q.Terms) < 2 {
 		return dropMirrored(out), nil
 	}
-	some := "(" + q.MatchAny() + ") NOT (" + q.MatchAll() + ")"
+	// OR, not "OR NOT AND": the NOT makes FTS5 evaluate every term twice;
+	// rows already found above are skipped instead.
+	some := q.MatchAny()
 	msgs, err := s.Archive.SearchMessages(ctx, some, f, rows)
 	if err != nil {
 		return nil, internal("search", err)
@@ -62,7 +64,20 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	if err != nil {
 		return nil, internal("search", err)
 	}
-	partial := append(msgs, res...)
+	type rowKey struct {
+		inResult bool
+		id       int64
+	}
+	found := make(map[rowKey]bool, len(out))
+	for _, c := range out {
+		found[rowKey{c.InResult, c.RowID}] = true
+	}
+	var partial []archive.TextHit
+	for _, h := range append(msgs, res...) {
+		if !found[rowKey{h.InResult, h.RowID}] {
+			partial = append(partial, h)
+		}
+	}
 	more := make([]candidate, len(partial))
 	for i, h := range partial {
 		more[i] = candidate{TextHit: h}
