@@ -22,11 +22,16 @@
 //   - a creation, or a whole-file write of unknown prior content, introduced
 //     all of its lines; a delete or a pure move introduced none.
 //
+// Tracker follows file contents through the edits of a repository in time
+// order (seeded, when the caller wants, from git at the time of an edit with
+// gitrepo's CommitBefore and Blob), so that such a write is diffed against
+// what the earlier edits left.
+//
 // Each line keeps its text, its key (NormalizeKey: whitespace runs collapsed
 // to one space, ends trimmed), its position in the edit's new text, and
 // whether it is common (IsTrivial: blank, punctuation only, or fewer than
-// three identifier characters outside keywords and literals such as return,
-// nil, else, end, err). LedgerVersion changes with these rules.
+// four identifier characters outside keywords and literals such as return,
+// nil, else, end). LedgerVersion changes with these rules.
 //
 // # Matching a line
 //

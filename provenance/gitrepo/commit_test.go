@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 
 	"hansard/provenance/gitrepo/gittest"
 )
@@ -75,5 +76,33 @@ func TestParseTrailers(t *testing.T) {
 		if got := ParseTrailers(c.msg); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("ParseTrailers(%q) = %+v, want %+v", c.msg, got, c.want)
 		}
+	}
+}
+
+func TestCommitBefore(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.txt", "1\n")
+	first := g.Now
+	c1 := g.Commit("one")
+	g.Write("a.txt", "2\n")
+	c2 := g.Commit("two")
+	r, _ := Open(g.Dir)
+	ctx := context.Background()
+	cases := []struct {
+		at   time.Time
+		want string
+	}{
+		{first.Add(-time.Hour), ""},
+		{first, c1},
+		{first.Add(30 * time.Second), c1},
+		{first.Add(time.Hour), c2},
+	}
+	for _, c := range cases {
+		if got, err := r.CommitBefore(ctx, "", c.at); err != nil || got != c.want {
+			t.Errorf("CommitBefore(%s) = %q, %v; want %q", c.at, got, err, c.want)
+		}
+	}
+	if _, err := r.CommitBefore(ctx, "nope", first); !errors.Is(err, ErrBadRevision) {
+		t.Errorf("bad rev err = %v", err)
 	}
 }

@@ -4,16 +4,20 @@
 // any folder (walking up, following a linked worktree's .git file to its
 // common folder) and gives a Repo with the main repository's Root, the
 // WorkTree, remotes, Head, commits (Commit, with Trailers) and blobs at a
-// revision. Resolver maps folders to a Resolved{Root, RemoteURL} with a
-// cache, for the archive to file edits under their repository.
+// revision (CommitBefore finds the commit of a moment). Resolver maps
+// folders to a Resolved{Root, RemoteURL} with a cache, for the archive to
+// file edits under their repository.
 //
 // The git executable does what go-git does slowly or not at all: Repo.Blame
-// (`git blame --porcelain -M -C`, of a revision or of the working tree, whose
-// uncommitted lines come out as ZeroCommit) parsed into BlameLine values, and
-// Repo.PathHistory (`git log --follow --name-status`) listing the paths a
-// file had. Subprocesses are streamed and stop when their context is done.
+// (`git blame --porcelain -M200 -C40`, of a revision or of the working tree,
+// whose uncommitted lines, and every line of a file git does not track yet,
+// come out as ZeroCommit) parsed into BlameLine values; Repo.PathHistory
+// (`git log --follow --name-status`) listing the paths a file had; RevParse
+// and CommitBefore. Subprocesses are streamed and stop when their context is
+// done. The gittest subpackage builds real repositories for tests.
 //
 // A failed git command is an *Error{Args, ExitCode, Stderr} that unwraps to
-// one of the sentinels ErrNotRepository, ErrNoSuchPath, ErrBadRevision or ErrLineRange when
-// git's message says so; ErrGitMissing means git is not on PATH.
+// one of the sentinels ErrNotRepository, ErrNoSuchPath, ErrBadRevision or
+// ErrLineRange when git's message says so; ErrGitMissing means git is not on
+// PATH.
 package gitrepo

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // RevParse resolves a revision to a full commit id with the git executable
@@ -42,4 +43,22 @@ func (r *Repo) dir() string {
 		return r.WorkTree
 	}
 	return r.GitDir
+}
+
+// CommitBefore returns the newest commit reachable from rev ("" for HEAD)
+// whose committer time is at or before t (`git rev-list -1 --before`), or ""
+// when there is none. With Blob it gives a file's content as git had it
+// when an edit was made.
+func (r *Repo) CommitBefore(ctx context.Context, rev string, t time.Time) (string, error) {
+	if rev == "" {
+		rev = "HEAD"
+	}
+	if strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("rev-list %q: %w", rev, ErrBadRevision)
+	}
+	out, err := output(ctx, r.dir(), "rev-list", "-1", fmt.Sprintf("--before=%d", t.Unix()), rev, "--")
+	if err != nil {
+		return "", fmt.Errorf("commit before %s: %w", t.Format(time.RFC3339), err)
+	}
+	return strings.TrimSpace(string(out)), nil
 }
