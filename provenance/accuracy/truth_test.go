@@ -81,38 +81,51 @@ func ledgerFromTranscripts(t testing.TB, res *truth.Result) *provenance.MemStore
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Timestamp.Before(edits[j].Timestamp) })
 	store := provenance.NewMemStore()
 	repos := map[string]*gitrepo.Repo{}
+	tracker := provenance.NewTracker()
 	for _, e := range edits {
-		file := e.File
-		if e.Op == transcripts.OpMove && e.MoveTo != "" {
-			file = e.MoveTo
-		}
-		for _, m := range res.Truth.Maps {
-			if rest, ok := strings.CutPrefix(file, m.From+"/"); ok {
-				file = filepath.Join(m.To, rest)
-			}
-		}
-		dir := filepath.Dir(file)
-		repo, ok := repos[dir]
-		if !ok {
-			var err error
-			if repo, err = gitrepo.Open(dir); err != nil {
-				t.Logf("edit %s %s: %v", e.ToolCallID, file, err)
-			}
-			repos[dir] = repo
-		}
+		repo, rel := place(t, repos, res.Truth.Maps, e.File)
 		if repo == nil {
 			continue
 		}
-		rel, err := repo.Rel(file)
-		if err != nil {
-			t.Logf("edit %s: %v", e.ToolCallID, err)
-			continue
+		moveTo := ""
+		if e.Op == transcripts.OpMove && e.MoveTo != "" {
+			if r2, m := place(t, repos, res.Truth.Maps, e.MoveTo); r2 != nil && r2.Root == repo.Root {
+				moveTo = m
+			}
 		}
-		if entry, ok := provenance.NewEntry(e, providerOf[e.SessionID], repo.Root, rel, nil); ok {
+		if entry, ok := tracker.Entry(e, providerOf[e.SessionID], repo.Root, rel, moveTo); ok {
 			store.Add(entry)
 		}
 	}
 	return store
+}
+
+// place maps a recorded path with the path maps and finds its repository
+// and repo-relative path; nil when it is in none.
+func place(t testing.TB, repos map[string]*gitrepo.Repo, maps []truth.PathMap, file string) (*gitrepo.Repo, string) {
+	for _, m := range maps {
+		if rest, ok := strings.CutPrefix(file, m.From+"/"); ok {
+			file = filepath.Join(m.To, rest)
+		}
+	}
+	dir := filepath.Dir(file)
+	repo, ok := repos[dir]
+	if !ok {
+		var err error
+		if repo, err = gitrepo.Open(dir); err != nil {
+			t.Logf("%s: %v", file, err)
+		}
+		repos[dir] = repo
+	}
+	if repo == nil {
+		return nil, ""
+	}
+	rel, err := repo.Rel(file)
+	if err != nil {
+		t.Logf("%s: %v", file, err)
+		return nil, ""
+	}
+	return repo, rel
 }
 
 // answerAll asks Why about every line of every file the truth describes.
