@@ -40,7 +40,7 @@ type BlameLine struct {
 	// OrigPath is the file the line had in Commit: differs from the blamed
 	// path when git followed a rename or found the line copied or moved.
 	OrigPath string
-	Text     string // without the newline
+	Text     string // without the newline (and without a carriage return before it)
 }
 
 // BlameOptions selects what to blame.
@@ -183,7 +183,7 @@ func ParseBlame(r *bufio.Reader) ([]BlameLine, error) {
 			if cur == nil {
 				return nil, fmt.Errorf("blame output line %d: content before header", n)
 			}
-			cur.Text = line[1:]
+			cur.Text = strings.TrimSuffix(line[1:], "\r")
 			if cur.OrigPath == "" {
 				cur.OrigPath = paths[cur.Commit.Hash]
 			}

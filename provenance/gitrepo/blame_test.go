@@ -116,7 +116,12 @@ func TestParseBlameBadInput(t *testing.T) {
 			t.Errorf("%s: no error", name)
 		}
 	}
-	out, err := ParseBlame(bufio.NewReader(strings.NewReader("")))
+	crlf := "0123456789012345678901234567890123456789 1 1 1\nfilename a.txt\n\tdos line\r\n"
+	out, err := ParseBlame(bufio.NewReader(strings.NewReader(crlf)))
+	if err != nil || len(out) != 1 || out[0].Text != "dos line" || out[0].OrigPath != "a.txt" {
+		t.Errorf("crlf: %+v %v", out, err)
+	}
+	out, err = ParseBlame(bufio.NewReader(strings.NewReader("")))
 	if err != nil || len(out) != 0 {
 		t.Errorf("empty: %v %v", out, err)
 	}
