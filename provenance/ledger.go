@@ -1,6 +1,7 @@
 package provenance
 
 import (
+	"hash/fnv"
 	"time"
 
 	"hansard/transcripts"
@@ -77,3 +78,16 @@ func (e LedgerEntry) Keys() []string {
 	}
 	return out
 }
+
+// KeyHash is a stable 64-bit hash of a line key (FNV-1a), for a store to
+// index ledger lines by. Equal keys have equal hashes; a collision only
+// brings an extra candidate, which attribution then checks by key.
+func KeyHash(key string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int64(h.Sum64())
+}
+
+// NewLedgerLine rebuilds a ledger line from its text and position, for a
+// store that keeps only those two.
+func NewLedgerLine(text string, pos int) LedgerLine { return newLine(text, pos) }

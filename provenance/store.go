@@ -12,7 +12,10 @@ type Store interface {
 	// root) that introduced at least one substantive line whose Key is in
 	// keys, whatever their path, each with all of its Lines (trivial ones
 	// included: they are needed as positional evidence). Only successful
-	// edits are ledger entries. The order of the result does not matter.
+	// edits are ledger entries. The order of the result does not matter,
+	// and extra entries are harmless: a store may look lines up by KeyHash
+	// and keep only Text and Pos of each line (NewLedgerLine rebuilds the
+	// rest).
 	Candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error)
 	// Describe returns what is shown of each edit: the session's title,
 	// the prompt that led to it and a link to the transcript. Edits it does
