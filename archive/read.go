@@ -8,6 +8,55 @@ import (
 	"time"
 )
 
+// HitText is the stored text of a hit and what revision grouping needs.
+type HitText struct {
+	Text       string // at most maxChars characters
+	Chars      int    // length of the whole text in characters
+	Human      bool
+	ParentUUID string
+}
+
+// HitTexts loads the text of hits (in order), each cut to maxChars characters.
+func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([]HitText, error) {
+	msgIDs, resIDs := splitHits(hits)
+	byKey := make(map[hitKey]HitText)
+	for _, part := range []struct {
+		q        string
+		ids      []int64
+		inResult bool
+	}{
+		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
+		{`SELECT id, substr(result, 1, ?), length(result), 0, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
+	} {
+		if len(part.ids) == 0 {
+			continue
+		}
+		rows, err := a.db.QueryContext(ctx, part.q, maxChars, jsonArray(part.ids))
+		if err != nil {
+			return nil, translate(err, "hit texts")
+		}
+		for rows.Next() {
+			var id int64
+			var t HitText
+			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID); err != nil {
+				rows.Close()
+				return nil, translate(err, "hit texts")
+			}
+			byKey[hitKey{part.inResult, id}] = t
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, translate(err, "hit texts")
+		}
+	}
+	out := make([]HitText, len(hits))
+	for i, h := range hits {
+		out[i] = byKey[h.key()]
+	}
+	return out, nil
+}
+
 // ListSessions returns the sessions matching f, newest first, skipping
 // offset and returning at most limit. A session matches the time range
 // when it was active in it.

@@ -241,20 +241,13 @@ func jsonArray[T any](v []T) string {
 // MatchingHits returns which of hits (by position) the FTS5 expression
 // matches: recall asks it term by term to count the terms each hit holds.
 func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit) ([]bool, error) {
-	var msgIDs, resIDs []int64
-	for _, h := range hits {
-		if h.InResult {
-			resIDs = append(resIDs, h.RowID)
-		} else {
-			msgIDs = append(msgIDs, h.RowID)
-		}
-	}
-	found := make(map[[2]int64]bool)
+	msgIDs, resIDs := splitHits(hits)
+	found := make(map[hitKey]bool)
 	for _, part := range []struct {
-		table string
-		ids   []int64
-		kind  int64
-	}{{"messages_fts", msgIDs, 0}, {"results_fts", resIDs, 1}} {
+		table    string
+		ids      []int64
+		inResult bool
+	}{{"messages_fts", msgIDs, false}, {"results_fts", resIDs, true}} {
 		if len(part.ids) == 0 {
 			continue
 		}
@@ -278,7 +271,7 @@ func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit
 				return nil, translate(err, "search")
 			}
 			if want[id] {
-				found[[2]int64{part.kind, id}] = true
+				found[hitKey{part.inResult, id}] = true
 			}
 		}
 		err = rows.Err()
@@ -289,26 +282,21 @@ func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit
 	}
 	out := make([]bool, len(hits))
 	for i, h := range hits {
-		kind := int64(0)
-		if h.InResult {
-			kind = 1
-		}
-		out[i] = found[[2]int64{kind, h.RowID}]
+		out[i] = found[h.key()]
 	}
 	return out, nil
 }
 
-// HitText is the stored text of a hit and what revision grouping needs.
-type HitText struct {
-	Text       string // at most maxChars characters
-	Chars      int    // length of the whole text in characters
-	Human      bool
-	ParentUUID string
+// hitKey identifies a hit: a row of messages or of tool_calls.
+type hitKey struct {
+	inResult bool
+	id       int64
 }
 
-// HitTexts loads the text of hits (in order), each cut to maxChars characters.
-func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([]HitText, error) {
-	var msgIDs, resIDs []int64
+func (h TextHit) key() hitKey { return hitKey{h.InResult, h.RowID} }
+
+// splitHits returns the row ids of the message hits and of the tool result hits.
+func splitHits(hits []TextHit) (msgIDs, resIDs []int64) {
 	for _, h := range hits {
 		if h.InResult {
 			resIDs = append(resIDs, h.RowID)
@@ -316,46 +304,7 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 			msgIDs = append(msgIDs, h.RowID)
 		}
 	}
-	byKey := make(map[[2]int64]HitText)
-	for _, part := range []struct {
-		q    string
-		ids  []int64
-		kind int64
-	}{
-		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, 0},
-		{`SELECT id, substr(result, 1, ?), length(result), 0, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, 1},
-	} {
-		if len(part.ids) == 0 {
-			continue
-		}
-		rows, err := a.db.QueryContext(ctx, part.q, maxChars, jsonArray(part.ids))
-		if err != nil {
-			return nil, translate(err, "hit texts")
-		}
-		for rows.Next() {
-			var id int64
-			var t HitText
-			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID); err != nil {
-				rows.Close()
-				return nil, translate(err, "hit texts")
-			}
-			byKey[[2]int64{part.kind, id}] = t
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, translate(err, "hit texts")
-		}
-	}
-	out := make([]HitText, len(hits))
-	for i, h := range hits {
-		kind := int64(0)
-		if h.InResult {
-			kind = 1
-		}
-		out[i] = byKey[[2]int64{kind, h.RowID}]
-	}
-	return out, nil
+	return msgIDs, resIDs
 }
 
 // EditedPath is a path a session edited.
