@@ -133,7 +133,10 @@ func TestEditAfterCommitIsNone(t *testing.T) {
 	s.commit("human")
 	s.now = s.now.Add(DefaultSlack * 3)
 	s.write("s1", "other.go", funcA) // same text, later, another file
-	s.write("s1", "app.go", funcA)   // a rewrite with no change
+	// A later write of the same text to the file whose prior content the
+	// transcript did not record: every line counts as written, but after
+	// the commit.
+	s.file("s1", transcripts.Edit{Tool: "Write", Op: transcripts.OpWrite, NewText: funcA}, "app.go", funcA)
 	out := s.why("app.go")
 	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
 	if !strings.Contains(a.Reason, "after the commit") {

@@ -9,12 +9,11 @@ import (
 
 // cand is one ledger entry qualifying for one line.
 type cand struct {
-	e       int
-	score   int
-	match   int
-	exact   bool
-	lineage bool
-	late    bool // after the commit, within clock slack
+	e     int
+	score int
+	match int
+	exact bool
+	late  bool // after the commit, within clock slack
 }
 
 // decideSubstantive answers every wanted substantive line from its
@@ -33,9 +32,16 @@ func (f *fileState) decideLine(i int) decision {
 	commit := l.bl.Commit
 	slack := f.a.slack()
 	var cands []cand
-	tooLate := 0
+	tooLate, elsewhere := 0, 0
 	memo := map[*entryIndex]scored{}
 	for _, e := range f.byKey[l.key] {
+		if !f.lineage[f.entries[e].Path] {
+			// Text written to another file is not evidence on its own: git
+			// blame already follows renames, moves and copies into the
+			// lineage.
+			elsewhere++
+			continue
+		}
 		t := f.entries[e].Time
 		late := false
 		if !commit.Uncommitted() && t.After(commit.CommitTime) {
@@ -54,19 +60,20 @@ func (f *fileState) decideLine(i int) decision {
 		if r.match < 0 {
 			continue
 		}
-		cands = append(cands, cand{e: e, score: r.score, match: r.match, exact: r.exact, lineage: f.lineage[f.entries[e].Path], late: late})
+		cands = append(cands, cand{e: e, score: r.score, match: r.match, exact: r.exact, late: late})
 	}
-	if len(cands) == 0 {
-		if tooLate > 0 {
-			none.reason = "archived edits introduced this text only after the commit"
-		}
+	switch {
+	case len(cands) > 0:
+	case tooLate > 0:
+		none.reason = "archived edits introduced this text only after the commit"
 		return none
-	}
-	pool := tier(cands)
-	if len(pool) == 0 {
+	case elsewhere > 0:
 		none.reason = "only edits to other files introduced this text"
 		return none
+	default:
+		return none
 	}
+	pool := cands
 	top := best(pool)
 	if top = f.supportedOnly(i, top, memo); len(top) == 0 {
 		none.reason = "recurring text: the edits that introduced it do not explain the lines around it"
@@ -119,19 +126,6 @@ func (f *fileState) supportedOnly(i int, cs []cand, memo map[*entryIndex]scored)
 		}
 	}
 	return out
-}
-
-// tier keeps the candidates of the file's lineage. Text written to another
-// file is not evidence on its own: git blame already follows renames,
-// moves and copies into the lineage.
-func tier(cands []cand) []cand {
-	var same []cand
-	for _, c := range cands {
-		if c.lineage {
-			same = append(same, c)
-		}
-	}
-	return same
 }
 
 // best keeps the candidates with the highest context score, then prefers

@@ -31,8 +31,7 @@ func (f *fileState) decideTrivial() {
 				continue
 			}
 			bestDist = dist
-			c := cand{e: a.entry, match: j, exact: f.entries[a.entry].Lines[j].Text == l.bl.Text,
-				lineage: f.lineage[f.entries[a.entry].Path], late: f.isLate(i, a.entry)}
+			c := cand{e: a.entry, match: j, exact: f.entries[a.entry].Lines[j].Text == l.bl.Text, late: f.isLate(i, a.entry)}
 			d = decision{entry: a.entry, match: j, exact: c.exact}
 			d.status, d.reason = f.status(i, c)
 			d.reason = "common line inside a block this edit introduced; " + d.reason
