@@ -73,6 +73,14 @@ func (a *Attributor) loc() *time.Location {
 // Candidates call and one Describe call to the store, whatever the number
 // of lines.
 func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution, error) {
+	if a.Store == nil {
+		return nil, fmt.Errorf("attribute %s: no store", in.Path)
+	}
+	for i := range in.Lines {
+		if in.Lines[i].Commit == nil {
+			return nil, fmt.Errorf("attribute %s: blame line %d has no commit", in.Path, in.Lines[i].FinalLine)
+		}
+	}
 	f := newFileState(a, in)
 	keys := f.wantedKeys()
 	if len(keys) > 0 {
