@@ -107,3 +107,21 @@ func TestOnMainBranchStored(t *testing.T) {
 		t.Fatalf("branches after append: %+v", msgs)
 	}
 }
+
+func TestTwoNewFilesWritingOneSession(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("a.jsonl", sessionLines("dup", "/w")...)
+	e.write("b.jsonl", sessionLines("dup", "/w")...)
+	res := e.refresh(a, RefreshOptions{})
+	if res.Failed != 0 || res.Reread != 2 {
+		t.Fatalf("refresh: %+v %q", res, e.warnings)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM messages`); n != 2 {
+		t.Fatalf("messages = %d", n)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM tool_calls`); n != 3 {
+		t.Fatalf("tool calls = %d", n)
+	}
+	dump(t, a) // full-text index intact
+}

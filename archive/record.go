@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
 	"hansard/transcripts"
 )
 
@@ -40,27 +43,21 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			return err
 		}
 		w.pending += len(m.Text)
-		var id int64
-		var old string
-		switch err := st.findMessage.QueryRowContext(ctx, pk, m.Index).Scan(&id, &old); {
-		case errors.Is(err, sql.ErrNoRows):
-			err = st.insertMessage.QueryRowContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
-				millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model).Scan(&id)
-			if err != nil {
-				return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
-			}
-			w.msgFTS.set(id, "", false, m.Text)
-		case err != nil:
+		id, old, existed, err := w.put(j, rowKey{pk, m.Index, ""}, st.findMessage, []any{pk, m.Index},
+			func() (sql.Result, error) {
+				return st.insertMessage.ExecContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
+					millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model)
+			},
+			func(id int64) error {
+				_, err := st.updateMessage.ExecContext(ctx, m.Role, m.Human, m.Kind, m.Text, millis(m.Timestamp),
+					m.UUID, m.ParentUUID, m.Line, m.Model, id)
+				return err
+			})
+		if err != nil {
 			return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
-		default:
-			_, err = st.updateMessage.ExecContext(ctx, m.Role, m.Human, m.Kind, m.Text, millis(m.Timestamp),
-				m.UUID, m.ParentUUID, m.Line, m.Model, id)
-			if err != nil {
-				return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
-			}
-			if old != m.Text {
-				w.msgFTS.set(id, old, true, m.Text)
-			}
+		}
+		if !existed || old != m.Text {
+			w.msgFTS.set(id, old, existed, m.Text)
 		}
 	case r.ToolCall != nil:
 		c := r.ToolCall
@@ -69,27 +66,21 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			return err
 		}
 		w.pending += len(c.Input) + len(c.Result)
-		var id int64
-		var old string
-		switch err := st.findToolCall.QueryRowContext(ctx, pk, c.ID).Scan(&id, &old); {
-		case errors.Is(err, sql.ErrNoRows):
-			err = st.insertToolCall.QueryRowContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp)).Scan(&id)
-			if err != nil {
-				return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
-			}
-			w.resultFTS.set(id, "", false, c.Result)
-		case err != nil:
+		id, old, existed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
+			func() (sql.Result, error) {
+				return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
+					c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp))
+			},
+			func(id int64) error {
+				_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
+					c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), id)
+				return err
+			})
+		if err != nil {
 			return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
-		default:
-			_, err = st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), id)
-			if err != nil {
-				return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
-			}
-			if old != c.Result {
-				w.resultFTS.set(id, old, true, c.Result)
-			}
+		}
+		if !existed || old != c.Result {
+			w.resultFTS.set(id, old, existed, c.Result)
 		}
 	case r.Edit != nil:
 		e := r.Edit
@@ -147,6 +138,54 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 		}
 	}
 	return nil
+}
+
+// rowKey names a message (idx) or a tool call (call) of a session.
+type rowKey struct {
+	session int64
+	idx     int
+	call    string
+}
+
+// put writes a keyed row (a message or a tool call): an update when it
+// exists, else an insert. It returns the row id and, for an existing row,
+// its previous text. A job reading a file for the first time does not look
+// up keys it has not written yet; should another source have written one,
+// the insert fails its unique constraint and the row is looked up then.
+func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error) (id int64, old string, existed bool, err error) {
+	seen := w.seen[j]
+	if seen == nil {
+		seen = make(map[rowKey]struct{})
+		w.seen[j] = seen
+	}
+	_, known := seen[k]
+	seen[k] = struct{}{}
+	if known || !j.fresh {
+		err = find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old)
+		if err == nil {
+			return id, old, true, update(id)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return 0, "", false, err
+		}
+	}
+	res, err := insert()
+	if err == nil {
+		id, err = res.LastInsertId()
+		return id, "", false, err
+	}
+	if known || !j.fresh || !isUniqueViolation(err) {
+		return 0, "", false, err
+	}
+	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old); err != nil {
+		return 0, "", false, err
+	}
+	return id, old, true, update(id)
+}
+
+func isUniqueViolation(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
 
 // link merges a link with what is stored, whatever order its sides arrive

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Retained copies: every byte read from a transcript is appended, gzip
@@ -79,13 +80,24 @@ func (w *retainWriter) open() error {
 			return fmt.Errorf("retain %s: %w", w.path, err)
 		}
 	}
-	zw, err := gzip.NewWriterLevel(f, gzip.BestSpeed)
-	if err != nil {
-		f.Close()
-		return err
-	}
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(f)
 	w.f, w.zw = f, zw
 	return nil
+}
+
+// gzipWriters recycles compressors: each holds about a megabyte of tables.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed) // a valid level cannot fail
+	return zw
+}}
+
+// release returns the compressor to the pool.
+func (w *retainWriter) release() {
+	if w.zw != nil {
+		gzipWriters.Put(w.zw)
+	}
+	w.f, w.zw = nil, nil
 }
 
 // finish closes the member and returns the copy's compressed length, or
@@ -102,26 +114,25 @@ func (w *retainWriter) finish() (int64, error) {
 		return w.keep, nil
 	}
 	err := w.zw.Close()
+	var size int64
 	if err == nil {
-		var size int64
 		size, err = w.f.Seek(0, io.SeekCurrent)
-		if cerr := w.f.Close(); err == nil && cerr != nil {
-			err = cerr
-		}
-		if err == nil {
-			return size, nil
-		}
-	} else {
-		w.f.Close()
 	}
-	return 0, fmt.Errorf("retain %s: %w", w.path, err)
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	w.release()
+	if err != nil {
+		return 0, fmt.Errorf("retain %s: %w", w.path, err)
+	}
+	return size, nil
 }
 
 // abort closes the file without committing anything.
 func (w *retainWriter) abort() {
 	if w.f != nil {
 		w.f.Close()
-		w.f, w.zw = nil, nil
+		w.release()
 	}
 	if w.replace {
 		os.Remove(w.path)

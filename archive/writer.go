@@ -38,6 +38,7 @@ type writer struct {
 	// msgFTS and resultFTS hold full-text index changes until a burst.
 	msgFTS, resultFTS *ftsQueue
 	touched           map[*job]map[int64]bool
+	seen              map[*job]map[rowKey]struct{} // keys each job wrote (see put)
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -56,6 +57,7 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		attach:  a.newAttacher(wctx, conn),
 		pks:     make(map[string]int64),
 		touched: make(map[*job]map[int64]bool),
+		seen:    make(map[*job]map[rowKey]struct{}),
 	}
 	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
 		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
@@ -147,6 +149,7 @@ func (w *writer) apply(b *batch) error {
 	switch {
 	case b.failed != nil:
 		delete(w.touched, j)
+		delete(w.seen, j)
 		return w.fail(j, b.failed)
 	case b.done != nil:
 		if err := w.finishJob(j, b.done); err != nil {
@@ -205,6 +208,7 @@ func (w *writer) fail(j *job, cause error) error {
 func (w *writer) finishJob(j *job, d *jobDone) error {
 	sessions := w.touched[j]
 	delete(w.touched, j)
+	delete(w.seen, j)
 	pks := make([]int64, 0, len(sessions))
 	for pk := range sessions {
 		pks = append(pks, pk)
