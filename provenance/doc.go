@@ -1,12 +1,15 @@
 // Package provenance lays hansard's edit ledger over git blame to answer
 // which archived conversation wrote a line of code.
 //
-// Main types: LedgerEntry and LedgerLine (the ledger), Attributor (the
-// engine: Attribute over a blamed file, Why over a repository), Attribution
-// with CommitInfo and EditRef (the answer, whose JSON is the stable schema of
-// `hansard why --json`), Store and Cache (what the engine reads from and
-// keeps in the archive; MemStore implements both in memory). Git is reached
-// only through the gitrepo subpackage.
+// Main types: LedgerEntry and LedgerLine (the ledger) with Tracker (file
+// contents through edits), Attributor (the engine: Attribute over a blamed
+// file, Why over a repository for a Query, blaming a window around the asked
+// lines and using the Cache when set), Attribution with CommitInfo and
+// EditRef (the answer, whose JSON is the stable schema of
+// `hansard why --json`; Runs groups consecutive lines with the same answer),
+// Store and Cache (what the engine reads from and keeps in the archive;
+// MemStore implements both in memory). Git is reached only through the
+// gitrepo subpackage.
 //
 // # Ledger
 //
