@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"hansard/fixtures/gen"
+	"hansard/redact"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
@@ -138,5 +139,50 @@ func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
 			}
 		}
 		t.Fatalf("archive read in two parts differs from one read (%d vs %d lines)", len(gl), len(fl))
+	}
+}
+
+// TestPlantedSecretsNeverReachTheDatabase indexes a generated home with
+// fake credentials planted and redaction on, then searches the database
+// file (and its WAL) byte for byte for each of them.
+func TestPlantedSecretsNeverReachTheDatabase(t *testing.T) {
+	home := t.TempDir()
+	st, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 1 << 20, Seed: 5, Secrets: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Secrets) == 0 {
+		t.Fatal("no secrets planted")
+	}
+	dir := t.TempDir()
+	a, err := Open(context.Background(), Options{Dir: dir, Redact: redact.New().String})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM messages_fts WHERE messages_fts MATCH 'redacted'`); n == 0 {
+		t.Fatal("nothing was redacted")
+	}
+	for _, s := range st.Secrets {
+		phrase := `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+		for _, table := range []string{"messages_fts", "results_fts"} {
+			if n := count(t, a.db, `SELECT count(*) FROM `+table+` WHERE `+table+` MATCH ?`, phrase); n != 0 {
+				t.Errorf("secret %.12s… is in %s", s, table)
+			}
+		}
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		data, err := os.ReadFile(a.Path() + suffix)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		for _, s := range st.Secrets {
+			if bytes.Contains(data, []byte(s)) {
+				t.Errorf("secret %.12s… found in %s", s, filepath.Base(a.Path()+suffix))
+			}
+		}
 	}
 }
