@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"hansard/archive"
+	"hansard/transcripts"
 )
 
 // candidate is a matched message or tool result with the query terms it holds.
@@ -21,34 +22,40 @@ const (
 )
 
 // candidates returns rows matching the query, best first: rows holding
-// more of the query's terms first; at equal coverage, messages (what was
-// said) before tool results (what a tool printed); then by BM25. It reads
-// tiers in that order and stops once it has wantSessions sessions:
-// messages holding every term (FTS5 AND), tool results holding every term,
-// then messages and results holding any (OR; those found before skipped),
-// whose terms are counted one query per term over those rows.
+// more of the query's terms first; at equal coverage, what was said (user,
+// assistant and system messages) before what a tool printed (tool
+// messages and tool results); then by BM25. It reads in that order and
+// stops once it has wantSessions sessions: messages holding every term
+// (FTS5 AND); tool results holding every term, unless what was said already
+// fills the page; then messages and results holding any term (OR, those
+// found before skipped), whose terms are counted one query per term.
 func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, rows, wantSessions int) ([]candidate, error) {
 	every := make([]int, len(q.Terms))
 	for i := range every {
 		every[i] = i
 	}
 	var out []candidate
-	enough := func(last []archive.TextHit) bool {
-		return len(last) >= rows || countSessions(out) >= wantSessions
+	msgs, err := s.Archive.SearchMessages(ctx, q.MatchAll(), f, rows)
+	if err != nil {
+		return nil, internal("search", err)
 	}
-	for _, search := range []func(context.Context, string, archive.SearchFilter, int) ([]archive.TextHit, error){
-		s.Archive.SearchMessages, s.Archive.SearchResults,
-	} {
-		hits, err := search(ctx, q.MatchAll(), f, rows)
-		if err != nil {
-			return nil, internal("search", err)
-		}
-		for _, h := range hits {
-			out = append(out, candidate{TextHit: h, terms: every})
-		}
-		if enough(hits) {
-			return dropMirrored(out), nil
-		}
+	for _, h := range msgs {
+		out = append(out, candidate{TextHit: h, terms: every})
+	}
+	orderCandidates(out)
+	if len(msgs) >= rows || countSessions(out, said) >= wantSessions {
+		return dropMirrored(out), nil
+	}
+	res, err := s.Archive.SearchResults(ctx, q.MatchAll(), f, rows)
+	if err != nil {
+		return nil, internal("search", err)
+	}
+	for _, h := range res {
+		out = append(out, candidate{TextHit: h, terms: every})
+	}
+	orderCandidates(out)
+	if len(res) >= rows || countSessions(out, nil) >= wantSessions {
+		return dropMirrored(out), nil
 	}
 	if len(q.Terms) < 2 {
 		return dropMirrored(out), nil
@@ -56,11 +63,11 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	// OR, not "OR NOT AND": the NOT makes FTS5 evaluate every term twice;
 	// rows already found above are skipped instead.
 	some := q.MatchAny()
-	msgs, err := s.Archive.SearchMessages(ctx, some, f, rows)
+	msgs, err = s.Archive.SearchMessages(ctx, some, f, rows)
 	if err != nil {
 		return nil, internal("search", err)
 	}
-	res, err := s.Archive.SearchResults(ctx, some, f, rows)
+	res, err = s.Archive.SearchResults(ctx, some, f, rows)
 	if err != nil {
 		return nil, internal("search", err)
 	}
@@ -98,37 +105,43 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 }
 
 // orderCandidates sorts by the number of terms held (more first), then
-// messages before tool results, then by BM25 rank (lower first).
+// what was said before what a tool printed, then by BM25 rank (lower first).
 func orderCandidates(c []candidate) {
 	sort.SliceStable(c, func(i, j int) bool {
 		if len(c[i].terms) != len(c[j].terms) {
 			return len(c[i].terms) > len(c[j].terms)
 		}
-		if c[i].InResult != c[j].InResult {
-			return !c[i].InResult
+		if said(c[i]) != said(c[j]) {
+			return said(c[i])
 		}
 		return c[i].Rank < c[j].Rank
 	})
 }
 
+// said reports whether a row is what someone said rather than tool output.
+func said(c candidate) bool { return c.Role != transcripts.RoleTool }
+
 // score agrees with orderCandidates: the number of terms held, plus one
-// half for a message, plus the BM25 relevance mapped into [0, 0.5).
+// half for what was said, plus the BM25 relevance mapped into [0, 0.5).
 func score(c candidate) float64 {
 	x := -c.Rank
 	if x < 0 {
 		x = 0
 	}
 	v := float64(len(c.terms)) + 0.5*x/(1+x)
-	if !c.InResult {
+	if said(c) {
 		v += 0.5
 	}
 	return v
 }
 
-func countSessions(c []candidate) int {
+// countSessions counts the sessions of the rows that keep passes (all when nil).
+func countSessions(c []candidate, keep func(candidate) bool) int {
 	seen := make(map[string]bool)
 	for _, x := range c {
-		seen[x.SessionID] = true
+		if keep == nil || keep(x) {
+			seen[x.SessionID] = true
+		}
 	}
 	return len(seen)
 }

@@ -209,6 +209,13 @@ func TestSearchRolesAndMatchedIn(t *testing.T) {
 	if !sameSet(roles, []string{"user", "tool"}) {
 		t.Errorf("roles of matches %v, want the prompt and the tool result once each", roles)
 	}
+	// The tool output "# README blame cache notes" is the shorter text, so
+	// BM25 prefers it; what was said still comes first at equal coverage.
+	resp = w.search(t, SearchRequest{Query: "README notes", Repo: w.repoB, HitsPerSession: 3})
+	h := resp.Hits[0]
+	if h.Role != "user" || len(h.MoreHits) == 0 || h.MoreHits[0].Role != "tool" || h.Score <= h.MoreHits[0].Score {
+		t.Errorf("said before printed: %s %v then %+v", h.Role, h.Score, h.MoreHits)
+	}
 }
 
 func TestSearchHitsPerSessionAndRevisions(t *testing.T) {
