@@ -1,7 +1,10 @@
-// Package accuracy holds the ground-truth test of hansard's attribution:
-// its test builds every scenario of fixtures/truth (a repository and the
-// transcripts whose edits produced it), files the edits the providers parse
-// from those transcripts in a provenance.MemStore, asks provenance.Attributor
-// about every line and scores the answers against the recorded truth. Set
-// HANSARD_DUMP=<repo-relative path> to print every answer for one file.
+// Package accuracy holds the accuracy tests of hansard's attribution. The
+// ground-truth test builds every scenario of fixtures/truth (a repository
+// and the transcripts whose edits produced it), files the edits the
+// providers parse from those transcripts in a provenance.MemStore through a
+// provenance.Tracker, asks provenance.Attributor about every line and scores
+// the answers against the recorded truth (set HANSARD_DUMP=<repo-relative
+// path> to print every answer for one file). BenchmarkLarge does the same on
+// the large generated repository and times Why against git blame. A third
+// test checks the ledger's invariants on the real sample transcripts.
 package accuracy
