@@ -12,8 +12,13 @@
 // Notice field.
 //
 // Search narrows with the archive's full-text index and then verifies
-// exactly: a message that contains every query term ranks above one that
-// contains only some, and BM25 orders messages of equal coverage. Read
-// returns a window of one conversation with every message's text capped, and
-// offsets counted in characters (runes), never bytes.
+// exactly. Ranking: a message that holds every query term ranks above one
+// that holds only some; at equal coverage what was said (user, assistant,
+// system) ranks above what a tool printed; BM25 orders the rest. BM25 is
+// computed over the newest matches only (a window that grows with the page
+// asked for), so that a word found in tens of thousands of messages costs a
+// bounded amount. One hit stands for one conversation; its further matches
+// are more_hits, and with group_revisions edited copies of one prompt are
+// one match. Read returns a window of one conversation with every message's
+// text capped, and offsets counted in characters (runes), never bytes.
 package recall
