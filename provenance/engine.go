@@ -8,6 +8,10 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
+// RulesVersion changes whenever the matching rules change, so that answers
+// kept in a Cache by an earlier version are not served.
+const RulesVersion = 1
+
 // DefaultSlack is how far an edit may come after the commit that carries
 // its text and still count (as StatusPossible): clocks of the agent and of
 // git may differ a little.

@@ -64,5 +64,5 @@ type BlameKey struct {
 type MatchKey struct {
 	BlameKey
 	Generation string // Cache.Generation when the result was computed
-	Settings   string // attribution settings that change results (slack)
+	Settings   string // RulesVersion and the settings that change results (slack)
 }

@@ -53,7 +53,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	if q.End > total {
 		q.End = total
 	}
-	mkey := MatchKey{BlameKey: bkey, Settings: fmt.Sprintf("slack=%s", a.slack())}
+	mkey := MatchKey{BlameKey: bkey, Settings: fmt.Sprintf("rules=%d slack=%s", RulesVersion, a.slack())}
 	if a.Cache != nil {
 		if mkey.Generation, err = a.Cache.Generation(ctx, repo.Root); err == nil {
 			if got, ok, err := a.Cache.LoadMatches(ctx, mkey); err == nil && ok {
