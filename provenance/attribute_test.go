@@ -252,7 +252,8 @@ func TestJSONShape(t *testing.T) {
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
-	s.store.SetDetail(s.store.entries[0].Key(), EditDetail{SessionTitle: "Add Clean", PromptExcerpt: "please add Clean", Source: "file:///t.jsonl#L3"})
+	s.store.SetDetail(s.store.entries[0].Key(), EditDetail{SessionTitle: "Add Clean", PromptExcerpt: "please add Clean", Source: "file:///t.jsonl#L3",
+		SessionStart: time.Date(2026, 2, 1, 8, 0, 0, 0, time.UTC)})
 	out := s.why("app.go")
 	b, err := json.Marshal(lineOf(t, out, "strings.ToLower", 1))
 	if err != nil {
@@ -273,7 +274,8 @@ func TestJSONShape(t *testing.T) {
 			t.Errorf("missing edit.%q", k)
 		}
 	}
-	if edit["session_title"] != "Add Clean" || edit["prompt_excerpt"] != "please add Clean" || edit["source"] != "file:///t.jsonl#L3" {
+	if edit["session_title"] != "Add Clean" || edit["prompt_excerpt"] != "please add Clean" || edit["source"] != "file:///t.jsonl#L3" ||
+		edit["session_started"] != "2026-02-01T09:00:00+01:00" {
 		t.Errorf("details not filled: %s", b)
 	}
 	commit := m["commit"].(map[string]any)

@@ -45,16 +45,18 @@ type CommitInfo struct {
 
 // EditRef names one archived edit.
 type EditRef struct {
-	SessionID     string `json:"session_id"`
-	Provider      string `json:"provider"`
-	SessionTitle  string `json:"session_title"`
-	MessageIndex  int    `json:"message_index"`
-	Tool          string `json:"tool"`
-	ToolCallID    string `json:"tool_call_id"`
-	Seq           int    `json:"seq"`
-	Path          string `json:"path"` // the repo-relative file the edit was to
-	TimeLocal     string `json:"time_local"`
-	PromptExcerpt string `json:"prompt_excerpt"`
+	SessionID    string `json:"session_id"`
+	Provider     string `json:"provider"`
+	SessionTitle string `json:"session_title"`
+	// SessionStarted is the session's start, local with UTC offset.
+	SessionStarted string `json:"session_started"`
+	MessageIndex   int    `json:"message_index"`
+	Tool           string `json:"tool"`
+	ToolCallID     string `json:"tool_call_id"`
+	Seq            int    `json:"seq"`
+	Path           string `json:"path"` // the repo-relative file the edit was to
+	TimeLocal      string `json:"time_local"`
+	PromptExcerpt  string `json:"prompt_excerpt"`
 	// Source links to the transcript line of the edit (file://…#L123),
 	// the retained copy when the original is gone.
 	Source string `json:"source"`

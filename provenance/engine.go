@@ -128,6 +128,9 @@ func (a *Attributor) describe(ctx context.Context, out []Attribution) error {
 	forEachRef(out, func(r *EditRef) {
 		d := details[r.Key()]
 		r.SessionTitle, r.PromptExcerpt, r.Source = d.SessionTitle, d.PromptExcerpt, d.Source
+		if !d.SessionStart.IsZero() {
+			r.SessionStarted = d.SessionStart.In(a.loc()).Format(time.RFC3339)
+		}
 	})
 	return nil
 }

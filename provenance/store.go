@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"context"
+	"time"
 
 	"hansard/provenance/gitrepo"
 )
@@ -26,6 +27,7 @@ type Store interface {
 // EditDetail is the display side of an edit.
 type EditDetail struct {
 	SessionTitle string
+	SessionStart time.Time // when the session started (UTC); zero if unknown
 	// PromptExcerpt is an excerpt of the nearest human message at or
 	// before the edit's message.
 	PromptExcerpt string
