@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -224,6 +225,12 @@ func TestDeletedSourceKeepsSessionsAndRebuilds(t *testing.T) {
 	if !sameExceptDeleted(before, dump(t, a)) {
 		t.Fatalf("rebuild changed content:\n%s\n---\n%s", before, dump(t, a))
 	}
+	if si, _ := a.GetSession(context.Background(), "s1"); !si.SourceDeleted || si.Messages != 2 {
+		t.Fatalf("rebuilt deleted session: %+v", si)
+	}
+	if res := e.refresh(a, RefreshOptions{}); res.Deleted != 0 {
+		t.Fatalf("refresh after rebuild: %+v", res)
+	}
 
 	// The file comes back: nothing is duplicated.
 	if err := os.WriteFile(p1, saved, 0o600); err != nil {
@@ -239,14 +246,18 @@ func TestDeletedSourceKeepsSessionsAndRebuilds(t *testing.T) {
 	}
 }
 
-// sameExceptDeleted compares dumps ignoring the deleted flags.
+// sameExceptDeleted compares dumps ignoring the deleted flags of sessions
+// and sources.
 func sameExceptDeleted(a, b string) bool {
+	sessionFlag := regexp.MustCompile(`\|[01]\|(/[^|]*\.jsonl)$`)
+	sourceFlag := regexp.MustCompile(`^(/[^|]*\.jsonl(?:\|\d+){3})\|[01]\|(\d+)$`)
 	norm := func(s string) string {
-		var out []string
-		for _, l := range strings.Split(s, "\n") {
-			out = append(out, strings.NewReplacer("|1|/", "|x|/", "|0|/", "|x|/").Replace(l))
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			l = sessionFlag.ReplaceAllString(l, "|x|$1")
+			lines[i] = sourceFlag.ReplaceAllString(l, "$1|x|$2")
 		}
-		return strings.Join(out, "\n")
+		return strings.Join(lines, "\n")
 	}
 	return norm(a) == norm(b)
 }

@@ -67,7 +67,7 @@ VALUES (?, ?, ?, ?, ?)`
 
 	sqlFinishSource = `UPDATE sources SET class = ?, size = ?, mtime_ns = ?, head_len = ?, head_hash = ?,
 	offset = ?, lines = ?, next_index = ?, state = ?, retained_raw = ?, retained_size = ?,
-	deleted = 0, reparse = 0, last_error = '' WHERE id = ?`
+	deleted = ?, reparse = 0, last_error = '' WHERE id = ?`
 )
 
 type statements struct {

@@ -235,9 +235,15 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 		state = d.cp.State
 	}
 	_, err := w.st.finishSource.ExecContext(w.ctx, j.src.Class, d.size, d.mtime, d.headLen, d.headHash,
-		d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, j.row.id)
+		d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists, j.row.id)
 	if err != nil {
 		return fmt.Errorf("store checkpoint of %s: %w", j.src.Path, err)
+	}
+	if !j.exists {
+		// Re-parsed from the retained copy: the original is still gone.
+		if _, err := w.conn.ExecContext(w.ctx, `UPDATE sessions SET source_deleted = 1 WHERE source_id = ?`, j.row.id); err != nil {
+			return fmt.Errorf("mark sessions of %s: %w", j.src.Path, err)
+		}
 	}
 	w.stats.count(j.kind, false)
 	w.stats.files.Add(1)
