@@ -12,6 +12,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"hansard/provenance/gitrepo"
 	"hansard/recall"
 )
 
@@ -66,10 +67,8 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	}
 	svc := recall.New(a)
 	if opts.req.Repo == "" && !opts.allRepos {
-		if cwd, err := os.Getwd(); err == nil {
-			if opts.req.Repo, err = svc.RepoOf(ctx, cwd); err != nil {
-				return recallError(err)
-			}
+		if opts.req.Repo, err = currentRepo(ctx, svc); err != nil {
+			return recallError(err)
 		}
 	}
 	resp, err := svc.Search(ctx, opts.req)
@@ -82,6 +81,25 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	p := newPainter(app)
 	printHistory(app.Streams.Out, p, opts, resp)
 	return nil
+}
+
+// currentRepo returns the archived repository of the current folder, or ""
+// (search every repository) when it is in none. A linked worktree counts
+// as its main repository, which is where the archive files its sessions.
+func currentRepo(ctx context.Context, svc *recall.Service) (string, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return "", nil
+	}
+	root, err := svc.RepoOf(ctx, cwd)
+	if root != "" || err != nil {
+		return root, err
+	}
+	res, err := gitrepo.NewResolver().Resolve(ctx, cwd)
+	if err != nil {
+		return "", nil // not in a repository: search them all
+	}
+	return svc.RepoOf(ctx, res.Root)
 }
 
 // printHistory writes the readable list: a header line, then per

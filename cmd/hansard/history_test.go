@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"hansard/provenance/gitrepo/gittest"
 	"hansard/recall"
 )
 
@@ -122,4 +124,54 @@ func TestPainter(t *testing.T) {
 func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
+}
+
+// claudeSession writes a two-line Claude Code transcript recorded in cwd.
+func claudeSession(t *testing.T, home, id, cwd, prompt string) {
+	t.Helper()
+	dir := filepath.Join(home, ".claude", "projects", strings.ReplaceAll(cwd, "/", "-"))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	line := func(v map[string]any) string {
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+	body := line(map[string]any{"type": "user", "sessionId": id, "cwd": cwd, "uuid": id + "-1", "parentUuid": nil,
+		"timestamp": "2026-11-02T09:00:00.000Z", "message": map[string]any{"role": "user", "content": prompt}}) + "\n" +
+		line(map[string]any{"type": "assistant", "sessionId": id, "cwd": cwd, "uuid": id + "-2", "parentUuid": id + "-1",
+			"timestamp": "2026-11-02T09:01:00.000Z", "requestId": "r1", "message": map[string]any{"id": "m1", "role": "assistant",
+				"model": "claude-sonnet-4-5", "content": []any{map[string]any{"type": "text", "text": "ok: " + prompt}}}}) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, id+".jsonl"), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHistoryDefaultsToTheCurrentRepository(t *testing.T) {
+	home := t.TempDir()
+	here, other := gittest.New(t), gittest.New(t)
+	here.Write("sub/a.txt", "a")
+	here.Commit("first")
+	claudeSession(t, home, "11111111-1111-4111-8111-111111111111", here.Dir, "tune the flux capacitor here")
+	claudeSession(t, home, "22222222-2222-4222-8222-222222222222", other.Dir, "tune the flux capacitor elsewhere")
+	worktree := filepath.Join(t.TempDir(), "wt")
+	here.Git("worktree", "add", "-q", worktree)
+
+	for _, dir := range []string{here.Dir, filepath.Join(here.Dir, "sub"), worktree} {
+		t.Chdir(dir)
+		out, errOut, code := runIn(t, home, nil, "history", "--json", "flux", "capacitor")
+		var resp recall.SearchResponse
+		if code != 0 || json.Unmarshal([]byte(out), &resp) != nil {
+			t.Fatalf("in %s: code %d %s", dir, code, errOut)
+		}
+		if len(resp.Hits) != 1 || !strings.HasPrefix(resp.Hits[0].SessionID, "1111") {
+			t.Errorf("in %s: hits %+v, want only this repository's session", dir, resp.Hits)
+		}
+	}
+	t.Chdir(t.TempDir())
+	out, _, _ := runIn(t, home, nil, "history", "--json", "--no-refresh", "flux")
+	var resp recall.SearchResponse
+	if json.Unmarshal([]byte(out), &resp) != nil || len(resp.Hits) != 2 {
+		t.Errorf("outside any repository every repository is searched: %s", out)
+	}
 }
