@@ -3,6 +3,7 @@ package gitrepo
 import (
 	"bufio"
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -68,5 +69,27 @@ func TestParseNameStatusLog(t *testing.T) {
 	}
 	if _, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader("\x00zzz notanumber\n"))); err == nil {
 		t.Error("bad header accepted")
+	}
+}
+
+func TestPathHistoryErrors(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.go", "package a\n")
+	g.Commit("a")
+	r, _ := Open(g.Dir)
+	ctx := context.Background()
+	if _, err := r.PathHistory(ctx, "nope", "a.go"); !errors.Is(err, ErrBadRevision) {
+		t.Errorf("bad rev err = %v", err)
+	}
+	if _, err := r.PathHistory(ctx, "--all", "a.go"); !errors.Is(err, ErrBadRevision) {
+		t.Errorf("option as rev err = %v", err)
+	}
+	if h, err := r.PathHistory(ctx, "", "never.go"); err != nil || len(h) != 0 {
+		t.Errorf("history of a path git never had = %+v, %v", h, err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := r.PathHistory(cctx, "", "a.go"); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled err = %v", err)
 	}
 }
