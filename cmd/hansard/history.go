@@ -137,7 +137,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		}
 	}
 	if resp.Next != "" {
-		fmt.Fprintf(w, "\nmore: hansard history %s--cursor %s\n", quoteArgs(opts.req.Query), resp.Next)
+		fmt.Fprintf(w, "\nmore: the same command with --cursor %s\n", resp.Next)
 	}
 }
 
@@ -175,13 +175,6 @@ func oneLineTitle(t string) string {
 		t = string(r[:79]) + "…"
 	}
 	return t
-}
-
-func quoteArgs(q string) string {
-	if strings.TrimSpace(q) == "" {
-		return ""
-	}
-	return "'" + strings.ReplaceAll(q, "'", `'\''`) + "' "
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -100,7 +100,11 @@ func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadRespons
 		}
 	}
 	if resp.Next != "" {
-		fmt.Fprintf(w, "\nmore: hansard show %s%s --cursor %s\n", resp.SessionID, roleFlags(opts.req.Roles), resp.Next)
+		more := resp.SessionID + roleFlags(opts.req.Roles)
+		if opts.req.GroupRevisions {
+			more += " --group-revisions"
+		}
+		fmt.Fprintf(w, "\nmore: hansard show %s --cursor %s\n", more, resp.Next)
 	}
 }
 
