@@ -1,0 +1,117 @@
+package gitrepo
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func writeFile(t *testing.T, dir, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestInitAndCommitAll(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not on PATH")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Init(dir, "main"); err != nil {
+		t.Fatal(err)
+	}
+	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	bob := Signature{Name: "Bob", Email: "bob@example.com", When: ada.When.Add(time.Hour)}
+	writeFile(t, dir, "a.txt", "one\ntwo\n")
+	writeFile(t, dir, "b.txt", "gone soon\n")
+	first, err := CommitAll(dir, "Add a and b\n", ada, ada)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "a.txt", "one\n2\n")
+	if err := os.Remove(filepath.Join(dir, "b.txt")); err != nil {
+		t.Fatal(err)
+	}
+	second, err := CommitAll(dir, "Change a, drop b\n", ada, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.Head()
+	if err != nil || h.Commit != second || h.Branch != "main" {
+		t.Fatalf("head = %+v, %v", h, err)
+	}
+	c, err := r.ResolveCommit(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Author != "Ada" || c.Committer != "Bob" || !c.AuthorTime.Equal(ada.When) || !c.CommitTime.Equal(bob.When) ||
+		c.Summary != "Change a, drop b" || len(c.Parents) != 1 || c.Parents[0] != first {
+		t.Errorf("commit = %+v", c)
+	}
+	if _, err := r.Blob("HEAD", "b.txt"); !errors.Is(err, ErrNoSuchPath) {
+		t.Errorf("deleted file still at HEAD: %v", err)
+	}
+	// The git executable reads what was written: blame names both commits.
+	lines, err := r.Blame(context.Background(), "a.txt", BlameOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 2 || lines[0].Commit.Hash != first || lines[1].Commit.Hash != second || lines[1].Text != "2" {
+		t.Errorf("blame = %+v", lines)
+	}
+
+	// The same inputs give the same commit ids in another folder.
+	again := t.TempDir()
+	if err := Init(again, "main"); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, again, "a.txt", "one\ntwo\n")
+	writeFile(t, again, "b.txt", "gone soon\n")
+	if h, err := CommitAll(again, "Add a and b\n", ada, ada); err != nil || h != first {
+		t.Errorf("rebuilt commit = %s, %v; want %s", h, err, first)
+	}
+}
+
+func TestCommitAllErrors(t *testing.T) {
+	dir := t.TempDir()
+	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	if _, err := CommitAll(dir, "msg", ada, ada); !errors.Is(err, ErrNotRepository) {
+		t.Errorf("not a repository: %v", err)
+	}
+	if err := Init(dir, "main"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CommitAll(dir, "empty", ada, ada); !errors.Is(err, ErrNothingToCommit) {
+		t.Errorf("empty working tree: %v", err)
+	}
+	writeFile(t, dir, "a.txt", "one\n")
+	if _, err := CommitAll(dir, "no author", Signature{}, ada); err == nil || !strings.Contains(err.Error(), "author") {
+		t.Errorf("missing author: %v", err)
+	}
+	if _, err := CommitAll(dir, "first", ada, ada); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CommitAll(dir, "again", ada, ada); !errors.Is(err, ErrNothingToCommit) {
+		t.Errorf("unchanged working tree: %v", err)
+	}
+	if err := Init(dir, "main"); err == nil {
+		t.Error("Init over an existing repository succeeded")
+	}
+	if err := Init(filepath.Join(dir, "a.txt"), "bad branch name~"); err == nil {
+		t.Error("Init with a bad branch name succeeded")
+	}
+}
