@@ -1,0 +1,136 @@
+package provenance
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"hansard/archive"
+)
+
+// ArchiveStore is the Store and Cache of attribution over hansard's
+// archive: the ledger tables that UpdateLedger keeps, the archived
+// sessions for display, and the archive's attribution cache.
+type ArchiveStore struct {
+	Archive *archive.Archive
+	// Redact is the archive's redaction (nil when the archive stores text
+	// as recorded). Ledger text is redacted; a line of the file is looked
+	// up both as it is and redacted, and cached blames and answers are kept
+	// redacted.
+	Redact func(string) string
+}
+
+// NewArchiveStore returns the store of archive a, whose text is redacted
+// with redact (nil: none).
+func NewArchiveStore(a *archive.Archive, redact func(string) string) *ArchiveStore {
+	return &ArchiveStore{Archive: a, Redact: redact}
+}
+
+// Candidates implements Store with one query. A key that redaction
+// changes is also looked up redacted; lines found that way are given back
+// the key asked for, so that they match the file's line.
+func (s *ArchiveStore) Candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error) {
+	hashes := make([]int64, 0, len(keys))
+	var unredact map[string]string
+	for _, k := range keys {
+		hashes = append(hashes, KeyHash(k))
+		if s.Redact == nil {
+			continue
+		}
+		if r := NormalizeKey(s.Redact(k)); r != k {
+			if unredact == nil {
+				unredact = map[string]string{}
+			}
+			unredact[r] = k
+			hashes = append(hashes, KeyHash(r))
+		}
+	}
+	rows, err := s.Archive.LedgerCandidates(ctx, repo, hashes)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]LedgerEntry, len(rows))
+	for i, r := range rows {
+		e := LedgerEntry{
+			Repo:         r.RepoRoot,
+			Path:         r.Path,
+			SessionID:    r.SessionID,
+			Provider:     r.Provider,
+			MessageIndex: r.MessageIndex,
+			ToolCallID:   r.CallID,
+			Seq:          r.Seq,
+			Tool:         r.Tool,
+			Time:         r.Time,
+			ReplaceAll:   r.ReplaceAll,
+			Lines:        make([]LedgerLine, len(r.Lines)),
+		}
+		for j, l := range r.Lines {
+			ll := NewLedgerLine(l.Text, l.Pos)
+			if orig, ok := unredact[ll.Key]; ok {
+				ll = NewLedgerLine(leadingSpace(ll.Text)+orig, l.Pos)
+			}
+			e.Lines[j] = ll
+		}
+		out[i] = e
+	}
+	return out, nil
+}
+
+func leadingSpace(s string) string {
+	return s[:len(s)-len(strings.TrimLeftFunc(s, unicode.IsSpace))]
+}
+
+// Describe implements Store with one query: the session's title and
+// start, an excerpt of the prompt (the nearest human message at or before
+// the edit's) and the link to the transcript line.
+func (s *ArchiveStore) Describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error) {
+	keys := make([]archive.LedgerEdit, len(edits))
+	for i, e := range edits {
+		keys[i] = archive.LedgerEdit{SessionID: e.SessionID, CallID: e.ToolCallID, Seq: e.Seq}
+	}
+	ds, err := s.Archive.DescribeEdits(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[EditKey]EditDetail, len(ds))
+	for k, d := range ds {
+		out[EditKey{SessionID: k.SessionID, ToolCallID: k.CallID, Seq: k.Seq}] = EditDetail{
+			SessionTitle:  d.SessionTitle,
+			SessionStart:  d.SessionStart,
+			PromptExcerpt: Excerpt(d.Prompt, promptExcerptRunes),
+			Source:        d.Source,
+		}
+	}
+	return out, nil
+}
+
+// promptExcerptRunes bounds the prompt shown with an answer.
+const promptExcerptRunes = 300
+
+// Excerpt returns text on one line (whitespace runs collapsed), cut to at
+// most n runes with an ellipsis.
+func Excerpt(text string, n int) string {
+	t := strings.Join(strings.Fields(text), " ")
+	if r := []rune(t); len(r) > n {
+		t = strings.TrimRightFunc(string(r[:n-1]), unicode.IsSpace) + "…"
+	}
+	return t
+}
+
+// Generation implements Cache: the repository's ledger generation and the
+// version of the ledger.
+func (s *ArchiveStore) Generation(ctx context.Context, repo string) (string, error) {
+	gen, version, err := s.Archive.LedgerGeneration(ctx, repo)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("v%d.%d-g%d", LedgerVersion, version, gen), nil
+}
+
+func (s *ArchiveStore) redact(text string) string {
+	if s.Redact == nil {
+		return text
+	}
+	return s.Redact(text)
+}
