@@ -98,8 +98,9 @@ func BenchmarkColdIndex(b *testing.B) {
 	}{{"index", nil}, {"index+redact", redact.New().String}} {
 		b.Run(mode.name, func(b *testing.B) {
 			b.SetBytes(home.stats.Bytes)
-			var cpu time.Duration
+			var cpu, busy, wall time.Duration
 			defer func() {
+				b.ReportMetric(100*busy.Seconds()/wall.Seconds(), "writer-busy-%")
 				// The machine may be shared: CPU time per byte is the
 				// figure that does not depend on other load.
 				b.ReportMetric(float64(home.stats.Bytes)/(1<<20)/(cpu.Seconds()/float64(b.N)), "MB/cpu-s")
@@ -114,6 +115,8 @@ func BenchmarkColdIndex(b *testing.B) {
 					b.Fatal(err)
 				}
 				cpu += cpuTime() - before
+				busy += res.WriterBusy
+				wall += res.Elapsed
 				b.StopTimer()
 				if res.Sessions == 0 {
 					b.Fatalf("nothing indexed: %+v", res)

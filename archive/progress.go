@@ -23,6 +23,8 @@ type runStats struct {
 	bytesTotal int64
 	start      time.Time
 
+	writerBusy time.Duration // owned by the writer until the run ends
+
 	files    atomic.Int64
 	bytes    atomic.Int64
 	sessions atomic.Int64
@@ -70,6 +72,7 @@ func (s *runStats) fill(res *RefreshResult) {
 	res.Problems = s.problems
 	res.Sessions = int(s.sessions.Load())
 	res.Bytes = s.bytes.Load()
+	res.WriterBusy = s.writerBusy
 }
 
 func (s *runStats) snapshot(start time.Time) Progress {

@@ -46,6 +46,9 @@ type RefreshResult struct {
 	// Problems counts the unusable lines met in this run by kind.
 	Problems map[string]int `json:"problems,omitempty"`
 	Elapsed  time.Duration  `json:"elapsed"`
+	// WriterBusy is the time the writer spent writing (not waiting for
+	// parsed records): close to Elapsed when the database is the limit.
+	WriterBusy time.Duration `json:"writer_busy"`
 }
 
 // ProblemLines is the number of lines skipped in the run.

@@ -85,10 +85,14 @@ func (w *writer) close() {
 // consume applies batches until the channel closes, then commits.
 func (w *writer) consume(batches <-chan *batch) error {
 	for b := range batches {
+		start := time.Now()
 		if err := w.apply(b); err != nil {
 			return err
 		}
+		w.stats.writerBusy += time.Since(start)
 	}
+	start := time.Now()
+	defer func() { w.stats.writerBusy += time.Since(start) }()
 	if err := w.commit(); err != nil {
 		return err
 	}
