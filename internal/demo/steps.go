@@ -1,0 +1,113 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+// Step is one command of the tour.
+type Step struct {
+	// Explain says, in a line, what the step shows.
+	Explain string
+	// Args run the command (after "hansard"): paths are absolute and the
+	// repository is named, so that they do not depend on the current folder.
+	Args []string
+	// Shown is the command line as a user types it inside the repository.
+	Shown string
+}
+
+// Command is the hansard command the step runs ("index", "why", …).
+func (s Step) Command() string { return s.Args[0] }
+
+// Steps returns the tour: index the transcripts; ask why about a line
+// Claude Code wrote, then about a line the person wrote; ask about a whole
+// file; search the conversations.
+func (d *Demo) Steps() ([]Step, error) {
+	files, err := finalFiles()
+	if err != nil {
+		return nil, err
+	}
+	agentLine, err := lineOf(files["client.go"], "ErrPermanent)")
+	if err != nil {
+		return nil, err
+	}
+	humanLine, err := lineOf(files["retry.go"], "MaxAttempts: 5")
+	if err != nil {
+		return nil, err
+	}
+	why := func(file string, line int) Step {
+		loc, abs := file, filepath.Join(d.Repo, file)
+		if line > 0 {
+			loc, abs = fmt.Sprintf("%s:%d", file, line), fmt.Sprintf("%s:%d", abs, line)
+		}
+		return Step{Args: []string{"why", abs}, Shown: "hansard why " + loc}
+	}
+	steps := []Step{
+		{Explain: "Read the transcripts of the demo's home into its archive (query commands do this by themselves too).",
+			Args: []string{"index"}, Shown: "hansard index"},
+		why("client.go", agentLine),
+		why("retry.go", humanLine),
+		why("client.go", 0),
+		{Explain: "Search past conversations of this repository for a word.",
+			Args: []string{"history", "--repo", d.Repo, "backoff"}, Shown: "hansard history backoff"},
+	}
+	steps[1].Explain = "A line Claude Code wrote: the session, the prompt that asked for it, and the commit that carried it."
+	steps[2].Explain = "A line the person changed by hand after that session: no archived conversation wrote it, and hansard says so instead of guessing."
+	steps[3].Explain = "A whole file, consecutive lines with the same answer grouped: the person's first version, Claude Code's retries, Codex's GetJSON."
+	return steps, nil
+}
+
+// Runner executes one command line (without "hansard") writing to the
+// given streams, and returns its exit code.
+type Runner func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+
+// Run prints each step (its explanation, then the command as typed) and
+// runs it. A step whose command available rejects is named and skipped.
+// The first command that fails ends the tour with an error.
+func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, available func(command string) bool, run Runner) error {
+	for i, s := range steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "# %s\n$ %s\n", s.Explain, s.Shown)
+		if !available(s.Command()) {
+			fmt.Fprintf(stdout, "(skipped: this build of hansard has no %q command)\n", s.Command())
+			continue
+		}
+		if code := run(ctx, s.Args, stdout, stderr); code != 0 {
+			return fmt.Errorf("demo step %q exited with status %d", s.Shown, code)
+		}
+	}
+	return nil
+}
+
+// Intro is what the demo prints before the tour.
+func (d *Demo) Intro() string {
+	return fmt.Sprintf(`hansard demo, in %s:
+  repo/  a Go package (example.com/fetch) with %d commits by one person, much of it written by agents:
+         a Claude Code session added retries (one of its edits failed and was retried),
+         the person then changed a line by hand, and a Codex session added GetJSON.
+  home/  those two conversations, where Claude Code and Codex keep them.
+Every command below runs inside repo/, on an archive inside the demo folder.
+
+`, d.Dir, len(d.Commits))
+}
+
+// Outro is what the demo prints after the tour: how to explore the folder,
+// or how to keep it.
+func (d *Demo) Outro(kept bool) string {
+	if !kept {
+		return "\nThe demo folder was removed. Run `hansard demo --keep` (or `--dir DIR`) to keep it and try other questions.\n"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nThe demo folder is kept. To explore it (the file points hansard at the demo only):\n")
+	fmt.Fprintf(&b, "  cd %s && . %s\n", d.Repo, d.EnvFile)
+	b.WriteString("  hansard why retry.go\n  hansard why client.go --json\n  hansard history retries\n")
+	return b.String()
+}
