@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,6 +54,9 @@ func runDemo(ctx context.Context, app *App, opts demoOptions) error {
 		defer os.RemoveAll(dir)
 	}
 	d, err := demo.Layout(ctx, dir)
+	if errors.Is(err, demo.ErrNotEmpty) {
+		return usageError{fmt.Errorf("--dir: %w", err)}
+	}
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,9 @@ type Demo struct {
 	Env map[string]string
 }
 
+// ErrNotEmpty: the folder given for the demo already holds something.
+var ErrNotEmpty = errors.New("folder is not empty")
+
 // Layout builds the demo in dir, which must be empty or not exist yet
 // (created 0700). Folders are made 0700 and files 0600. It writes nothing
 // outside dir.
@@ -82,7 +85,7 @@ func prepare(dir string) error {
 	case err != nil:
 		return fmt.Errorf("demo folder: %w", err)
 	case len(entries) > 0:
-		return fmt.Errorf("demo folder %s is not empty", dir)
+		return fmt.Errorf("demo folder %s: %w", dir, ErrNotEmpty)
 	}
 	return nil
 }
