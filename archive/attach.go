@@ -24,27 +24,25 @@ func (a *Archive) newAttacher(ctx context.Context, db dbtx) *attacher {
 	return &attacher{maps: a.pathMaps(), cache: newResolveCache(a.resolver), db: db, repos: make(map[string]Repo)}
 }
 
-// locateDir returns the repository root containing dir (after maps) and
-// dir relative to it; root is "" when dir is in no repository.
-func (t *attacher) locateDir(ctx context.Context, dir string) (root, rel string, err error) {
+// locateDir returns the repository root containing dir (after maps), the
+// top folder of its checkout (a worktree's own root) and dir relative to
+// that; root is "" when dir is in no repository.
+func (t *attacher) locateDir(ctx context.Context, dir string) (root, top, rel string, err error) {
 	mapped := mapPath(t.maps, dir)
 	repo, ok, err := t.cache.repoOf(ctx, mapped)
 	if err != nil || !ok {
-		return "", "", err
+		return "", "", "", err
 	}
 	t.repos[repo.Root] = repo
-	rel, in := cutDir(mapped, repo.Root)
-	if !in {
-		return repo.Root, "", nil
-	}
-	return repo.Root, rel, nil
+	rel, _ = cutDir(mapped, repo.top())
+	return repo.Root, repo.top(), rel, nil
 }
 
 // locateFile returns where an edited file lives: its repository root and
-// repo-relative path, or ("", mapped absolute path) outside any repository.
-// The session's repository is tried first; a file outside it is resolved
-// by its own folder.
-func (t *attacher) locateFile(ctx context.Context, file, base, sessionRoot string) (root, rel string, err error) {
+// path relative to the checkout, or ("", mapped absolute path) outside any
+// repository. The session's checkout is tried first; a file outside it is
+// resolved by its own folder.
+func (t *attacher) locateFile(ctx context.Context, file, base, sessionRoot, sessionTop string) (root, rel string, err error) {
 	if file == "" {
 		return "", "", nil
 	}
@@ -52,8 +50,8 @@ func (t *attacher) locateFile(ctx context.Context, file, base, sessionRoot strin
 		file = filepath.Join(base, file)
 	}
 	mapped := mapPath(t.maps, filepath.Clean(file))
-	if sessionRoot != "" {
-		if r, ok := cutDir(mapped, sessionRoot); ok {
+	if sessionTop != "" {
+		if r, ok := cutDir(mapped, sessionTop); ok {
 			return sessionRoot, r, nil
 		}
 	}
@@ -62,7 +60,7 @@ func (t *attacher) locateFile(ctx context.Context, file, base, sessionRoot strin
 		return "", "", err
 	}
 	if ok {
-		if r, in := cutDir(mapped, repo.Root); in {
+		if r, in := cutDir(mapped, repo.top()); in {
 			t.repos[repo.Root] = repo
 			return repo.Root, r, nil
 		}
@@ -91,6 +89,7 @@ func (t *attacher) session(ctx context.Context, pk int64) error {
 type sessionPlace struct {
 	pk             int64
 	cwd, root, rel string
+	top            string // the checkout's top folder, computed
 }
 
 type editPlace struct {
@@ -101,10 +100,11 @@ type editPlace struct {
 
 func (t *attacher) placeSessions(ctx context.Context, ss []*sessionPlace) error {
 	for _, s := range ss {
-		root, rel, err := t.locateDir(ctx, s.cwd)
+		root, top, rel, err := t.locateDir(ctx, s.cwd)
 		if err != nil {
 			return err
 		}
+		s.top = top
 		if root == s.root && rel == s.rel {
 			continue
 		}
@@ -136,20 +136,20 @@ func loadEditPlaces(ctx context.Context, db dbtx, where string, args ...any) ([]
 func (t *attacher) placeEdits(ctx context.Context, edits []editPlace, sessions map[int64]*sessionPlace) error {
 	var upd *sql.Stmt
 	for _, e := range edits {
-		var base, sroot string
+		var base, sroot, stop string
 		if s := sessions[e.session]; s != nil {
-			base, sroot = s.cwd, s.root
+			base, sroot, stop = s.cwd, s.root, s.top
 		}
 		if e.cwd != "" {
 			base = e.cwd
 		}
-		root, path, err := t.locateFile(ctx, e.file, base, sroot)
+		root, path, err := t.locateFile(ctx, e.file, base, sroot, stop)
 		if err != nil {
 			return err
 		}
 		movePath := ""
 		if e.moveTo != "" {
-			mroot, mpath, err := t.locateFile(ctx, e.moveTo, base, root)
+			mroot, mpath, err := t.locateFile(ctx, e.moveTo, base, sroot, stop)
 			if err != nil {
 				return err
 			}

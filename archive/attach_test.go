@@ -23,6 +23,12 @@ func (r *dotGitResolver) Resolve(ctx context.Context, dir string) (Repo, error) 
 		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi.IsDir() {
 			return Repo{Root: d, RemoteURL: originURL(filepath.Join(d, ".git", "config"))}, nil
 		}
+		// A linked worktree: .git is a file naming <main>/.git/worktrees/<name>.
+		if data, err := os.ReadFile(filepath.Join(d, ".git")); err == nil {
+			gitdir := strings.TrimSpace(strings.TrimPrefix(string(data), "gitdir:"))
+			main := filepath.Dir(filepath.Dir(filepath.Dir(gitdir)))
+			return Repo{Root: main, WorkTree: d, RemoteURL: originURL(filepath.Join(main, ".git", "config"))}, nil
+		}
 		if filepath.Dir(d) == d {
 			return Repo{}, fmt.Errorf("%s: %w", dir, ErrNotRepo)
 		}
@@ -133,6 +139,34 @@ func TestSessionsAndEditsAttachToRepositories(t *testing.T) {
 	e.refresh(a, RefreshOptions{})
 	if si, _ := a.GetSession(ctx, "remote2"); si.RepoRoot != repo || si.RepoCWD != "sub" {
 		t.Fatalf("remote2: %+v", si)
+	}
+}
+
+func TestWorktreeSessionsAttachToTheMainRepository(t *testing.T) {
+	e := newTestEnv(t)
+	base := t.TempDir()
+	main := filepath.Join(base, "webapp")
+	wt := filepath.Join(base, "webapp-fix")
+	makeRepo(t, main, "git@example.com:team/webapp.git")
+	os.MkdirAll(filepath.Join(main, ".git", "worktrees", "fix"), 0o700)
+	os.MkdirAll(filepath.Join(wt, "sub"), 0o700)
+	os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: "+filepath.Join(main, ".git", "worktrees", "fix")+"\n"), 0o600)
+	a := e.open(Options{Resolver: &dotGitResolver{}})
+	e.write("wt.jsonl",
+		`{"t":"session","id":"wt","cwd":"`+wt+`/sub"}`,
+		`{"t":"msg","role":"user","text":"go"}`,
+		`{"t":"call","id":"c1","name":"Edit"}`,
+		`{"t":"edit","call":"c1","file":"`+wt+`/sub/export.go","old":"a","new":"b","status":"ok"}`,
+		`{"t":"edit","call":"c1","seq":1,"file":"`+main+`/main.go","old":"a","new":"b","status":"ok"}`,
+	)
+	e.refresh(a, RefreshOptions{})
+	si, err := a.GetSession(context.Background(), "wt")
+	if err != nil || si.RepoRoot != main || si.RepoCWD != "sub" {
+		t.Fatalf("worktree session: %+v %v", si, err)
+	}
+	got := strings.Join(repoEdits(t, a, main), "\n")
+	if got != "wt "+main+" sub/export.go\nwt "+main+" main.go" {
+		t.Fatalf("worktree edits:\n%s", got)
 	}
 }
 

@@ -22,8 +22,20 @@ type Repo struct {
 	// Root is the main repository's top folder; a worktree resolves to the
 	// repository it belongs to.
 	Root string
+	// WorkTree is the top folder of the checkout that contains the folder
+	// resolved: a linked worktree's own root. "" means Root. Paths are
+	// made relative to it.
+	WorkTree string
 	// RemoteURL is the URL of its main remote, "" when it has none.
 	RemoteURL string
+}
+
+// top is the folder paths inside the checkout are relative to.
+func (r Repo) top() string {
+	if r.WorkTree != "" {
+		return r.WorkTree
+	}
+	return r.Root
 }
 
 // ErrNotRepo is returned by a Resolver for a folder outside any repository.

@@ -59,7 +59,7 @@ func (app *App) Archive(ctx context.Context) (*archive.Archive, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := archive.Options{Dir: dir, Resolver: repoResolver{gitrepo.NewResolver()}}
+	opts := archive.Options{Dir: dir, Resolver: repoResolver{}}
 	if cfg.Redact {
 		opts.Redact = redact.New().String
 	}
@@ -93,16 +93,25 @@ func configMaps(cfg config.Config) []archive.PathMap {
 	return maps
 }
 
-// repoResolver adapts the git package's resolver to the archive's seam.
-type repoResolver struct{ r *gitrepo.Resolver }
+// repoResolver adapts the git package to the archive's seam. It opens the
+// repository itself (rather than through gitrepo.Resolver) to learn the
+// worktree a folder belongs to; the archive caches answers per folder.
+type repoResolver struct{}
 
-func (r repoResolver) Resolve(ctx context.Context, dir string) (archive.Repo, error) {
-	res, err := r.r.Resolve(ctx, dir)
+func (repoResolver) Resolve(ctx context.Context, dir string) (archive.Repo, error) {
+	if err := ctx.Err(); err != nil {
+		return archive.Repo{}, err
+	}
+	repo, err := gitrepo.Open(dir)
 	if errors.Is(err, gitrepo.ErrNotRepository) {
 		return archive.Repo{}, fmt.Errorf("%s: %w", dir, archive.ErrNotRepo)
 	}
 	if err != nil {
 		return archive.Repo{}, err
 	}
-	return archive.Repo{Root: res.Root, RemoteURL: res.RemoteURL}, nil
+	url, err := repo.RemoteURL("origin")
+	if err != nil {
+		return archive.Repo{}, err
+	}
+	return archive.Repo{Root: repo.Root, WorkTree: repo.WorkTree, RemoteURL: url}, nil
 }
