@@ -210,6 +210,12 @@ func TestRun(t *testing.T) {
 	if err := Run(ctx, io.Discard, io.Discard, steps, all, runner(0)); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
+	// A step interrupted half way: the tour reports the cancellation.
+	ctx, cancel = context.WithCancel(context.Background())
+	interrupted := func(context.Context, []string, io.Writer, io.Writer) int { cancel(); return 130 }
+	if err := Run(ctx, io.Discard, io.Discard, steps, all, interrupted); !errors.Is(err, context.Canceled) {
+		t.Errorf("interrupted: %v", err)
+	}
 }
 
 func TestClaudeProject(t *testing.T) {

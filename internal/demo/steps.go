@@ -81,6 +81,9 @@ func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, available 
 			continue
 		}
 		if code := run(ctx, s.Args, stdout, stderr); code != 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			return fmt.Errorf("demo step %q exited with status %d", s.Shown, code)
 		}
 	}
