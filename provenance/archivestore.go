@@ -128,6 +128,10 @@ func (s *ArchiveStore) Generation(ctx context.Context, repo string) (string, err
 	return fmt.Sprintf("v%d.%d-g%d", LedgerVersion, version, gen), nil
 }
 
+// RedactText redacts a line of a file the way the archive redacts its
+// text, so that a secret in the file is not printed either.
+func (s *ArchiveStore) RedactText(text string) string { return s.redact(text) }
+
 func (s *ArchiveStore) redact(text string) string {
 	if s.Redact == nil {
 		return text

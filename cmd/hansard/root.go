@@ -14,6 +14,7 @@ var commands = []func(*App) *cobra.Command{
 	newStatusCmd,
 	newHistoryCmd,
 	newShowCmd,
+	newWhyCmd,
 }
 
 // streams are the command's standard streams.

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"hansard/provenance"
+	"hansard/provenance/gitrepo"
+	"hansard/redact"
+)
+
+type whyOptions struct {
+	rev       string
+	json      bool
+	porcelain bool
+}
+
+func newWhyCmd(app *App) *cobra.Command {
+	var opts whyOptions
+	cmd := &cobra.Command{
+		Use:   "why PATH[:LINE[-END]]",
+		Short: "Name the archived conversation that wrote lines of a file",
+		Long: `Name the archived conversation and edit that wrote a line (PATH:LINE), a range of lines
+(PATH:START-END) or every line of a file (PATH), with the commit that carries it, the prompt
+that led to it and the earlier edits of the same text. Works from any folder of the repository
+and on uncommitted lines; --rev asks about a past revision.
+
+Statuses: proven, possible (the reason says why the evidence is weaker), conflicting (several
+sessions qualify; all are listed), uncommitted (a working-tree line matched to an edit) and
+none (no archived edit explains the line).
+
+Before answering, new transcripts are read and the edit ledger brought up to date
+(--no-refresh skips reading transcripts). Exit status 0 when answered (including none),
+1 on error, 2 for a bad location, a line past the end of the file or a path outside a
+repository.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runWhy(cmd.Context(), app, args[0], opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.rev, "rev", "", "ask about this revision instead of the working tree")
+	f.BoolVar(&opts.json, "json", false, "print JSON: one object for a line, an array for a range or file")
+	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: line, status, session, message index, commit")
+	return cmd
+}
+
+func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
+	if opts.json && opts.porcelain {
+		return usageError{errors.New("--json and --porcelain exclude each other")}
+	}
+	loc, err := parseLocation(arg)
+	if err != nil {
+		return usageError{err}
+	}
+	abs, err := filepath.Abs(loc.Path)
+	if err != nil {
+		return err
+	}
+	repo, err := gitrepo.Open(filepath.Dir(abs))
+	if err != nil {
+		return whyError(loc.Path, err)
+	}
+	if opts.rev == "" {
+		if fi, err := os.Stat(abs); err != nil {
+			return usageError{fmt.Errorf("%s: no such file", loc.Path)}
+		} else if fi.IsDir() {
+			return usageError{fmt.Errorf("%s is a folder: want a file", loc.Path)}
+		}
+	}
+	a, err := RefreshBeforeAnswer(ctx, app)
+	if err != nil {
+		return err
+	}
+	if _, err := provenance.UpdateLedger(ctx, a); err != nil {
+		return fmt.Errorf("update the edit ledger: %w", err)
+	}
+	cfg, err := app.Config()
+	if err != nil {
+		return err
+	}
+	var red func(string) string
+	if cfg.Redact {
+		red = redact.New().String
+	}
+	store := provenance.NewArchiveStore(a, red)
+	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local}
+	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: opts.rev, Start: loc.Start, End: loc.End})
+	if err != nil {
+		return whyError(loc.Path, err)
+	}
+	for i := range out {
+		out[i].Text = store.RedactText(out[i].Text)
+	}
+	switch {
+	case opts.json:
+		if loc.Start > 0 && !loc.Range && len(out) == 1 {
+			return writeJSON(app.Streams.Out, out[0])
+		}
+		if out == nil {
+			out = []provenance.Attribution{}
+		}
+		return writeJSON(app.Streams.Out, out)
+	case opts.porcelain:
+		return printWhyPorcelain(app.Streams.Out, out)
+	}
+	printWhy(app.Streams.Out, newPainter(app), out)
+	return nil
+}
+
+// whyError turns what the user can fix into usage errors with a clear
+// message; anything else stays an error.
+func whyError(path string, err error) error {
+	switch {
+	case errors.Is(err, gitrepo.ErrNotRepository):
+		return usageError{fmt.Errorf("%s is not inside a git repository", path)}
+	case errors.Is(err, gitrepo.ErrLineRange):
+		return usageError{err}
+	case errors.Is(err, gitrepo.ErrNoSuchPath):
+		return usageError{fmt.Errorf("%s: no such file in the repository (%v)", path, err)}
+	case errors.Is(err, gitrepo.ErrBadRevision):
+		return usageError{fmt.Errorf("unknown revision: %v", err)}
+	case errors.Is(err, gitrepo.ErrGitMissing):
+		return err
+	}
+	return err
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"hansard/provenance"
+)
+
+// printWhyPorcelain writes one tab-separated line per source line: line
+// number, status, session id, message index and commit ("-" when there is
+// none; the message index is -1 without an edit).
+func printWhyPorcelain(w io.Writer, out []provenance.Attribution) error {
+	bw := bufio.NewWriter(w)
+	for _, a := range out {
+		session, index, commit := "-", -1, "-"
+		if a.Edit != nil {
+			session, index = a.Edit.SessionID, a.Edit.MessageIndex
+		}
+		if a.Commit != nil {
+			commit = a.Commit.SHA
+		}
+		fmt.Fprintf(bw, "%d\t%s\t%s\t%d\t%s\n", a.Line, a.Status, session, index, commit)
+	}
+	return bw.Flush()
+}
+
+// printWhy writes the readable answer: per run of lines with the same
+// answer, the lines, then the commit, the status, the edit and session,
+// the prompt, and the chain of earlier edits.
+func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintln(bw, p.dim(evidenceHeader))
+	for _, r := range provenance.Runs(out) {
+		a := r.First
+		fmt.Fprintln(bw)
+		where := fmt.Sprintf("%s:%d", a.Path, r.Start)
+		if r.End > r.Start {
+			where += fmt.Sprintf("-%d", r.End)
+		}
+		fmt.Fprintf(bw, "%s  %s\n", p.bold(where), statusLabel(p, a.Status))
+		for _, x := range out {
+			if x.Line >= r.Start && x.Line <= r.End {
+				fmt.Fprintf(bw, "  %s %s\n", p.dim(fmt.Sprintf("%5d│", x.Line)), x.Text)
+			}
+		}
+		if a.Reason != "" {
+			fmt.Fprintf(bw, "  reason   %s\n", a.Reason)
+		}
+		if c := a.Commit; c != nil {
+			fmt.Fprintf(bw, "  commit   %s  %s  %s  %s\n", shortSHA(c.SHA), c.Author, shortTime(c.Time), oneLineTitle(c.Summary))
+		} else {
+			fmt.Fprintf(bw, "  commit   %s\n", p.dim("not committed yet"))
+		}
+		if a.Edit != nil {
+			printEdit(bw, p, "", *a.Edit)
+		}
+		for _, c := range a.Candidates {
+			printEdit(bw, p, "candidate", c)
+		}
+		if len(a.Chain) > 0 {
+			fmt.Fprintf(bw, "  chain    %d earlier %s of this text:\n", len(a.Chain), plural(len(a.Chain), "edit", "edits"))
+			for _, c := range a.Chain {
+				fmt.Fprintf(bw, "           %s  %s %s  #%d %s  %s\n", shortTime(c.TimeLocal), c.Provider,
+					shortID(c.SessionID), c.MessageIndex, c.Tool, oneLineTitle(c.SessionTitle))
+			}
+		}
+	}
+}
+
+// printEdit writes the session, edit, prompt and source of one edit; a
+// label ("candidate") heads the session line when set.
+func printEdit(w io.Writer, p painter, label string, e provenance.EditRef) {
+	head := "session"
+	if label != "" {
+		head = label
+	}
+	title := oneLineTitle(e.SessionTitle)
+	if title == "" {
+		title = p.dim("(untitled)")
+	}
+	fmt.Fprintf(w, "  %-8s %s %s  %s  started %s\n", head, e.Provider, p.bold(shortID(e.SessionID)), title, shortTime(e.SessionStarted))
+	fmt.Fprintf(w, "  edit     message #%d  %s %s  at %s\n", e.MessageIndex, e.Tool, e.ToolCallID, shortTime(e.TimeLocal))
+	if e.PromptExcerpt != "" {
+		fmt.Fprintf(w, "  prompt   %s\n", p.dim("“"+e.PromptExcerpt+"”"))
+	}
+	if e.Source != "" {
+		fmt.Fprintf(w, "  source   %s\n", e.Source)
+	}
+}
+
+func statusLabel(p painter, status string) string {
+	switch status {
+	case provenance.StatusProven, provenance.StatusUncommitted:
+		return p.wrap("1;32", status)
+	case provenance.StatusPossible, provenance.StatusConflicting:
+		return p.wrap("1;33", status)
+	}
+	return p.dim(status)
+}
+
+func shortSHA(sha string) string {
+	if len(sha) > 8 {
+		return sha[:8]
+	}
+	return strings.TrimSpace(sha)
+}
