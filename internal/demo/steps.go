@@ -109,8 +109,15 @@ func (d *Demo) Outro(kept bool) string {
 		return "\nThe demo folder was removed. Run `hansard demo --keep` (or `--dir DIR`) to keep it and try other questions.\n"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nThe demo folder is kept. To explore it (the file points hansard at the demo only):\n")
+	fmt.Fprintf(&b, "\nThe demo folder is kept. To explore it (env.sh points hansard at the demo only):\n")
 	fmt.Fprintf(&b, "  cd %s && . %s\n", d.Repo, d.EnvFile)
-	b.WriteString("  hansard why retry.go\n  hansard why client.go --json\n  hansard history retries\n")
+	for _, l := range [][2]string{
+		{"hansard why retry.go", "the other file, line by line"},
+		{"hansard why client.go:60-70 --json", "Codex's GetJSON, as JSON for scripts"},
+		{"hansard show " + ClaudeSession[:8], "the Claude Code conversation, its failed edit included"},
+		{"hansard history retries", "both conversations"},
+	} {
+		fmt.Fprintf(&b, "  %-36s # %s\n", l[0], l[1])
+	}
 	return b.String()
 }
