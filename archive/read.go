@@ -8,12 +8,15 @@ import (
 	"time"
 )
 
-// HitText is the stored text of a hit and what revision grouping needs.
+// HitText is the stored text of a hit, with what revision grouping and
+// display need.
 type HitText struct {
 	Text       string // at most maxChars characters
 	Chars      int    // length of the whole text in characters
 	Human      bool
 	ParentUUID string
+	Line       int // source line of the message, or of the tool result
+	Timestamp  time.Time
 }
 
 // HitTexts loads the text of hits (in order), each cut to maxChars characters.
@@ -25,8 +28,8 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 		ids      []int64
 		inResult bool
 	}{
-		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
-		{`SELECT id, substr(result, 1, ?), length(result), 0, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
+		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid, line, ts FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
+		{`SELECT id, substr(result, 1, ?), length(result), 0, '', result_line, ts FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
 	} {
 		if len(part.ids) == 0 {
 			continue
@@ -38,10 +41,12 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 		for rows.Next() {
 			var id int64
 			var t HitText
-			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID); err != nil {
+			var ts sql.NullInt64
+			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID, &t.Line, &ts); err != nil {
 				rows.Close()
 				return nil, translate(err, "hit texts")
 			}
+			t.Timestamp = fromMillis(ts)
 			byKey[hitKey{part.inResult, id}] = t
 		}
 		err = rows.Err()

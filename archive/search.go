@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -33,8 +34,11 @@ type SearchFilter struct {
 	// message of its own (role tool): their tool results are found as
 	// messages, and not searched a second time.
 	ResultsMirroredBy []string
-	// Window bounds the matches ranked (see SearchText); 0 ranks all.
-	Window int
+	// Sessions, PerSession and Scan bound a text search (see
+	// SearchMessages); zero means no bound.
+	Sessions   int
+	PerSession int
+	Scan       int
 }
 
 // TextHit is a message, or a tool result (cited at the message that made
@@ -45,69 +49,127 @@ type TextHit struct {
 	SessionID    string
 	MessageIndex int
 	Role         string
-	// Line is the source line of the message, or of the tool result.
-	Line int
 	// Rank is FTS5's bm25: lower (more negative) is more relevant.
-	Rank      float64
-	Timestamp time.Time
+	Rank float64
 }
 
-// SearchMessages returns up to limit messages matching the FTS5
-// expression match, most relevant (lowest BM25 rank) first. The expression
-// must be well-formed (recall builds it from quoted terms).
+// SearchMessages returns messages matching the FTS5 expression match,
+// most relevant (lowest BM25 rank) first. The expression must be
+// well-formed (recall builds it from quoted terms).
 //
-// BM25 is computed for the newest f.Window matches that pass the filters
-// (newest by archive order), not for every match: a word found in tens of
-// thousands of messages costs a bounded amount, and an older message can
-// only be reached with more words or narrower filters. Window 0 ranks all.
-func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
+// It works in two passes so that a word found in tens of thousands of
+// messages costs a bounded amount. The first walks the matches newest
+// first (in archive order) without ranking them, keeps at most
+// f.PerSession of each session's, and stops at the first match of a new
+// session once f.Sessions sessions are kept, or after f.Scan matches. The
+// second ranks the kept matches with BM25 in one pass over their rowid
+// range. So long sessions, whose matches bunch up, do not crowd out the
+// others, and BM25 runs on few rows.
+func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
 	where, args := f.where("m.ts")
-	q := windowed(`SELECT m.id, s.id AS sid, m.idx, m.role, bm25(messages_fts) AS r
+	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role
 		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
-		WHERE messages_fts MATCH ?`+where+roleClause(f.Roles, "m.role", &args), "messages_fts.rowid", f.Window,
-		`(SELECT line FROM messages WHERE id = w.id), (SELECT ts FROM messages WHERE id = w.id)`)
-	return a.textHits(ctx, q, append(append([]any{match}, args...), limit), false)
+		WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY messages_fts.rowid DESC`
+	return a.searchFTS(ctx, "messages_fts", match, q, append([]any{match}, args...), f, false)
 }
 
 // SearchResults is SearchMessages over tool results (role tool, cited at
 // the message that made the call). Results of the providers in
-// f.ResultsMirroredBy are left out; they are dropped after the query, as
-// filtering them in SQL would make the window scan (and join) every
-// mirrored result before it, so fewer than limit may come back.
-func (a *Archive) SearchResults(ctx context.Context, match string, f SearchFilter, limit int) ([]TextHit, error) {
+// f.ResultsMirroredBy are skipped as the matches are walked (they count
+// toward f.Scan): filtering them in SQL would join every one of them first.
+func (a *Archive) SearchResults(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
 	if !f.wantsRole(transcripts.RoleTool) {
 		return nil, nil
 	}
 	where, args := f.where("c.ts")
-	q := windowed(`SELECT c.id, s.id AS sid, c.message_idx AS idx, s.provider AS role, bm25(results_fts) AS r
+	q := `SELECT results_fts.rowid, s.id, c.message_idx, s.provider
 		FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
-		WHERE results_fts MATCH ?`+where, "results_fts.rowid", f.Window,
-		`(SELECT result_line FROM tool_calls WHERE id = w.id), (SELECT ts FROM tool_calls WHERE id = w.id)`)
-	found, err := a.textHits(ctx, q, append(append([]any{match}, args...), limit), true)
-	if err != nil {
-		return nil, err
-	}
-	hits := found[:0]
-	for _, h := range found {
-		if !slices.Contains(f.ResultsMirroredBy, h.Role) { // Role holds the provider here
-			h.Role = transcripts.RoleTool
-			hits = append(hits, h)
-		}
-	}
-	return hits, nil
+		WHERE results_fts MATCH ?` + where + ` ORDER BY results_fts.rowid DESC`
+	return a.searchFTS(ctx, "results_fts", match, q, append([]any{match}, args...), f, true)
 }
 
-// windowed orders a match query (columns id, sid, idx, role, r) by rank,
-// over its newest window rows when window > 0, and adds the columns of
-// late (line, time) for the rows kept only: they are stored after the
-// text, and reading them for every match would walk each long text's
-// overflow pages. Its last argument is the limit.
-func windowed(q, rowid string, window int, late string) string {
-	inner := q + ` ORDER BY r LIMIT ?`
-	if window > 0 {
-		inner = fmt.Sprintf(`SELECT * FROM (%s ORDER BY %s DESC LIMIT %d) ORDER BY r LIMIT ?`, q, rowid, window)
+// searchFTS runs the two passes of SearchMessages: scan (rowid, session
+// id, message index, role or provider; newest first) picks the rows,
+// then table ranks them.
+func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args []any, f SearchFilter, inResult bool) ([]TextHit, error) {
+	if f.Scan > 0 {
+		scan += fmt.Sprintf(" LIMIT %d", f.Scan)
 	}
-	return `SELECT w.id, w.sid, w.idx, w.role, ` + late + `, w.r FROM (` + inner + `) w ORDER BY w.r`
+	rows, done, err := a.searchQuery(ctx, scan, args...)
+	if err != nil {
+		return nil, translate(err, "search")
+	}
+	perSession := make(map[string]int)
+	var kept []TextHit
+	for rows.Next() {
+		h := TextHit{InResult: inResult}
+		if err := rows.Scan(&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role); err != nil {
+			done()
+			return nil, translate(err, "search")
+		}
+		if inResult {
+			if slices.Contains(f.ResultsMirroredBy, h.Role) { // Role holds the provider here
+				continue
+			}
+			h.Role = transcripts.RoleTool
+		}
+		n, seen := perSession[h.SessionID]
+		if !seen && f.Sessions > 0 && len(perSession) >= f.Sessions {
+			break
+		}
+		if f.PerSession > 0 && n >= f.PerSession {
+			continue
+		}
+		perSession[h.SessionID] = n + 1
+		kept = append(kept, h)
+	}
+	err = rows.Err()
+	done()
+	if err != nil {
+		return nil, translate(err, "search")
+	}
+	if len(kept) == 0 {
+		return nil, nil
+	}
+	if err := a.rankHits(ctx, table, match, kept); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(kept, func(x, y TextHit) int { return cmp.Compare(x.Rank, y.Rank) })
+	return kept, nil
+}
+
+// rankHits sets the BM25 rank of hits (all of one FTS table) in one pass
+// over their rowid range; BM25 is computed for the hits only.
+func (a *Archive) rankHits(ctx context.Context, table, match string, hits []TextHit) error {
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.RowID
+	}
+	rows, done, err := a.searchQuery(ctx, `SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?)) THEN bm25(`+
+		table+`) END FROM `+table+` WHERE `+table+` MATCH ? AND rowid >= ? AND rowid <= ?`,
+		jsonArray(ids), match, slices.Min(ids), slices.Max(ids))
+	if err != nil {
+		return translate(err, "rank")
+	}
+	defer done()
+	rank := make(map[int64]float64, len(hits))
+	for rows.Next() {
+		var id int64
+		var r sql.NullFloat64
+		if err := rows.Scan(&id, &r); err != nil {
+			return translate(err, "rank")
+		}
+		if r.Valid {
+			rank[id] = r.Float64
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return translate(err, "rank")
+	}
+	for i := range hits {
+		hits[i].Rank = rank[hits[i].RowID]
+	}
+	return nil
 }
 
 // searchPragmas tune a pooled connection for reading a large archive: the
@@ -136,25 +198,6 @@ func (a *Archive) searchQuery(ctx context.Context, q string, args ...any) (*sql.
 		return nil, nil, err
 	}
 	return rows, func() { rows.Close(); conn.Close() }, nil
-}
-
-func (a *Archive) textHits(ctx context.Context, q string, args []any, inResult bool) ([]TextHit, error) {
-	rows, done, err := a.searchQuery(ctx, q, args...)
-	if err != nil {
-		return nil, translate(err, "search")
-	}
-	defer done()
-	var out []TextHit
-	for rows.Next() {
-		h := TextHit{InResult: inResult}
-		var ts sql.NullInt64
-		if err := rows.Scan(&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role, &h.Line, &ts, &h.Rank); err != nil {
-			return nil, translate(err, "search")
-		}
-		h.Timestamp = fromMillis(ts)
-		out = append(out, h)
-	}
-	return out, translate(rows.Err(), "search")
 }
 
 // wantsRole reports whether the role filter lets any of roles through.

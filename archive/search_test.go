@@ -14,7 +14,7 @@ func TestSearchTextAndFilters(t *testing.T) {
 	e.refresh(a, RefreshOptions{})
 	ctx := context.Background()
 
-	hits, err := a.SearchMessages(ctx, `"parse_config"`, SearchFilter{}, 10)
+	hits, err := a.SearchMessages(ctx, `"parse_config"`, SearchFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,18 +39,38 @@ func TestSearchTextAndFilters(t *testing.T) {
 		{"command", SearchFilter{Command: "GO TEST"}, 4},
 		{"provider", SearchFilter{Provider: "other"}, 0},
 	} {
-		got, err := a.SearchMessages(ctx, `"parse_config"`, tt.f, 10)
+		got, err := a.SearchMessages(ctx, `"parse_config"`, tt.f)
 		if err != nil || len(got) != tt.want {
 			t.Errorf("%s: %d hits, %v; want %d", tt.name, len(got), err, tt.want)
 		}
 	}
 
-	res, err := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{}, 10)
+	res, err := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{})
 	if err != nil || len(res) != 2 || !res[0].InResult || res[0].Role != "tool" {
 		t.Fatalf("tool results: %+v %v", res, err)
 	}
-	if none, _ := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{Roles: []string{"user"}}, 10); len(none) != 0 {
+	if none, _ := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{Roles: []string{"user"}}); len(none) != 0 {
 		t.Errorf("roles user matched tool results")
+	}
+	if mirrored, _ := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{ResultsMirroredBy: []string{"lines"}}); len(mirrored) != 0 {
+		t.Errorf("results of a mirroring provider were returned")
+	}
+	one, err := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{Scan: 1})
+	if err != nil || len(one) != 1 {
+		t.Errorf("scan of one: %+v %v", one, err)
+	}
+	newest, _ := a.SearchMessages(ctx, `"parse_config"`, SearchFilter{Sessions: 1})
+	if len(newest) != 2 || newest[0].SessionID != newest[1].SessionID {
+		t.Errorf("one session keeps the newest session's matches: %+v", newest)
+	}
+	capped, _ := a.SearchMessages(ctx, `"parse_config"`, SearchFilter{PerSession: 1})
+	if len(capped) != 2 || capped[0].SessionID == capped[1].SessionID {
+		t.Errorf("one match per session: %+v", capped)
+	}
+	for i := 1; i < len(hits); i++ {
+		if hits[i].Rank == 0 {
+			t.Errorf("hit %d was not ranked", i)
+		}
 	}
 
 	both := append(hits[:1:1], res[0])
@@ -59,7 +79,7 @@ func TestSearchTextAndFilters(t *testing.T) {
 		t.Errorf("MatchingHits %v %v", has, err)
 	}
 	texts, err := a.HitTexts(ctx, both, 5)
-	if err != nil || len([]rune(texts[0].Text)) != 5 || texts[0].Chars <= 5 || texts[1].Text != "The f" {
+	if err != nil || len([]rune(texts[0].Text)) != 5 || texts[0].Chars <= 5 || texts[1].Text != "The f" || texts[0].Line == 0 || texts[0].Timestamp.IsZero() {
 		t.Errorf("HitTexts %+v %v", texts, err)
 	}
 }

@@ -7,13 +7,12 @@ import (
 	"hansard/transcripts"
 )
 
-// Window of newest matches BM25 ranks per tier and table (see
-// archive.SearchText): it bounds the cost of a common word, and grows with
-// the page asked for.
+// Bounds of one read of the full-text index (see archive.SearchMessages).
 const (
-	minSearchWindow        = 500
-	maxSearchWindow        = 5000
-	searchWindowPerSession = 25
+	// searchScan is the most matches walked per read.
+	searchScan = 20000
+	// searchMinPerSession is the least matches kept per conversation.
+	searchMinPerSession = 8
 )
 
 // archiveFilter turns a plan into the archive's filter. Filters on what a

@@ -14,39 +14,33 @@ type candidate struct {
 	terms []int // positions in Query.Terms
 }
 
-// Row budgets of one search: enough rows to fill the page's sessions with
-// their extra hits, bounded so that a very common word stays cheap.
-const (
-	minCandidateRows = 200
-	maxCandidateRows = 5000
-)
-
 // candidates returns rows matching the query, best first: rows holding
 // more of the query's terms first; at equal coverage, what was said (user,
 // assistant and system messages) before what a tool printed (tool
-// messages and tool results); then by BM25. It reads in that order and
-// stops once it has wantSessions sessions: messages holding every term
-// (FTS5 AND); tool results holding every term, unless what was said already
+// messages and tool results); then by BM25. It reads, in order, stopping
+// once it has wantSessions sessions: messages holding every term (FTS5
+// AND); tool results holding every term, unless what was said already
 // fills the page; then messages and results holding any term (OR, those
-// found before skipped), whose terms are counted one query per term.
-func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, rows, wantSessions int) ([]candidate, error) {
+// found before skipped), whose terms are counted one query per term. The
+// filter's bounds (see archive.SearchMessages) keep each read cheap.
+func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, wantSessions int) ([]candidate, error) {
 	every := make([]int, len(q.Terms))
 	for i := range every {
 		every[i] = i
 	}
-	var out []candidate
-	msgs, err := s.Archive.SearchMessages(ctx, q.MatchAll(), f, rows)
+	msgs, err := s.Archive.SearchMessages(ctx, q.MatchAll(), f)
 	if err != nil {
 		return nil, internal("search", err)
 	}
+	out := make([]candidate, 0, len(msgs))
 	for _, h := range msgs {
 		out = append(out, candidate{TextHit: h, terms: every})
 	}
 	orderCandidates(out)
-	if len(msgs) >= rows || countSessions(out, said) >= wantSessions {
-		return dropMirrored(out), nil
+	if countSessions(out, said) >= wantSessions {
+		return out, nil
 	}
-	res, err := s.Archive.SearchResults(ctx, q.MatchAll(), f, rows)
+	res, err := s.Archive.SearchResults(ctx, q.MatchAll(), f)
 	if err != nil {
 		return nil, internal("search", err)
 	}
@@ -54,20 +48,17 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 		out = append(out, candidate{TextHit: h, terms: every})
 	}
 	orderCandidates(out)
-	if len(res) >= rows || countSessions(out, nil) >= wantSessions {
-		return dropMirrored(out), nil
-	}
-	if len(q.Terms) < 2 {
-		return dropMirrored(out), nil
+	if len(q.Terms) < 2 || countSessions(out, nil) >= wantSessions {
+		return out, nil
 	}
 	// OR, not "OR NOT AND": the NOT makes FTS5 evaluate every term twice;
 	// rows already found above are skipped instead.
 	some := q.MatchAny()
-	msgs, err = s.Archive.SearchMessages(ctx, some, f, rows)
+	msgs, err = s.Archive.SearchMessages(ctx, some, f)
 	if err != nil {
 		return nil, internal("search", err)
 	}
-	res, err = s.Archive.SearchResults(ctx, some, f, rows)
+	res, err = s.Archive.SearchResults(ctx, some, f)
 	if err != nil {
 		return nil, internal("search", err)
 	}
@@ -85,23 +76,23 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 			partial = append(partial, h)
 		}
 	}
-	more := make([]candidate, len(partial))
+	extra := make([]candidate, len(partial))
 	for i, h := range partial {
-		more[i] = candidate{TextHit: h}
+		extra[i] = candidate{TextHit: h}
 	}
 	for ti, t := range q.Terms {
 		has, err := s.Archive.MatchingHits(ctx, t.Expr(), partial)
 		if err != nil {
 			return nil, internal("search", err)
 		}
-		for i := range more {
+		for i := range extra {
 			if has[i] {
-				more[i].terms = append(more[i].terms, ti)
+				extra[i].terms = append(extra[i].terms, ti)
 			}
 		}
 	}
-	orderCandidates(more)
-	return dropMirrored(append(out, more...)), nil
+	orderCandidates(extra)
+	return append(out, extra...), nil
 }
 
 // orderCandidates sorts by the number of terms held (more first), then
@@ -144,32 +135,6 @@ func countSessions(c []candidate, keep func(candidate) bool) int {
 		}
 	}
 	return len(seen)
-}
-
-// dropMirrored removes tool results that are also stored as a tool message
-// (Claude Code records each result as a message of its own, on the same
-// line): the message is the one to cite.
-func dropMirrored(c []candidate) []candidate {
-	type key struct {
-		session string
-		line    int
-	}
-	mirrored := make(map[key]bool)
-	for _, x := range c {
-		if !x.InResult && x.Role == "tool" && x.Line > 0 {
-			mirrored[key{x.SessionID, x.Line}] = true
-		}
-	}
-	if len(mirrored) == 0 {
-		return c
-	}
-	out := c[:0]
-	for _, x := range c {
-		if !x.InResult || !mirrored[key{x.SessionID, x.Line}] {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // sessionRows groups candidates by session, sessions in order of their best row.

@@ -47,9 +47,12 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 		return resp, nil
 	}
 	want := p.offset + p.limit + 1 // one more session tells whether a next page exists
-	f.Window = min(max(want*searchWindowPerSession, minSearchWindow), maxSearchWindow)
-	rows := min(max(want*p.hitsPerSession*4, minCandidateRows), maxCandidateRows)
-	cands, err := s.candidates(ctx, p.query, f, rows, want)
+	// Half as many sessions again as the page needs, so that relevance,
+	// not only recency, picks the page.
+	f.Sessions = want + want/2
+	f.PerSession = max(searchMinPerSession, 4*p.hitsPerSession)
+	f.Scan = s.scanLimit()
+	cands, err := s.candidates(ctx, p.query, f, want)
 	if err != nil {
 		return SearchResponse{}, err
 	}
@@ -154,7 +157,7 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 			Score:          score(r),
 			MatchedBy:      MatchedByKeyword,
 			MatchedIn:      MatchedInMessage,
-			MessageAtLocal: LocalTime(r.Timestamp, s.loc()),
+			MessageAtLocal: LocalTime(texts[i].Timestamp, s.loc()),
 		}
 		if r.InResult {
 			m.MatchedIn = MatchedInToolResult

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -348,4 +349,32 @@ func sameSet(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+func TestSearchLongSessionsDoNotCrowdOut(t *testing.T) {
+	w := newWorld(t)
+	for i := 1; i <= 3; i++ {
+		w.session(40+i, w.repoA, t0.Add(time.Duration(i)*time.Hour)).user("the needle shows up once here")
+	}
+	w.index() // first, so that the busy session's matches are the newest
+	busy := w.session(50, w.repoA, t0.Add(10*time.Hour))
+	for i := 0; i < 30; i++ {
+		busy.user(fmt.Sprintf("needle number %d", i))
+	}
+	w.index()
+	svc := w.svc
+	resp, err := svc.Search(context.Background(), SearchRequest{Query: "needle", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The newest thirty matches are the busy session's; a page of three
+	// sessions still fills.
+	if got := sessionsOf(resp); len(got) != 3 || resp.Next == "" {
+		t.Errorf("hits %v next %q, want three sessions and a next page", got, resp.Next)
+	}
+	svc.scan = 20 // a walk that ends inside the busy session's matches
+	resp, _ = svc.Search(context.Background(), SearchRequest{Query: "needle", Limit: 3})
+	if got := sessionsOf(resp); len(got) != 1 || got[0] != busy.id {
+		t.Errorf("a short walk finds only the newest session: %v", got)
+	}
 }

@@ -18,6 +18,16 @@ type Service struct {
 	// lines (the edit ledger). Without it the commit filter matches the
 	// commits sessions made, as recorded in their git commit output.
 	Commits CommitSessions
+
+	// scan overrides searchScan (tests use small ones).
+	scan int
+}
+
+func (s *Service) scanLimit() int {
+	if s.scan > 0 {
+		return s.scan
+	}
+	return searchScan
 }
 
 // CommitSessions finds the sessions behind a commit from the edit ledger.
