@@ -1,7 +1,7 @@
 // Package recall holds the query services that the CLI and the MCP server
 // share: searching past conversations and reading windows of them.
 //
-// The main types are Service (the archive and a clock), SearchRequest and
+// The main types are Service (the archive and the local time zone), SearchRequest and
 // SearchResponse with its Hit values, ReadRequest and ReadResponse with its
 // Message values, Query (user text turned into a safe full-text expression),
 // and Error, whose stable Code every transport maps once (the CLI to exit
@@ -14,10 +14,11 @@
 // Search narrows with the archive's full-text index and then verifies
 // exactly. Ranking: a message that holds every query term ranks above one
 // that holds only some; at equal coverage what was said (user, assistant,
-// system) ranks above what a tool printed; BM25 orders the rest. BM25 is
-// computed over the newest matches only (a window that grows with the page
-// asked for), so that a word found in tens of thousands of messages costs a
-// bounded amount. One hit stands for one conversation; its further matches
+// system) ranks above what a tool printed; BM25 orders the rest. To keep a
+// word found in tens of thousands of messages cheap, the index is walked
+// newest first, keeping a few matches per conversation until half as many
+// conversations again as the page needs are found, and BM25 ranks those
+// matches only. One hit stands for one conversation; its further matches
 // are more_hits, and with group_revisions edited copies of one prompt are
 // one match. Read returns a window of one conversation with every message's
 // text capped, and offsets counted in characters (runes), never bytes.
