@@ -55,14 +55,21 @@ func whyFixture(t *testing.T) (string, *truth.Result, []string) {
 	return bin, res, env
 }
 
-// TestWhyGroundTruth asks `hansard why FILE --json` about every file of
+// TestWhy builds the binary and the ground-truth fixture once for the
+// checks below.
+func TestWhy(t *testing.T) {
+	bin, res, env := whyFixture(t)
+	t.Run("GroundTruth", func(t *testing.T) { testWhyGroundTruth(t, bin, res, env) })
+	t.Run("Outputs", func(t *testing.T) { testWhyOutputs(t, bin, res, env) })
+}
+
+// testWhyGroundTruth asks `hansard why FILE --json` about every file of
 // the ground-truth fixture (the working tree, and HEAD for files deleted
 // there), from a subfolder of the repository, and holds the accuracy
 // targets: precision >= 99 %, recall >= 95 % on substantive agent lines,
 // no line a person wrote attributed. The other-checkout scenario is
 // attached through `hansard index --map`.
-func TestWhyGroundTruth(t *testing.T) {
-	bin, res, env := whyFixture(t)
+func testWhyGroundTruth(t *testing.T, bin string, res *truth.Result, env []string) {
 	sub := filepath.Join(res.Repo, "whyprobe")
 	if err := os.MkdirAll(sub, 0o700); err != nil {
 		t.Fatal(err)
@@ -102,10 +109,8 @@ func TestWhyGroundTruth(t *testing.T) {
 	}
 }
 
-// TestWhyOutputs checks the three output forms and the bad inputs on the
-// ground-truth fixture.
-func TestWhyOutputs(t *testing.T) {
-	bin, res, env := whyFixture(t)
+// testWhyOutputs checks the three output forms and the bad inputs.
+func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 	var file string
 	var line int
 	for _, f := range res.Truth.Files {
