@@ -209,5 +209,3 @@ func statFile(path string) (size, mtime int64, err error) {
 	}
 	return fi.Size(), fi.ModTime().UnixNano(), nil
 }
-
-var errVanished = errors.New("file vanished")
