@@ -70,19 +70,9 @@ func runDemo(ctx context.Context, app *App, opts demoOptions) error {
 	step := func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return run(ctx, args, streams{In: app.Streams.In, Out: stdout, Err: stderr}, getenv)
 	}
-	if err := demo.Run(ctx, out, app.Streams.Err, steps, hasCommand, step); err != nil {
+	if err := demo.Run(ctx, out, app.Streams.Err, steps, step); err != nil {
 		return err
 	}
 	fmt.Fprint(out, d.Outro(keep))
 	return nil
-}
-
-// hasCommand reports whether hansard has a top-level command of that name.
-func hasCommand(name string) bool {
-	for _, c := range commands {
-		if c(&App{}).Name() == name {
-			return true
-		}
-	}
-	return false
 }

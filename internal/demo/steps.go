@@ -19,9 +19,6 @@ type Step struct {
 	Shown string
 }
 
-// Command is the hansard command the step runs ("index", "why", …).
-func (s Step) Command() string { return s.Args[0] }
-
 // Steps returns the tour: index the transcripts; ask why about a line
 // Claude Code wrote, then about a line the person wrote; ask about a whole
 // file; search the conversations.
@@ -65,9 +62,8 @@ func (d *Demo) Steps() ([]Step, error) {
 type Runner func(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // Run prints each step (its explanation, then the command as typed) and
-// runs it. A step whose command available rejects is named and skipped.
-// The first command that fails ends the tour with an error.
-func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, available func(command string) bool, run Runner) error {
+// runs it. The first command that fails ends the tour with an error.
+func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, run Runner) error {
 	for i, s := range steps {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -76,10 +72,6 @@ func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, available 
 			fmt.Fprintln(stdout)
 		}
 		fmt.Fprintf(stdout, "# %s\n$ %s\n", s.Explain, s.Shown)
-		if !available(s.Command()) {
-			fmt.Fprintf(stdout, "(skipped: this build of hansard has no %q command)\n", s.Command())
-			continue
-		}
 		if code := run(ctx, s.Args, stdout, stderr); code != 0 {
 			if err := ctx.Err(); err != nil {
 				return err
