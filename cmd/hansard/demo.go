@@ -28,9 +28,9 @@ func newDemoCmd(app *App) *cobra.Command {
 		Short: "Show hansard at work on a small repository and two agent conversations",
 		Long: `Lay out, in a new temporary folder, a small Go repository and a home folder holding the
 Claude Code and Codex conversations that wrote parts of it; then index them and ask hansard why
-and history about them, printing each command before its answer. Nothing outside that folder
-is read or written: your own archive and transcripts are left alone. The folder is removed at
-the end unless --keep or --dir is given.`,
+and history about them, printing each command before its answer. The demo has its own archive
+and configuration in that folder: yours, and your own transcripts, are neither read nor written.
+The folder is removed at the end unless --keep or --dir is given.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), app, opts)
