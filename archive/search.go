@@ -39,6 +39,9 @@ type SearchFilter struct {
 	Sessions   int
 	PerSession int
 	Scan       int
+	// SkipSession, when set, leaves out the matches of sessions it
+	// returns true for (a text search only: those shown on earlier pages).
+	SkipSession func(id string) bool
 }
 
 // TextHit is a message, or a tool result (cited at the message that made
@@ -112,6 +115,9 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 				continue
 			}
 			h.Role = transcripts.RoleTool
+		}
+		if f.SkipSession != nil && f.SkipSession(h.SessionID) {
+			continue
 		}
 		n, seen := perSession[h.SessionID]
 		if !seen && f.Sessions > 0 && len(perSession) >= f.Sessions {

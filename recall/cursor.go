@@ -11,9 +11,15 @@ import (
 // position to continue from and a checksum of the request fields that
 // define the result list, so that a cursor is refused with another query.
 
+// searchCursor continues a search: a listing by its offset, a keyword
+// search by the conversations already shown (hashed, so that the cursor
+// stays short), which the next page leaves out. Leaving them out, rather
+// than counting past them, keeps pages apart even though each page ranks
+// the conversations it finds afresh.
 type searchCursor struct {
-	Offset int    `json:"o"`
-	Check  string `json:"c"`
+	Offset int      `json:"o,omitempty"`
+	Seen   []string `json:"s,omitempty"`
+	Check  string   `json:"c"`
 }
 
 // searchCheck hashes what decides the ordered list of sessions.
@@ -23,20 +29,24 @@ func searchCheck(r SearchRequest) string {
 	return checksum(b)
 }
 
-func encodeSearchCursor(offset int, r SearchRequest) string {
-	return encodeCursor(searchCursor{Offset: offset, Check: searchCheck(r)})
+func encodeSearchCursor(c searchCursor, r SearchRequest) string {
+	c.Check = searchCheck(r)
+	return encodeCursor(c)
 }
 
-func decodeSearchCursor(s string, r SearchRequest) (int, error) {
+func decodeSearchCursor(s string, r SearchRequest) (searchCursor, error) {
 	var c searchCursor
 	if err := decodeCursor(s, &c); err != nil || c.Offset < 0 {
-		return 0, invalidArg("cursor", "cursor is not one this search returned")
+		return searchCursor{}, invalidArg("cursor", "cursor is not one this search returned")
 	}
 	if c.Check != searchCheck(r) {
-		return 0, invalidArg("cursor", "cursor belongs to a different search (query and filters must not change between pages)")
+		return searchCursor{}, invalidArg("cursor", "cursor belongs to a different search (query and filters must not change between pages)")
 	}
-	return c.Offset, nil
+	return c, nil
 }
+
+// sessionHash is the short form of a session id a cursor keeps.
+func sessionHash(id string) string { return checksum([]byte(id)) }
 
 type readCursor struct {
 	From          int    `json:"f"`

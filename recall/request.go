@@ -69,7 +69,9 @@ type searchPlan struct {
 	file           *fileMatcher
 	hitsPerSession int
 	limit          int
-	offset         int
+	offset         int             // listing: sessions already shown
+	seen           map[string]bool // keyword search: hashes of sessions already shown
+	seenList       []string
 	mode           string
 	modeNotice     string
 	notices        []string
@@ -141,8 +143,14 @@ func (r SearchRequest) validate(loc *time.Location) (searchPlan, error) {
 		p.notices = append(p.notices, "no Team conversations are archived; include_team_sessions and team changed nothing")
 	}
 	if r.Cursor != "" {
-		if p.offset, err = decodeSearchCursor(r.Cursor, r); err != nil {
+		c, err := decodeSearchCursor(r.Cursor, r)
+		if err != nil {
 			return searchPlan{}, err
+		}
+		p.offset, p.seenList = c.Offset, c.Seen
+		p.seen = make(map[string]bool, len(c.Seen))
+		for _, h := range c.Seen {
+			p.seen[h] = true
 		}
 	}
 	return p, nil

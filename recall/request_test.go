@@ -25,7 +25,10 @@ func TestSearchRequestValidate(t *testing.T) {
 		{"team accepted with a notice", SearchRequest{Team: "platform", IncludeTeamSessions: true}, func(p searchPlan) bool { return len(p.notices) == 1 }},
 		{"provider", SearchRequest{Provider: "codex"}, func(p searchPlan) bool { return true }},
 		{"file glob", SearchRequest{File: "**/*.go"}, func(p searchPlan) bool { return p.file != nil }},
-		{"cursor of the same search", SearchRequest{Query: "x", Cursor: encodeSearchCursor(40, SearchRequest{Query: "x", Limit: 5})}, func(p searchPlan) bool { return p.offset == 40 }},
+		{"cursor of the same listing", SearchRequest{Cursor: encodeSearchCursor(searchCursor{Offset: 40}, SearchRequest{Limit: 5})}, func(p searchPlan) bool { return p.offset == 40 }},
+		{"cursor of the same search", SearchRequest{Query: "x", Cursor: encodeSearchCursor(searchCursor{Seen: []string{"a", "b"}}, SearchRequest{Query: "x", Limit: 5})}, func(p searchPlan) bool {
+			return p.seen["a"] && p.seen["b"] && len(p.seenList) == 2
+		}},
 	}
 	for _, tt := range ok {
 		p, err := tt.req.validate(time.UTC)
@@ -56,7 +59,7 @@ func TestSearchRequestValidate(t *testing.T) {
 		{SearchRequest{Tool: "Bash\x00"}, "tool"},
 		{SearchRequest{Team: string(make([]byte, 600))}, "team"},
 		{SearchRequest{Cursor: "!!!"}, "cursor"},
-		{SearchRequest{Query: "y", Cursor: encodeSearchCursor(20, SearchRequest{Query: "x"})}, "cursor"},
+		{SearchRequest{Query: "y", Cursor: encodeSearchCursor(searchCursor{Offset: 20}, SearchRequest{Query: "x"})}, "cursor"},
 		{SearchRequest{Cursor: encodeCursor(searchCursor{Offset: -1, Check: searchCheck(SearchRequest{})})}, "cursor"},
 	}
 	for _, tt := range bad {

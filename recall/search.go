@@ -46,24 +46,28 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 		resp.Notices = append(resp.Notices, "the query holds no searchable words")
 		return resp, nil
 	}
-	want := p.offset + p.limit + 1 // one more session tells whether a next page exists
+	want := p.limit + 1 // one more session tells whether a next page exists
 	// Half as many sessions again as the page needs, so that relevance,
 	// not only recency, picks the page.
 	f.Sessions = want + want/2
 	f.PerSession = max(searchMinPerSession, 4*p.hitsPerSession)
 	f.Scan = s.scanLimit()
+	if len(p.seen) > 0 {
+		f.SkipSession = func(id string) bool { return p.seen[sessionHash(id)] }
+	}
 	cands, err := s.candidates(ctx, p.query, f, want)
 	if err != nil {
 		return SearchResponse{}, err
 	}
 	groups := groupBySession(cands)
-	if len(groups) > p.offset+p.limit {
-		resp.Next = encodeSearchCursor(p.offset+p.limit, req)
+	if len(groups) > p.limit {
+		groups = groups[:p.limit]
+		seen := append([]string(nil), p.seenList...)
+		for _, g := range groups {
+			seen = append(seen, sessionHash(g.id))
+		}
+		resp.Next = encodeSearchCursor(searchCursor{Seen: seen}, req)
 	}
-	if p.offset >= len(groups) {
-		return resp, nil
-	}
-	groups = groups[p.offset:min(len(groups), p.offset+p.limit)]
 	resp.Hits, err = s.buildHits(ctx, p, groups)
 	return resp, err
 }
@@ -202,7 +206,7 @@ func (s *Service) list(ctx context.Context, p searchPlan, f archive.SearchFilter
 	}
 	if len(infos) > p.limit {
 		infos = infos[:p.limit]
-		resp.Next = encodeSearchCursor(p.offset+p.limit, p.req)
+		resp.Next = encodeSearchCursor(searchCursor{Offset: p.offset + p.limit}, p.req)
 	}
 	for _, info := range infos {
 		resp.Hits = append(resp.Hits, Hit{

@@ -378,3 +378,39 @@ func TestSearchLongSessionsDoNotCrowdOut(t *testing.T) {
 		t.Errorf("a short walk finds only the newest session: %v", got)
 	}
 }
+
+func TestSearchPagesNeverRepeat(t *testing.T) {
+	w := newWorld(t)
+	var all []string
+	for i := 0; i < 12; i++ {
+		c := w.session(60+i, w.repoA, t0.Add(time.Duration(i)*time.Hour))
+		for k := 0; k <= i%4; k++ {
+			c.user(fmt.Sprintf("needle and haystack, take %d", k))
+		}
+		all = append(all, c.id)
+	}
+	w.index()
+	req := SearchRequest{Query: "needle haystack", Limit: 5}
+	seen := map[string]bool{}
+	var pages []int
+	for page := 0; page < 6; page++ {
+		resp, err := w.svc.Search(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, len(resp.Hits))
+		for _, id := range sessionsOf(resp) {
+			if seen[id] {
+				t.Errorf("page %d repeats %s", page, id)
+			}
+			seen[id] = true
+		}
+		if resp.Next == "" {
+			break
+		}
+		req.Cursor = resp.Next
+	}
+	if len(seen) != len(all) || !reflect.DeepEqual(pages, []int{5, 5, 2}) {
+		t.Errorf("pages of %v found %d of %d sessions", pages, len(seen), len(all))
+	}
+}
