@@ -53,7 +53,8 @@ func (d *Demo) Steps() ([]Step, error) {
 	}
 	steps[1].Explain = "A line Claude Code wrote: the session, the prompt that asked for it, and the commit that carried it."
 	steps[2].Explain = "A line the person changed by hand after that session: no archived conversation wrote it, and hansard says so instead of guessing."
-	steps[3].Explain = "A whole file, consecutive lines with the same answer grouped: the person's first version, Claude Code's retries, Codex's GetJSON."
+	steps[3].Explain = "A whole file, consecutive lines with the same answer grouped: the person's first version, Claude Code's retries, " +
+		"Codex's GetJSON. Common lines such as `if err != nil {` recur in all three; hansard tells them apart by the lines around them."
 	return steps, nil
 }
 
