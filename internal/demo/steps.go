@@ -54,7 +54,8 @@ func (d *Demo) Steps() ([]Step, error) {
 	steps[1].Explain = "A line Claude Code wrote: the session, the prompt that asked for it, and the commit that carried it."
 	steps[2].Explain = "A line the person changed by hand after that session: no archived conversation wrote it, and hansard says so instead of guessing."
 	steps[3].Explain = "A whole file, consecutive lines with the same answer grouped: the person's first version, Claude Code's retries, " +
-		"Codex's GetJSON. Common lines such as `if err != nil {` recur in all three; hansard tells them apart by the lines around them."
+		"Codex's GetJSON. Common lines recur (`if err != nil {` is both the person's and Codex's, `return err` both Claude Code's " +
+		"and Codex's): hansard tells them apart by the lines around them."
 	return steps, nil
 }
 
