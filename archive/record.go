@@ -37,51 +37,17 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 				ParentToolCallID: s.ParentToolCallID, Evidence: s.LinkEvidence})
 		}
 	case r.Message != nil:
-		m := r.Message
-		pk, err := w.sessionPK(j, m.SessionID)
+		pk, err := w.sessionPK(j, r.Message.SessionID)
 		if err != nil {
 			return err
 		}
-		w.pending += len(m.Text)
-		id, old, existed, err := w.put(j, rowKey{pk, m.Index, ""}, st.findMessage, []any{pk, m.Index},
-			func() (sql.Result, error) {
-				return st.insertMessage.ExecContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
-					millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model)
-			},
-			func(id int64) error {
-				_, err := st.updateMessage.ExecContext(ctx, m.Role, m.Human, m.Kind, m.Text, millis(m.Timestamp),
-					m.UUID, m.ParentUUID, m.Line, m.Model, id)
-				return err
-			})
-		if err != nil {
-			return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
-		}
-		if !existed || old != m.Text {
-			w.msgFTS.set(id, old, existed, m.Text)
-		}
+		return w.hold(j, pk, rowKey{pk, r.Message.Index, ""}, r.Message, nil)
 	case r.ToolCall != nil:
-		c := r.ToolCall
-		pk, err := w.sessionPK(j, c.SessionID)
+		pk, err := w.sessionPK(j, r.ToolCall.SessionID)
 		if err != nil {
 			return err
 		}
-		w.pending += len(c.Input) + len(c.Result)
-		id, old, existed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
-			func() (sql.Result, error) {
-				return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
-					c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp))
-			},
-			func(id int64) error {
-				_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
-					c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), id)
-				return err
-			})
-		if err != nil {
-			return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
-		}
-		if !existed || old != c.Result {
-			w.resultFTS.set(id, old, existed, c.Result)
-		}
+		return w.hold(j, pk, rowKey{pk, -1, r.ToolCall.ID}, nil, r.ToolCall)
 	case r.Edit != nil:
 		e := r.Edit
 		pk, err := w.sessionPK(j, e.SessionID)
@@ -136,6 +102,52 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 		if _, err := st.insertProblem.ExecContext(ctx, j.row.id, p.Line, p.Kind, p.Detail); err != nil {
 			return fmt.Errorf("problem: %w", err)
 		}
+	}
+	return nil
+}
+
+// writeMessage writes one message row and queues its text for the
+// full-text index.
+func (w *writer) writeMessage(j *job, pk int64, m *transcripts.Message) error {
+	ctx, st := w.ctx, w.st
+	id, old, existed, err := w.put(j, rowKey{pk, m.Index, ""}, st.findMessage, []any{pk, m.Index},
+		func() (sql.Result, error) {
+			return st.insertMessage.ExecContext(ctx, pk, m.Index, m.Role, m.Human, m.Kind, m.Text,
+				millis(m.Timestamp), m.UUID, m.ParentUUID, m.Line, m.Model)
+		},
+		func(id int64) error {
+			_, err := st.updateMessage.ExecContext(ctx, m.Role, m.Human, m.Kind, m.Text, millis(m.Timestamp),
+				m.UUID, m.ParentUUID, m.Line, m.Model, id)
+			return err
+		})
+	if err != nil {
+		return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
+	}
+	if !existed || old != m.Text {
+		w.msgFTS.set(id, old, existed, m.Text)
+	}
+	return nil
+}
+
+// writeToolCall writes one tool call row and queues its result for the
+// full-text index.
+func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error {
+	ctx, st := w.ctx, w.st
+	id, old, existed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
+		func() (sql.Result, error) {
+			return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp))
+		},
+		func(id int64) error {
+			_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), id)
+			return err
+		})
+	if err != nil {
+		return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
+	}
+	if !existed || old != c.Result {
+		w.resultFTS.set(id, old, existed, c.Result)
 	}
 	return nil
 }

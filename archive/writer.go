@@ -35,6 +35,10 @@ type writer struct {
 	pending int
 	since   time.Time
 	pks     map[string]int64
+	// held rows wait to be written (see hold).
+	held      map[rowKey]*heldRow
+	heldOrder []rowKey
+	heldSize  int
 	// msgFTS and resultFTS hold full-text index changes until a burst.
 	msgFTS, resultFTS *ftsQueue
 	touched           map[*job]map[int64]bool
@@ -58,6 +62,7 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		pks:     make(map[string]int64),
 		touched: make(map[*job]map[int64]bool),
 		seen:    make(map[*job]map[rowKey]struct{}),
+		held:    make(map[rowKey]*heldRow),
 	}
 	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
 		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
@@ -122,6 +127,9 @@ func (w *writer) commit() error {
 	if !w.inTx {
 		return nil
 	}
+	if err := w.writeHeld(); err != nil {
+		return err
+	}
 	if err := w.flushFTS(); err != nil {
 		return err
 	}
@@ -174,6 +182,9 @@ func (w *writer) apply(b *batch) error {
 // and resets its checkpoint in the same transaction.
 func (w *writer) dropSource(id int64) error {
 	// The delete triggers remove indexed text: the index must hold it.
+	if err := w.writeHeld(); err != nil {
+		return err
+	}
 	if err := w.flushFTS(); err != nil {
 		return err
 	}
@@ -210,6 +221,10 @@ func (w *writer) fail(j *job, cause error) error {
 }
 
 func (w *writer) finishJob(j *job, d *jobDone) error {
+	// Branches and attachments are computed from the rows: write them.
+	if err := w.writeHeld(); err != nil {
+		return err
+	}
 	sessions := w.touched[j]
 	delete(w.touched, j)
 	delete(w.seen, j)
