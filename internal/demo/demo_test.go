@@ -210,6 +210,25 @@ func TestRun(t *testing.T) {
 	}
 }
 
+func TestWrap(t *testing.T) {
+	cases := []struct {
+		text  string
+		width int
+		want  []string
+	}{
+		{"one two three", 7, []string{"one two", "three"}},
+		{"one two three", 80, []string{"one two three"}},
+		{"  spaced   out ", 80, []string{"spaced out"}},
+		{"a longword b", 4, []string{"a", "longword", "b"}},
+		{"", 10, []string{""}},
+	}
+	for _, c := range cases {
+		if got := wrap(c.text, c.width); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("wrap(%q, %d) = %q, want %q", c.text, c.width, got, c.want)
+		}
+	}
+}
+
 func TestClaudeProject(t *testing.T) {
 	if got := claudeProject("/Users/dev/src/web-app_2.x"); got != "-Users-dev-src-web-app-2-x" {
 		t.Errorf("claudeProject = %q", got)

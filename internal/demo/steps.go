@@ -43,7 +43,7 @@ func (d *Demo) Steps() ([]Step, error) {
 		return Step{Args: []string{"why", abs}, Shown: "hansard why " + loc}
 	}
 	steps := []Step{
-		{Explain: "Read the transcripts of the demo's home into its archive (query commands do this by themselves too).",
+		{Explain: "Read the transcripts in the demo's home into its archive (queries also do this by themselves).",
 			Args: []string{"index"}, Shown: "hansard index"},
 		why("client.go", agentLine),
 		why("retry.go", humanLine),
@@ -51,7 +51,7 @@ func (d *Demo) Steps() ([]Step, error) {
 		{Explain: "Search past conversations of this repository for a word.",
 			Args: []string{"history", "--repo", d.Repo, "backoff"}, Shown: "hansard history backoff"},
 	}
-	steps[1].Explain = "A line Claude Code wrote: the session, the prompt that asked for it, and the commit that carried it."
+	steps[1].Explain = "A line Claude Code wrote: the session, the prompt that asked for it, the commit that carried it."
 	steps[2].Explain = "A line the person changed by hand after that session: no archived conversation wrote it, and hansard says so instead of guessing."
 	steps[3].Explain = "A whole file, consecutive lines with the same answer grouped: the person's first version, Claude Code's retries, " +
 		"Codex's GetJSON. Common lines recur (`if err != nil {` is both the person's and Codex's, `return err` both Claude Code's " +
@@ -73,7 +73,10 @@ func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, run Runner
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		fmt.Fprintf(stdout, "# %s\n$ %s\n", s.Explain, s.Shown)
+		for _, l := range wrap(s.Explain, explainWidth) {
+			fmt.Fprintf(stdout, "# %s\n", l)
+		}
+		fmt.Fprintf(stdout, "$ %s\n", s.Shown)
 		if code := run(ctx, s.Args, stdout, stderr); code != 0 {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -82,6 +85,28 @@ func Run(ctx context.Context, stdout, stderr io.Writer, steps []Step, run Runner
 		}
 	}
 	return nil
+}
+
+// explainWidth is the width explanations are wrapped to, "# " excluded.
+const explainWidth = 98
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer
+// word stays whole).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
 }
 
 // Intro is what the demo prints before the tour.
