@@ -17,7 +17,7 @@ import (
 // user's files at a fresh folder, and returns it.
 func isolate(t *testing.T) string {
 	t.Helper()
-	outside := t.TempDir()
+	outside := realTempDir(t)
 	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "TMPDIR"} {
 		t.Setenv(k, filepath.Join(outside, strings.ToLower(k)))
 	}
@@ -25,6 +25,17 @@ func isolate(t *testing.T) string {
 		t.Setenv(k, filepath.Join(outside, strings.ToLower(k)))
 	}
 	return outside
+}
+
+// realTempDir is a new temporary folder by its real path (macOS's /var is a
+// symbolic link), as the demo prints it.
+func realTempDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 func runDemoCmd(t *testing.T, args ...string) (string, string, int) {
@@ -49,7 +60,7 @@ func section(t *testing.T, out, cmd string) string {
 
 func TestDemo(t *testing.T) {
 	outside := isolate(t)
-	dir := filepath.Join(t.TempDir(), "demo")
+	dir := filepath.Join(realTempDir(t), "demo")
 	out, errOut, code := runDemoCmd(t, "--dir", dir)
 	if code != 0 {
 		t.Fatalf("demo: exit %d\n%s\n%s", code, errOut, out)
@@ -116,7 +127,7 @@ func TestDemoDeterministic(t *testing.T) {
 	elapsed := regexp.MustCompile(` in [0-9.]+ s\n`)
 	var outs []string
 	for _, name := range []string{"first", "second"} {
-		dir := filepath.Join(t.TempDir(), name)
+		dir := filepath.Join(realTempDir(t), name)
 		out, errOut, code := runDemoCmd(t, "--dir", dir)
 		if code != 0 {
 			t.Fatalf("demo: exit %d\n%s", code, errOut)
@@ -150,6 +161,25 @@ func TestDemoRemovesItsTemporaryFolder(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("temporary folder left behind: %v", left)
+	}
+}
+
+func TestDemoKeep(t *testing.T) {
+	outside := isolate(t)
+	tmp := filepath.Join(outside, "tmpdir")
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runDemoCmd(t, "--keep")
+	if code != 0 {
+		t.Fatalf("demo: exit %d\n%s", code, errOut)
+	}
+	dir, _, _ := strings.Cut(strings.TrimPrefix(out, "hansard demo, in "), ":\n")
+	if filepath.Dir(dir) != tmp {
+		t.Fatalf("demo folder %q is not in TMPDIR", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "env.sh")); err != nil || !strings.Contains(out, "cd "+filepath.Join(dir, "repo")) {
+		t.Errorf("kept folder: %v\n%s", err, out)
 	}
 }
 
