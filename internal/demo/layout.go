@@ -41,16 +41,16 @@ func Layout(ctx context.Context, dir string) (*Demo, error) {
 	if err := prepare(dir); err != nil {
 		return nil, err
 	}
-	real, err := filepath.EvalSymlinks(dir)
+	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return nil, fmt.Errorf("demo folder: %w", err)
 	}
-	if strings.ContainsAny(real, "\"'\\") || strings.ContainsFunc(real, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		return nil, fmt.Errorf("demo folder %s: the path may not hold quotes, backslashes or control characters", real)
+	if strings.ContainsAny(root, "\"'\\") || strings.ContainsFunc(root, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		return nil, fmt.Errorf("demo folder %s: the path may not hold quotes, backslashes or control characters", root)
 	}
-	d := &Demo{Dir: real, Repo: filepath.Join(real, "repo"), Home: filepath.Join(real, "home")}
+	d := &Demo{Dir: root, Repo: filepath.Join(root, "repo"), Home: filepath.Join(root, "home")}
 	d.Archive = filepath.Join(d.Home, ".local", "share", "hansard")
-	d.EnvFile = filepath.Join(real, "env.sh")
+	d.EnvFile = filepath.Join(root, "env.sh")
 	d.Env = map[string]string{
 		"HOME":              d.Home,
 		"HANSARD_HOME":      d.Archive,

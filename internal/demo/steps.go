@@ -10,7 +10,7 @@ import (
 
 // Step is one command of the tour.
 type Step struct {
-	// Explain says, in a line, what the step shows.
+	// Explain says what the step shows (wrapped when printed).
 	Explain string
 	// Args run the command (after "hansard"): paths are absolute and the
 	// repository is named, so that they do not depend on the current folder.
@@ -35,27 +35,27 @@ func (d *Demo) Steps() ([]Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	why := func(file string, line int) Step {
+	why := func(explain, file string, line int) Step {
 		loc, abs := file, filepath.Join(d.Repo, file)
 		if line > 0 {
 			loc, abs = fmt.Sprintf("%s:%d", file, line), fmt.Sprintf("%s:%d", abs, line)
 		}
-		return Step{Args: []string{"why", abs}, Shown: "hansard why " + loc}
+		return Step{Explain: explain, Args: []string{"why", abs}, Shown: "hansard why " + loc}
 	}
 	steps := []Step{
 		{Explain: "Read the transcripts in the demo's home into its archive (queries also do this by themselves).",
 			Args: []string{"index"}, Shown: "hansard index"},
-		why("client.go", agentLine),
-		why("retry.go", humanLine),
-		why("client.go", 0),
+		why("A line Claude Code wrote: the session, the prompt that asked for it, the commit that carried it.",
+			"client.go", agentLine),
+		why("A line the person changed by hand after that session: no archived conversation wrote it, "+
+			"and hansard says so instead of guessing.", "retry.go", humanLine),
+		why("A whole file, consecutive lines with the same answer grouped: the person's first version, "+
+			"Claude Code's retries, Codex's GetJSON. Common lines recur (`if err != nil {` is both the person's "+
+			"and Codex's, `return err` both Claude Code's and Codex's): hansard tells them apart by the lines around them.",
+			"client.go", 0),
 		{Explain: "Search past conversations of this repository for a word.",
 			Args: []string{"history", "--repo", d.Repo, "backoff"}, Shown: "hansard history backoff"},
 	}
-	steps[1].Explain = "A line Claude Code wrote: the session, the prompt that asked for it, the commit that carried it."
-	steps[2].Explain = "A line the person changed by hand after that session: no archived conversation wrote it, and hansard says so instead of guessing."
-	steps[3].Explain = "A whole file, consecutive lines with the same answer grouped: the person's first version, Claude Code's retries, " +
-		"Codex's GetJSON. Common lines recur (`if err != nil {` is both the person's and Codex's, `return err` both Claude Code's " +
-		"and Codex's): hansard tells them apart by the lines around them."
 	return steps, nil
 }
 
