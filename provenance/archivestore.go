@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"hansard/archive"
@@ -19,6 +20,15 @@ type ArchiveStore struct {
 	// up both as it is and redacted, and cached blames and answers are kept
 	// redacted.
 	Redact func(string) string
+	// Deferred makes StoreBlame and StoreMatches return once their data is
+	// encoded, writing it in the background; Wait waits for the writes.
+	// A command answers meanwhile.
+	Deferred bool
+
+	writes sync.WaitGroup
+	mu     sync.Mutex
+	werr   error
+	pre    *prefetch
 }
 
 // NewArchiveStore returns the store of archive a, whose text is redacted
@@ -27,10 +37,18 @@ func NewArchiveStore(a *archive.Archive, redact func(string) string) *ArchiveSto
 	return &ArchiveStore{Archive: a, Redact: redact}
 }
 
-// Candidates implements Store with one query. A key that redaction
-// changes is also looked up redacted; lines found that way are given back
-// the key asked for, so that they match the file's line.
+// Candidates implements Store with one query (or from what Prefetch
+// found). A key that redaction changes is also looked up redacted; lines
+// found that way are given back the key asked for, so that they match the
+// file's line.
 func (s *ArchiveStore) Candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error) {
+	if out, ok := s.prefetched(repo, keys); ok {
+		return out, nil
+	}
+	return s.candidates(ctx, repo, keys)
+}
+
+func (s *ArchiveStore) candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error) {
 	hashes := make([]int64, 0, len(keys))
 	var unredact map[string]string
 	for _, k := range keys {
@@ -81,10 +99,29 @@ func leadingSpace(s string) string {
 	return s[:len(s)-len(strings.TrimLeftFunc(s, unicode.IsSpace))]
 }
 
-// Describe implements Store with one query: the session's title and
-// start, an excerpt of the prompt (the nearest human message at or before
-// the edit's) and the link to the transcript line.
+// Describe implements Store with one query (or from what Prefetch found):
+// the session's title and start, an excerpt of the prompt (the nearest
+// human message at or before the edit's) and the link to the transcript
+// line.
 func (s *ArchiveStore) Describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error) {
+	out, rest := s.prefetchedDetails(edits)
+	if len(rest) == 0 {
+		return out, nil
+	}
+	more, err := s.describe(ctx, rest)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return more, nil
+	}
+	for k, d := range more {
+		out[k] = d
+	}
+	return out, nil
+}
+
+func (s *ArchiveStore) describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error) {
 	keys := make([]archive.LedgerEdit, len(edits))
 	for i, e := range edits {
 		keys[i] = archive.LedgerEdit{SessionID: e.SessionID, CallID: e.ToolCallID, Seq: e.Seq}
@@ -126,6 +163,33 @@ func (s *ArchiveStore) Generation(ctx context.Context, repo string) (string, err
 		return "", err
 	}
 	return fmt.Sprintf("v%d.%d-g%d", LedgerVersion, version, gen), nil
+}
+
+// store keeps cached data now, or in the background when Deferred.
+func (s *ArchiveStore) store(ctx context.Context, kind, repo, path, key string, data []byte) error {
+	if !s.Deferred {
+		return s.Archive.StoreCached(ctx, kind, repo, path, key, data)
+	}
+	ctx = context.WithoutCancel(ctx)
+	s.writes.Add(1)
+	go func() {
+		defer s.writes.Done()
+		if err := s.Archive.StoreCached(ctx, kind, repo, path, key, data); err != nil {
+			s.mu.Lock()
+			s.werr = err
+			s.mu.Unlock()
+		}
+	}()
+	return nil
+}
+
+// Wait waits for the deferred writes and returns the error of the last
+// that failed.
+func (s *ArchiveStore) Wait() error {
+	s.writes.Wait()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.werr
 }
 
 // RedactText redacts a line of a file the way the archive redacts its

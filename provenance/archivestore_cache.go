@@ -74,7 +74,7 @@ func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []git
 	if err != nil {
 		return err
 	}
-	return s.Archive.StoreCached(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key), data)
+	return s.store(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key), data)
 }
 
 // matchBlob is a file's answers as cached: commits and edits once, lines
@@ -202,5 +202,5 @@ func (s *ArchiveStore) StoreMatches(ctx context.Context, key MatchKey, result []
 	if err != nil {
 		return err
 	}
-	return s.Archive.StoreCached(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), data)
+	return s.store(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), data)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -90,8 +91,18 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 		red = redact.New().String
 	}
 	store := provenance.NewArchiveStore(a, red)
+	store.Deferred = true // cached results are written while the answer is printed
+	defer store.Wait()    // a failed cache write only costs time next time
+	pctx, stopPrefetch := context.WithCancel(ctx)
+	if opts.rev == "" {
+		// Look the file's lines up in the ledger while git blames it.
+		if lines, err := readLines(abs, loc.Start, loc.End, prefetchMargin); err == nil {
+			store.Prefetch(pctx, repo.Root, lines)
+		}
+	}
 	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local}
 	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: opts.rev, Start: loc.Start, End: loc.End})
+	stopPrefetch()
 	if err != nil {
 		return whyError(loc.Path, err)
 	}
@@ -103,10 +114,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 		if loc.Start > 0 && !loc.Range && len(out) == 1 {
 			return writeJSON(app.Streams.Out, out[0])
 		}
-		if out == nil {
-			out = []provenance.Attribution{}
-		}
-		return writeJSON(app.Streams.Out, out)
+		return writeWhyJSON(app.Streams.Out, out)
 	case opts.porcelain:
 		return printWhyPorcelain(app.Streams.Out, out)
 	}
@@ -130,4 +138,26 @@ func whyError(path string, err error) error {
 		return err
 	}
 	return err
+}
+
+// prefetchMargin is how many lines around the asked ones are looked up
+// ahead: attribution reads a window of neighbours as context.
+const prefetchMargin = 16
+
+// readLines returns the lines of a file from start-margin to end+margin
+// (every line when start is 0).
+func readLines(path string, start, end, margin int) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(b), "\n")
+	if start == 0 {
+		return lines, nil
+	}
+	from, to := max(0, start-1-margin), min(len(lines), end+margin)
+	if from >= to {
+		return nil, nil
+	}
+	return lines[from:to], nil
 }

@@ -2,12 +2,34 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"hansard/provenance"
 )
+
+// writeWhyJSON writes a JSON array of answers, one compact object per
+// line: a whole file's answers stay quick to write and to read line by
+// line.
+func writeWhyJSON(w io.Writer, out []provenance.Attribution) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString("[")
+	for i, a := range out {
+		b, err := json.Marshal(a)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n")
+		bw.Write(b)
+	}
+	bw.WriteString("\n]\n")
+	return bw.Flush()
+}
 
 // printWhyPorcelain writes one tab-separated line per source line: line
 // number, status, session id, message index and commit ("-" when there is

@@ -1,0 +1,83 @@
+#!/bin/sh
+# bench-why.sh times `hansard why` against `git blame` on the same file of
+# the large ground-truth repository (2,000 commits, a 3,000-line file, 500
+# sessions), in the same run, and prints the ratios the targets are about:
+#
+#   why FILE:LINE --json (cold)      vs git blame -L LINE,LINE --porcelain FILE   target <= 1.5
+#   why FILE --json (cold)           vs git blame --porcelain FILE               target <= 2
+#   why FILE:LINE --json (warm)      vs git blame -L LINE,LINE --porcelain FILE   target <= 0.5
+#
+# "cold" means no cached blame or answers for the file (the ledger is
+# built); "warm" means the file was asked about before. Every command runs
+# RUNS times (default 10) after one untimed run; the median is reported.
+#
+# Usage: scripts/bench-why.sh [FIXTURE_DIR]
+# FIXTURE_DIR is a folder laid out by truthgen -large; without one, a new
+# one is built in a temporary folder. Needs go, git, awk and GNU date
+# (for milliseconds); hyperfine is not needed.
+set -eu
+
+RUNS=${RUNS:-10}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+
+fixture=${1:-}
+if [ -z "$fixture" ]; then
+	fixture=$work/fixture
+	(cd "$root" && go run ./fixtures/truth/cmd/truthgen -out "$fixture" -large >/dev/null)
+fi
+bin=$work/hansard
+(cd "$root" && go build -o "$bin" ./cmd/hansard)
+
+repo=$fixture/repo
+file=service/store.go
+lines=$(wc -l <"$repo/$file")
+line=$((lines / 2))
+export HOME="$fixture/home" HANSARD_HOME="$work/archive" CLAUDE_CONFIG_DIR= CODEX_HOME= NO_COLOR=1
+cd "$repo"
+"$bin" index >/dev/null
+
+# now_ms prints a monotonic-enough wall clock in milliseconds.
+now_ms() { date +%s%3N; }
+
+# time_ms CMD...: runs CMD once, prints its wall time in milliseconds.
+time_ms() {
+	t0=$(now_ms)
+	"$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+	t1=$(now_ms)
+	echo $((t1 - t0))
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
+# The first question builds the ledger. A copy of the archive as it is
+# then (ledger built, nothing cached) makes each cold run cold again.
+"$bin" why "$file:$line" --json >/dev/null
+cp -r "$HANSARD_HOME" "$work/archive.cold"
+reset_cache() { rm -rf "$HANSARD_HOME" && cp -r "$work/archive.cold" "$HANSARD_HOME"; }
+
+: >"$work/blame_l" && : >"$work/blame_f" && : >"$work/why_l" && : >"$work/why_f" && : >"$work/why_w"
+i=0
+while [ $i -lt "$RUNS" ]; do
+	time_ms git blame -L "$line,$line" --porcelain "$file" >>"$work/blame_l"
+	time_ms git blame --porcelain "$file" >>"$work/blame_f"
+	reset_cache
+	time_ms "$bin" why "$file:$line" --json >>"$work/why_l"
+	reset_cache
+	time_ms "$bin" why "$file" --json >>"$work/why_f"
+	time_ms "$bin" why "$file:$line" --json >>"$work/why_w"
+	i=$((i + 1))
+done
+
+bl=$(median <"$work/blame_l")
+bf=$(median <"$work/blame_f")
+wl=$(median <"$work/why_l")
+wf=$(median <"$work/why_f")
+ww=$(median <"$work/why_w")
+echo "file $file ($lines lines), line $line, $RUNS runs, medians in ms"
+printf '%-44s %6s\n' "git blame -L $line,$line --porcelain" "$bl"
+printf '%-44s %6s\n' "git blame --porcelain" "$bf"
+printf '%-44s %6s  x%s (target <= 1.5)\n' "hansard why FILE:LINE --json (cold)" "$wl" "$(echo "$wl $bl" | awk '{printf "%.2f", $1/$2}')"
+printf '%-44s %6s  x%s (target <= 2)\n' "hansard why FILE --json (cold)" "$wf" "$(echo "$wf $bf" | awk '{printf "%.2f", $1/$2}')"
+printf '%-44s %6s  x%s (target <= 0.5)\n' "hansard why FILE:LINE --json (warm)" "$ww" "$(echo "$ww $bl" | awk '{printf "%.2f", $1/$2}')"
