@@ -438,3 +438,17 @@ func TestOpenWhileAnotherProcessWrites(t *testing.T) {
 		t.Fatalf("read during a write: %v", err)
 	}
 }
+
+func TestProgressReportsTheEnd(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	for _, id := range []string{"p1", "p2", "p3"} {
+		e.write(id+".jsonl", sessionLines(id, "/w")...)
+	}
+	var last Progress
+	calls := 0
+	e.refresh(a, RefreshOptions{Progress: func(p Progress) { last = p; calls++ }})
+	if calls == 0 || last.Files != 3 || last.FilesTotal != 3 || last.Sessions != 3 || last.Bytes != last.BytesTotal {
+		t.Fatalf("last progress: %+v after %d calls", last, calls)
+	}
+}
