@@ -129,7 +129,7 @@ func place(t testing.TB, repos map[string]*gitrepo.Repo, maps []truth.PathMap, f
 }
 
 // answerAll asks Why about every line of every file the truth describes.
-func answerAll(t testing.TB, res *truth.Result, store *provenance.MemStore) []truth.Answer {
+func answerAll(t testing.TB, res *truth.Result, store provenance.Store) []truth.Answer {
 	t.Helper()
 	repo, err := gitrepo.Open(res.Repo)
 	if err != nil {

@@ -1,0 +1,104 @@
+package accuracy
+
+import (
+	"context"
+	"testing"
+
+	"hansard/fixtures/truth"
+	"hansard/provenance"
+	"hansard/provenance/gitrepo"
+)
+
+// TestGroundTruthArchive is TestGroundTruth over the archive: the
+// fixture's transcripts are indexed into a real archive (path maps
+// included), the ledger is built by UpdateLedger, and Why reads it through
+// ArchiveStore. The same targets hold.
+func TestGroundTruthArchive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a fixture repository")
+	}
+	ctx := context.Background()
+	res, err := truth.Build(ctx, t.TempDir(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := IndexFixture(ctx, res, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	rep := truth.Score(res.Truth, answerAll(t, res, provenance.NewArchiveStore(a, nil)))
+	t.Logf("\n%s", rep.String())
+	for _, m := range rep.Mistakes {
+		t.Logf("mistake %s:%d %q want %q (%s) got %q (%s)", m.Path, m.Line, m.Text, m.Want, m.Expect, m.Got, m.Said)
+	}
+	o := rep.Overall
+	if o.Precision() < 0.99 || o.Recall() < 0.95 || o.HumanFalse != 0 {
+		t.Errorf("precision %.3f recall %.3f human lines attributed %d", o.Precision(), o.Recall(), o.HumanFalse)
+	}
+}
+
+// BenchmarkLargeArchive builds the large repository, indexes it into an
+// archive (timing the ledger's first build), scores the big file's answers
+// read through ArchiveStore and times a whole-file Why over the archive
+// without and with its cache. scripts/bench-why.sh times the command.
+func BenchmarkLargeArchive(b *testing.B) {
+	ctx := context.Background()
+	res, err := truth.Large(ctx, b.TempDir(), truth.Options{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := IndexFixture(ctx, res, b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	repo, err := gitrepo.Open(res.Repo)
+	if err != nil {
+		b.Fatal(err)
+	}
+	store := provenance.NewArchiveStore(a, nil)
+	out, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: truth.BigFile})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rep := truth.Score(&truth.Truth{Files: []truth.FileTruth{*res.Truth.File(truth.BigFile)}}, answersOf(out))
+	b.Logf("%d lines of %s through the archive: precision %.4f recall %.4f, human lines attributed %d/%d",
+		len(out), truth.BigFile, rep.Overall.Precision(), rep.Overall.Recall(), rep.Overall.HumanFalse, rep.Overall.HumanLines)
+	b.Run("file-cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: truth.BigFile}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("line-warm", func(b *testing.B) {
+		at := &provenance.Attributor{Store: store, Cache: store}
+		q := provenance.Query{Path: truth.BigFile}
+		if _, err := at.Why(ctx, repo, q); err != nil {
+			b.Fatal(err)
+		}
+		q.Start = len(out) / 2
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if _, err := at.Why(ctx, repo, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func answersOf(out []provenance.Attribution) []truth.Answer {
+	var answers []truth.Answer
+	for _, x := range out {
+		a := truth.Answer{Path: x.Path, Line: x.Line, Status: x.Status}
+		if x.Edit != nil {
+			a.SessionID, a.ToolCallID = x.Edit.SessionID, x.Edit.ToolCallID
+		}
+		for _, c := range x.Candidates {
+			a.Candidates = append(a.Candidates, c.SessionID)
+		}
+		answers = append(answers, a)
+	}
+	return answers
+}
