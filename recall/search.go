@@ -47,9 +47,9 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 		return resp, nil
 	}
 	want := p.limit + 1 // one more session tells whether a next page exists
-	// Half as many sessions again as the page needs, so that relevance,
+	// A quarter more sessions than the page needs, so that relevance,
 	// not only recency, picks the page.
-	f.Sessions = want + want/2
+	f.Sessions = want + want/4
 	f.PerSession = max(searchMinPerSession, 4*p.hitsPerSession)
 	f.Scan = s.scanLimit()
 	if len(p.seen) > 0 {
