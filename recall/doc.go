@@ -16,9 +16,10 @@
 // that holds only some; at equal coverage what was said (user, assistant,
 // system) ranks above what a tool printed; BM25 orders the rest. To keep a
 // word found in tens of thousands of messages cheap, the index is walked
-// newest first, keeping a few matches per conversation until half as many
-// conversations again as the page needs are found, and BM25 ranks those
-// matches only. One hit stands for one conversation; its further matches
+// newest first, keeping a few matches per conversation until a quarter more
+// conversations than the page needs are found, and BM25 ranks those matches
+// only: the page is the most relevant of the most recent matching
+// conversations. One hit stands for one conversation; its further matches
 // are more_hits, and with group_revisions edited copies of one prompt are
 // one match. Read returns a window of one conversation with every message's
 // text capped, and offsets counted in characters (runes), never bytes.
