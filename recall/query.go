@@ -3,12 +3,14 @@ package recall
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Query limits: longer input is cut, never rejected.
 const (
 	maxQueryTerms  = 12
 	maxPhraseWords = 32
+	minPrefixRunes = 2
 )
 
 // Term is one word or quoted phrase of a query.
@@ -32,7 +34,8 @@ type Query struct {
 }
 
 // ParseQuery splits text into terms: words separated by spaces, "quoted
-// phrases" (an unterminated quote runs to the end), and word* prefixes.
+// phrases" (an unterminated quote runs to the end), and word* prefixes of
+// at least two letters.
 // Bare AND, OR and NOT are dropped: ranking already prefers messages that
 // hold every term. Duplicate terms are merged and at most 12 terms are kept.
 func ParseQuery(text string) Query {
@@ -60,6 +63,9 @@ func ParseQuery(text string) Query {
 		ws := words(raw)
 		if len(ws) == 0 {
 			return
+		}
+		if prefix && utf8.RuneCountInString(ws[len(ws)-1]) < minPrefixRunes {
+			prefix = false // a one-letter prefix would expand to most of the vocabulary
 		}
 		if len(ws) > maxPhraseWords {
 			ws = ws[:maxPhraseWords]

@@ -25,6 +25,8 @@ func TestParseQuery(t *testing.T) {
 		{in: `func.New`, terms: []Term{{Text: "func.New", Words: []string{"func", "new"}}}, any: `"func.New"`},
 		{in: `snake_case_name`, terms: []Term{{Text: "snake_case_name", Words: []string{"snake_case_name"}}}},
 		{in: `migrat*`, terms: []Term{{Text: "migrat", Words: []string{"migrat"}, Prefix: true}}, any: `"migrat"*`},
+		{in: `a*`, terms: []Term{{Text: "a", Words: []string{"a"}}}, any: `"a"`},
+		{in: `go*`, terms: []Term{{Text: "go", Words: []string{"go"}, Prefix: true}}, any: `"go"*`},
 		{in: `* ** -- ?? ()`, terms: nil},
 		{in: `foo OR bar AND NOT baz`, terms: []Term{{Text: "foo", Words: []string{"foo"}}, {Text: "bar", Words: []string{"bar"}}, {Text: "baz", Words: []string{"baz"}}}},
 		{in: `"OR"`, terms: []Term{{Text: "OR", Words: []string{"or"}, Phrase: true}}, any: `"OR"`},
