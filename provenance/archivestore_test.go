@@ -3,10 +3,13 @@ package provenance_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"hansard/archive"
 	"hansard/provenance"
+	"hansard/provenance/gitrepo"
 	"hansard/provenance/storetest"
 )
 
@@ -32,4 +35,45 @@ func TestArchiveStoreConformance(t *testing.T) {
 			}
 		}}
 	})
+}
+
+// TestArchiveStoreRedaction checks that a line holding a secret is found
+// although the archive keeps it redacted, and that cached blames and
+// answers keep it redacted.
+func TestArchiveStoreRedaction(t *testing.T) {
+	ctx := context.Background()
+	red := func(s string) string { return strings.ReplaceAll(s, "sk-live-0123456789", "[redacted:key]") }
+	s := provenance.NewArchiveStore(openArchive(t, archive.Options{}), red)
+	raw := `	apiKey := "sk-live-0123456789"`
+	e := provenance.LedgerEntry{Repo: "/r", Path: "k.go", SessionID: "s1", ToolCallID: "c1", Time: time.Now().UTC(),
+		Lines: []provenance.LedgerLine{provenance.NewLedgerLine(red(raw), 0)}}
+	if err := s.Add(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Candidates(ctx, "/r", []string{provenance.NormalizeKey(raw)})
+	if err != nil || len(got) != 1 {
+		t.Fatalf("candidates %+v: %v", got, err)
+	}
+	if l := got[0].Lines[0]; l.Key != provenance.NormalizeKey(raw) || l.Text != raw {
+		t.Errorf("line %+v does not match the file's line %q", l, raw)
+	}
+
+	bk := provenance.BlameKey{Repo: "/r", Path: "k.go", Commit: "c"}
+	c := &gitrepo.BlameCommit{Hash: "1111"}
+	if err := s.StoreBlame(ctx, bk, []gitrepo.BlameLine{{FinalLine: 1, Commit: c, Text: raw}}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _, _ := s.LoadBlame(ctx, bk); len(b) != 1 || strings.Contains(b[0].Text, "sk-live") {
+		t.Errorf("cached blame %+v keeps the secret", b)
+	}
+	mk := provenance.MatchKey{BlameKey: bk, Generation: "g"}
+	if err := s.StoreMatches(ctx, mk, []provenance.Attribution{{Path: "k.go", Line: 1, Text: raw, Status: provenance.StatusNone}}); err != nil {
+		t.Fatal(err)
+	}
+	if m, _, _ := s.LoadMatches(ctx, mk); len(m) != 1 || strings.Contains(m[0].Text, "sk-live") {
+		t.Errorf("cached answers %+v keep the secret", m)
+	}
+	if strings.Contains(s.RedactText(raw), "sk-live") {
+		t.Errorf("RedactText kept the secret")
+	}
 }
