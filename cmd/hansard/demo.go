@@ -12,10 +12,6 @@ import (
 	"hansard/internal/demo"
 )
 
-// The demo registers itself so that the list in root.go stays the list of
-// the commands that work on the user's own archive.
-func init() { commands = append(commands, newDemoCmd) }
-
 type demoOptions struct {
 	dir  string
 	keep bool

@@ -7,14 +7,18 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// commands builds every top-level command. A command lives in its own
-// file as a constructor taking the shared *App; add it here.
-var commands = []func(*App) *cobra.Command{
-	newIndexCmd,
-	newStatusCmd,
-	newHistoryCmd,
-	newShowCmd,
-	newWhyCmd,
+// commands lists every top-level command. A command lives in its own file
+// as a constructor taking the shared *App; add it here. It is a function
+// because demo runs the other commands through run.
+func commands() []func(*App) *cobra.Command {
+	return []func(*App) *cobra.Command{
+		newIndexCmd,
+		newStatusCmd,
+		newHistoryCmd,
+		newShowCmd,
+		newWhyCmd,
+		newDemoCmd,
+	}
 }
 
 // streams are the command's standard streams.
@@ -41,7 +45,7 @@ func run(ctx context.Context, args []string, s streams, getenv func(string) stri
 	root.SetErr(s.Err)
 	root.SetArgs(args)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	for _, c := range commands {
+	for _, c := range commands() {
 		root.AddCommand(c(app))
 	}
 	err := root.ExecuteContext(ctx)
