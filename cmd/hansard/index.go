@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"hansard/archive"
+	"hansard/provenance"
 )
 
 type indexOptions struct {
@@ -114,6 +115,9 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	bar.clear()
 	if err != nil {
 		return err
+	}
+	if _, err := provenance.UpdateLedger(ctx, a); err != nil { // the edit ledger follows the archive
+		return fmt.Errorf("update the edit ledger: %w", err)
 	}
 	fmt.Fprintln(app.Streams.Out, summary(res))
 	return nil

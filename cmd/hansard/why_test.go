@@ -167,6 +167,27 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 		}
 	}
 
+	// A secret typed into the working tree is matched redacted and never
+	// printed.
+	secret := "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+	path := filepath.Join(res.Repo, filepath.FromSlash(file))
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(append([]byte(nil), orig...), "var token = \""+secret+"\"\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, form := range [][]string{{"--json"}, {"--porcelain"}, nil} {
+		out, errOut, code := whyRun(t, bin, res.Repo, env, append([]string{"why", file, "--no-refresh"}, form...)...)
+		if code != 0 || strings.Contains(out+errOut, secret) || (form == nil && !strings.Contains(out, "[redacted:")) {
+			t.Errorf("why %v: code %d, the secret printed or not redacted:\n%s%s", form, code, out, errOut)
+		}
+	}
+	if err := os.WriteFile(path, orig, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
 	notRepo := t.TempDir()
 	os.WriteFile(filepath.Join(notRepo, "x.go"), []byte("package x\n"), 0o600)
 	bad := []struct {
