@@ -78,10 +78,13 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 			fmt.Fprintf(bw, "  commit   %s\n", p.dim("not committed yet"))
 		}
 		if a.Edit != nil {
-			printEdit(bw, p, "", *a.Edit)
+			printEdit(bw, p, "  ", *a.Edit)
 		}
-		for _, c := range a.Candidates {
-			printEdit(bw, p, "candidate", c)
+		if len(a.Candidates) > 0 {
+			fmt.Fprintf(bw, "  %d sessions qualify equally; none is picked:\n", len(a.Candidates))
+			for _, c := range a.Candidates {
+				printEdit(bw, p, "    ", c)
+			}
 		}
 		if len(a.Chain) > 0 {
 			fmt.Fprintf(bw, "  chain    %d earlier %s of this text:\n", len(a.Chain), plural(len(a.Chain), "edit", "edits"))
@@ -93,24 +96,20 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 	}
 }
 
-// printEdit writes the session, edit, prompt and source of one edit; a
-// label ("candidate") heads the session line when set.
-func printEdit(w io.Writer, p painter, label string, e provenance.EditRef) {
-	head := "session"
-	if label != "" {
-		head = label
-	}
+// printEdit writes the session, edit, prompt and source of one edit,
+// each line after indent.
+func printEdit(w io.Writer, p painter, indent string, e provenance.EditRef) {
 	title := oneLineTitle(e.SessionTitle)
 	if title == "" {
 		title = p.dim("(untitled)")
 	}
-	fmt.Fprintf(w, "  %-8s %s %s  %s  started %s\n", head, e.Provider, p.bold(shortID(e.SessionID)), title, shortTime(e.SessionStarted))
-	fmt.Fprintf(w, "  edit     message #%d  %s %s  at %s\n", e.MessageIndex, e.Tool, e.ToolCallID, shortTime(e.TimeLocal))
+	fmt.Fprintf(w, "%ssession  %s %s  %s  started %s\n", indent, e.Provider, p.bold(shortID(e.SessionID)), title, shortTime(e.SessionStarted))
+	fmt.Fprintf(w, "%sedit     message #%d  %s %s  at %s\n", indent, e.MessageIndex, e.Tool, e.ToolCallID, shortTime(e.TimeLocal))
 	if e.PromptExcerpt != "" {
-		fmt.Fprintf(w, "  prompt   %s\n", p.dim("“"+e.PromptExcerpt+"”"))
+		fmt.Fprintf(w, "%sprompt   %s\n", indent, p.dim("“"+e.PromptExcerpt+"”"))
 	}
 	if e.Source != "" {
-		fmt.Fprintf(w, "  source   %s\n", e.Source)
+		fmt.Fprintf(w, "%ssource   %s\n", indent, e.Source)
 	}
 }
 
