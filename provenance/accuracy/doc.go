@@ -7,4 +7,9 @@
 // path> to print every answer for one file). BenchmarkLarge does the same on
 // the large generated repository and times Why against git blame. A third
 // test checks the ledger's invariants on the real sample transcripts.
+//
+// TestGroundTruthArchive and BenchmarkLargeArchive do the same through
+// hansard's archive: IndexFixture reads a fixture's transcripts into a real
+// archive (with its path maps) and builds the ledger with
+// provenance.UpdateLedger, and Why reads it through provenance.ArchiveStore.
 package accuracy
