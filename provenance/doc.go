@@ -8,8 +8,9 @@
 // EditRef (the answer, whose JSON is the stable schema of
 // `hansard why --json`; Runs groups consecutive lines with the same answer),
 // Store and Cache (what the engine reads from and keeps in the archive;
-// MemStore implements both in memory). Git is reached only through the
-// gitrepo subpackage.
+// MemStore implements both in memory, ArchiveStore over the archive, whose
+// ledger UpdateLedger keeps). Git is reached only through the gitrepo
+// subpackage.
 //
 // # Ledger
 //
@@ -96,6 +97,18 @@
 //     after the commit, or went to other files), recurring text without
 //     support, an introduced line claimed by several lines, or a common line
 //     without positional evidence.
+//
+// # The archive
+//
+// ArchiveStore is the Store and Cache over hansard's archive (all SQL stays
+// in the archive package). UpdateLedger keeps the archive's ledger tables
+// in step with its edits: the archive notes which files' edits changed, and
+// only those files are replayed through a Tracker (seeded from git for a
+// file no edit wrote before); when nothing changed it costs one query, and
+// a new LedgerVersion rebuilds the ledger whole. Candidates is one query by
+// key hash per file; Prefetch runs it (and Describe of what it finds) while
+// git blames. Cached blames and answers are kept redacted, answers per
+// ledger generation of the repository.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is
