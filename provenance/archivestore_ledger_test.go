@@ -155,3 +155,61 @@ func TestUpdateLedgerSkipsFailedEdits(t *testing.T) {
 		t.Fatal("the fixture has no failed edit")
 	}
 }
+
+// TestUpdateLedgerAfterReattach indexes sessions recorded in another
+// checkout without the path map (their edits are in no repository here),
+// then attaches them with it: the ledger follows and their lines are
+// attributed.
+func TestUpdateLedgerAfterReattach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a fixture repository")
+	}
+	ctx := context.Background()
+	sc, _ := truth.ScenarioByName("other-checkout")
+	res, err := truth.Build(ctx, t.TempDir(), 1, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maps := res.Truth.Maps
+	res.Truth.Maps = nil
+	a, err := accuracy.IndexFixture(ctx, res, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	recall := func() float64 {
+		store := provenance.NewArchiveStore(a, nil)
+		repo, _ := gitrepo.Open(res.Repo)
+		var got []truth.Answer
+		for _, f := range res.Truth.Files {
+			out, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: f.Path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range out {
+				ans := truth.Answer{Path: x.Path, Line: x.Line, Status: x.Status}
+				if x.Edit != nil {
+					ans.SessionID = x.Edit.SessionID
+				}
+				got = append(got, ans)
+			}
+		}
+		return truth.Score(res.Truth, got).ByScenario["other-checkout"].Recall()
+	}
+	if r := recall(); r != 0 {
+		t.Fatalf("recall %.2f before the sessions are attached", r)
+	}
+	var pm []archive.PathMap
+	for _, m := range maps {
+		pm = append(pm, archive.PathMap{From: m.From, To: m.To})
+	}
+	if err := a.Reattach(ctx, pm); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := provenance.UpdateLedger(ctx, a); err != nil || r.Files == 0 {
+		t.Fatalf("update after attaching: %+v (%v)", r, err)
+	}
+	if r := recall(); r < 0.95 {
+		t.Errorf("recall %.2f after attaching the sessions", r)
+	}
+}
