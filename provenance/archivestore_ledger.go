@@ -33,7 +33,8 @@ const maxMoveDepth = 8
 // whole-file write is diffed against what earlier edits left (or, for a
 // file no edit wrote before, against git's content at the time). Failed
 // edits stay in the archive and never become ledger entries. When another
-// process is writing the archive, the ledger is left as it is (Busy).
+// process is writing the archive, a ledger of the current version is left
+// as it is (Busy); one of another version is waited for.
 func UpdateLedger(ctx context.Context, a *archive.Archive) (LedgerResult, error) {
 	var res LedgerResult
 	st, err := a.LedgerState(ctx)
@@ -43,7 +44,10 @@ func UpdateLedger(ctx context.Context, a *archive.Archive) (LedgerResult, error)
 	if st.Version == LedgerVersion && !st.Dirty {
 		return res, nil
 	}
-	unlock, err := a.LockLedger(ctx, false)
+	// A ledger of another version is of no use: wait for the writer then.
+	// Otherwise answer from the ledger as it is while another process
+	// writes the archive.
+	unlock, err := a.LockLedger(ctx, st.Version != LedgerVersion)
 	if errors.Is(err, archive.ErrLedgerBusy) {
 		res.Busy = true
 		return res, nil
