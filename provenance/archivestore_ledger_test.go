@@ -213,3 +213,30 @@ func TestUpdateLedgerAfterReattach(t *testing.T) {
 		t.Errorf("recall %.2f after attaching the sessions", r)
 	}
 }
+
+// TestUpdateLedgerBusy leaves a current ledger as it is while another
+// writer holds the archive, and catches up once it is done.
+func TestUpdateLedgerBusy(t *testing.T) {
+	ctx := context.Background()
+	res := ledgerFixture(t)
+	a, err := accuracy.IndexFixture(ctx, res, t.TempDir(), claude.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.Refresh(ctx, accuracy.Providers(), accuracy.Env(res), archive.RefreshOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := a.LockLedger(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := provenance.UpdateLedger(ctx, a)
+	unlock()
+	if err != nil || !r.Busy || r.Files != 0 {
+		t.Fatalf("while another writer holds the archive: %+v (%v)", r, err)
+	}
+	if r, err := provenance.UpdateLedger(ctx, a); err != nil || r.Busy || r.Files == 0 {
+		t.Errorf("once it is done: %+v (%v)", r, err)
+	}
+}
