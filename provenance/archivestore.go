@@ -20,8 +20,9 @@ type ArchiveStore struct {
 	// up both as it is and redacted, and cached blames and answers are kept
 	// redacted.
 	Redact func(string) string
-	// Deferred makes StoreBlame and StoreMatches return once their data is
-	// encoded, writing it in the background; Wait waits for the writes.
+	// Deferred makes StoreBlame and StoreMatches return at once, encoding
+	// and writing in the background (the blame lines and answers handed to
+	// them must not change until Wait returns); Wait waits for the writes.
 	// A command answers meanwhile.
 	Deferred bool
 
@@ -165,16 +166,24 @@ func (s *ArchiveStore) Generation(ctx context.Context, repo string) (string, err
 	return fmt.Sprintf("v%d.%d-g%d", LedgerVersion, version, gen), nil
 }
 
-// store keeps cached data now, or in the background when Deferred.
-func (s *ArchiveStore) store(ctx context.Context, kind, repo, path, key string, data []byte) error {
-	if !s.Deferred {
+// store encodes and keeps cached data now, or in the background when
+// Deferred (the caller must then leave what encode reads unchanged).
+func (s *ArchiveStore) store(ctx context.Context, kind, repo, path, key string, encode func() ([]byte, error)) error {
+	write := func(ctx context.Context) error {
+		data, err := encode()
+		if err != nil {
+			return fmt.Errorf("cache %s of %s: %w", kind, path, err)
+		}
 		return s.Archive.StoreCached(ctx, kind, repo, path, key, data)
+	}
+	if !s.Deferred {
+		return write(ctx)
 	}
 	ctx = context.WithoutCancel(ctx)
 	s.writes.Add(1)
 	go func() {
 		defer s.writes.Done()
-		if err := s.Archive.StoreCached(ctx, kind, repo, path, key, data); err != nil {
+		if err := write(ctx); err != nil {
 			s.mu.Lock()
 			s.werr = err
 			s.mu.Unlock()

@@ -52,29 +52,29 @@ func (s *ArchiveStore) LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.B
 
 // StoreBlame implements Cache; the lines' text is kept redacted.
 func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []gitrepo.BlameLine) error {
-	var b blameBlob
-	idx := map[*gitrepo.BlameCommit]int{}
 	for _, l := range lines {
 		if l.Commit == nil {
 			return fmt.Errorf("cache blame of %s: line %d has no commit", key.Path, l.FinalLine)
 		}
-		i, ok := idx[l.Commit]
-		if !ok {
-			i = len(b.Commits)
-			idx[l.Commit] = i
-			b.Commits = append(b.Commits, *l.Commit)
+	}
+	return s.store(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key), func() ([]byte, error) {
+		var b blameBlob
+		idx := map[*gitrepo.BlameCommit]int{}
+		for _, l := range lines {
+			i, ok := idx[l.Commit]
+			if !ok {
+				i = len(b.Commits)
+				idx[l.Commit] = i
+				b.Commits = append(b.Commits, *l.Commit)
+			}
+			b.Final = append(b.Final, l.FinalLine)
+			b.Orig = append(b.Orig, l.OrigLine)
+			b.Commit = append(b.Commit, i)
+			b.Path = append(b.Path, l.OrigPath)
+			b.Text = append(b.Text, s.redact(l.Text))
 		}
-		b.Final = append(b.Final, l.FinalLine)
-		b.Orig = append(b.Orig, l.OrigLine)
-		b.Commit = append(b.Commit, i)
-		b.Path = append(b.Path, l.OrigPath)
-		b.Text = append(b.Text, s.redact(l.Text))
-	}
-	data, err := json.Marshal(b)
-	if err != nil {
-		return err
-	}
-	return s.store(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key), data)
+		return json.Marshal(b)
+	})
 }
 
 // matchBlob is a file's answers as cached: commits and edits once, lines
@@ -161,6 +161,12 @@ func (s *ArchiveStore) LoadMatches(ctx context.Context, key MatchKey) ([]Attribu
 
 // StoreMatches implements Cache; line text is kept redacted.
 func (s *ArchiveStore) StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error {
+	return s.store(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), func() ([]byte, error) {
+		return json.Marshal(s.matchBlob(key, result))
+	})
+}
+
+func (s *ArchiveStore) matchBlob(key MatchKey, result []Attribution) matchBlob {
 	var b matchBlob
 	commits := map[string]int{}
 	edits := map[EditRef]int{}
@@ -198,9 +204,5 @@ func (s *ArchiveStore) StoreMatches(ctx context.Context, key MatchKey, result []
 		}
 		b.Lines = append(b.Lines, l)
 	}
-	data, err := json.Marshal(b)
-	if err != nil {
-		return err
-	}
-	return s.store(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), data)
+	return b
 }

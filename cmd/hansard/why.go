@@ -106,6 +106,8 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 	if err != nil {
 		return whyError(loc.Path, err)
 	}
+	// Shown redacted, on copies: the cache is still encoding out.
+	out = append([]provenance.Attribution(nil), out...)
 	for i := range out {
 		out[i].Text = store.RedactText(out[i].Text)
 	}
