@@ -44,6 +44,18 @@
 //     writes one segment; a trigger per row made it write one per
 //     statement); delete triggers remove text on delete, including
 //     cascaded deletes.
+//   - ledger_entries, ledger_lines: the edit ledger (LedgerRow): per
+//     successful edit, keyed by (session, call id, seq), the repository,
+//     repo-relative path and the lines it introduced, indexed by key hash
+//     (common lines kept, not indexed). Triggers on edits note in
+//     ledger_dirty every file whose edits change, so the ledger is replayed
+//     incrementally (DirtyLedgerPaths, ReplaceLedger) and rebuilt whole
+//     when meta ledger_version differs (ResetLedger); LedgerCandidates and
+//     DescribeEdits answer attribution in one query each.
+//   - ledger_repos, attribution_cache: a generation per repository that
+//     moves whenever its ledger changes, and cached blames and answers
+//     (LoadCached, StoreCached); answers of a repository go when its
+//     generation moves.
 //
 // Times are Unix milliseconds UTC; text is stored redacted when
 // Options.Redact is set (the retained copies keep the bytes as the agent
