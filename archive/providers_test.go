@@ -79,9 +79,17 @@ func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
 			}
 		}
 	}
+	byID, byUUID := 0, 0
+	for k := range want.LinksByKey {
+		if k.ParentID != "" {
+			byID++
+		} else {
+			byUUID++
+		}
+	}
 	for table, n := range map[string]int{
 		"tool_calls": len(want.ToolCallsByKey), "edits": len(want.EditsByKey),
-		"commands": len(want.CommandsByKey), "session_links": len(want.LinksByKey),
+		"commands": len(want.CommandsByKey), "session_links": byID, "link_uuids": byUUID,
 	} {
 		if got := count(t, a.db, `SELECT count(*) FROM `+table); got != n {
 			t.Errorf("%s: %d rows, providers emitted %d", table, got, n)

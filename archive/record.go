@@ -36,6 +36,10 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			return w.link(&transcripts.Link{SessionID: s.ID, ParentID: s.ParentID, Relation: s.Relation,
 				ParentToolCallID: s.ParentToolCallID, Evidence: s.LinkEvidence})
 		}
+		if s.ParentID == "" {
+			// A link found from the other side, or from a message uuid.
+			return w.adoptLink(s.ID)
+		}
 	case r.Message != nil:
 		pk, err := w.sessionPK(j, r.Message.SessionID)
 		if err != nil {
@@ -96,7 +100,12 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			}
 		}
 	case r.Link != nil:
-		return w.link(r.Link)
+		switch {
+		case r.Link.ParentID != "":
+			return w.link(r.Link)
+		case r.Link.ParentMessageUUID != "":
+			return w.uuidLink(r.Link)
+		}
 	case r.Problem != nil:
 		p := r.Problem
 		if _, err := st.insertProblem.ExecContext(ctx, j.row.id, p.Line, p.Kind, p.Detail); err != nil {
@@ -216,7 +225,7 @@ func (w *writer) link(l *transcripts.Link) error {
 	if _, err := w.st.putLink.ExecContext(w.ctx, l.SessionID, l.ParentID, l.Relation, call, evidence); err != nil {
 		return fmt.Errorf("link %s -> %s: %w", l.SessionID, l.ParentID, err)
 	}
-	return nil
+	return w.adoptLink(l.SessionID)
 }
 
 // mergeEvidence adds one piece of evidence to a "; "-joined sorted set.

@@ -178,6 +178,9 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 
 	stopProgress := startProgress(opts.Progress, &stats)
 	werr := w.consume(batches)
+	if werr == nil {
+		werr = w.resolveOpenLinks()
+	}
 	if werr != nil {
 		stopParsing()
 		for range batches { // let the workers finish

@@ -63,7 +63,7 @@ type Sink func(Record) error
 //   - Edit: (SessionID, ToolCallID, Seq).
 //   - Command: (SessionID, ToolCallID).
 //   - Todos: (SessionID, ToolCallID); the snapshot replaces the previous one of that call.
-//   - Link: (SessionID, ParentID, Relation).
+//   - Link: (SessionID, ParentID, ParentMessageUUID, Relation).
 //   - Problem: not keyed; counted per source.
 type Record struct {
 	Session  *Session
@@ -86,12 +86,20 @@ type TodoSnapshot struct {
 
 // Link ties a session to another: a subagent to its parent (and the parent's
 // call that spawned it), a resumed, forked or continued session to its origin.
+//
+// When the file names only a message of the origin (Claude's summary
+// leafUuid, a compact_boundary's logicalParentUuid, the parentUuid of a
+// session's first line), ParentID is empty and ParentMessageUUID holds that
+// message's UUID: the archive links the session to whichever session owns
+// the message, once it has read that session, in whatever order the files
+// come. A message of the session itself names no origin and gives no link.
 type Link struct {
-	SessionID        string
-	ParentID         string
-	Relation         string // RelSubagent, RelResumedFrom, …
-	ParentToolCallID string
-	Evidence         string // human-readable: how the link was established
+	SessionID         string
+	ParentID          string
+	ParentMessageUUID string // with ParentID empty: a message (Message.UUID) of the origin
+	Relation          string // RelSubagent, RelResumedFrom, …
+	ParentToolCallID  string
+	Evidence          string // human-readable: how the link was established
 }
 
 // Problem kinds.

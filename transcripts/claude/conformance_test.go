@@ -22,6 +22,11 @@ const (
 	titleID   = "44444444-4444-4444-8444-444444444444" // 2.1.1xx
 	resumedID = "55555555-5555-4555-8555-555555555555" // copied history
 	badID     = "66666666-6666-4666-8666-666666666666" // bad lines
+	// Sessions that go on in another file (-work-links).
+	originID    = "77777777-7777-4777-8777-777777777777" // the first session
+	continuedID = "88888888-8888-4888-8888-888888888888" // 1.0.x continuation of it: summary + continuation summary
+	compactedID = "99999999-9999-4999-8999-999999999999" // 2.1.x compact_boundary into a new file
+	copiedID    = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa" // resumed: the origin's lines copied in
 )
 
 // fixtureFiles reads the fixtures into the layout of a home folder, under
@@ -76,6 +81,10 @@ func fixtureSuite(t *testing.T, prefix string, env func(home string) map[string]
 			{ID: titleID, Class: transcripts.ClassMain, Messages: 11},
 			{ID: resumedID, Class: transcripts.ClassMain, Messages: 2, ParentID: webappID, Relation: transcripts.RelResumedFrom},
 			{ID: badID, Class: transcripts.ClassMain, Messages: 2},
+			{ID: originID, Class: transcripts.ClassMain, Messages: 4},
+			{ID: continuedID, Class: transcripts.ClassMain, Messages: 4},
+			{ID: compactedID, Class: transcripts.ClassMain, Messages: 4},
+			{ID: copiedID, Class: transcripts.ClassMain, Messages: 2, ParentID: originID, Relation: transcripts.RelResumedFrom},
 		},
 		Edits: []providertest.WantEdit{
 			{SessionID: legacyID, ToolCallID: "toolu_A1", Seq: 0, File: "/work/legacy/config.go", Op: transcripts.OpUpdate,
@@ -109,6 +118,13 @@ func fixtureSuite(t *testing.T, prefix string, env func(home string) map[string]
 			{SessionID: sub(titleID, "b1c2d3e4f5a6b7c8d"), ParentID: titleID, Relation: transcripts.RelSubagent, ParentToolCallID: "toolu_F5"},
 			{SessionID: resumedID, ParentID: webappID, Relation: transcripts.RelResumedFrom,
 				Evidence: "copied history in " + resumedID + ".jsonl"},
+			// Known by a message of the origin only: the archive resolves them.
+			{SessionID: continuedID, ParentMessageUUID: "l7000004", Relation: transcripts.RelContinuedFrom,
+				Evidence: "summary in " + continuedID + ".jsonl names message l7000004"},
+			{SessionID: compactedID, ParentMessageUUID: "l8000004", Relation: transcripts.RelContinuedFrom,
+				Evidence: "the first line of " + compactedID + ".jsonl follows message l8000004"},
+			{SessionID: copiedID, ParentID: originID, Relation: transcripts.RelResumedFrom,
+				Evidence: "copied history in " + copiedID + ".jsonl"},
 		},
 		Problems: map[string][]string{
 			prefix + "/projects/-work-bad/" + badID + ".jsonl": {transcripts.ProblemMalformed, transcripts.ProblemMalformed, transcripts.ProblemUnknownType},

@@ -27,10 +27,18 @@
 // A sidechain whose first prompt is "Warmup" only warmed the cache: it
 // yields no records at all.
 //
-// Resumed sessions. Lines whose sessionId differs from the file's own are
-// history copied from the session that was resumed: they are not indexed;
-// the session gets a resumed_from link to each such id, with the evidence
-// "copied history in <file>".
+// Resumed and continued sessions. Lines whose sessionId differs from the
+// file's own are history copied from the session that was resumed: they
+// are not indexed; the session gets a resumed_from link to each such id,
+// with the evidence "copied history in <file>". A file that names only a
+// message of the session it came from gives a link by that message's uuid
+// (transcripts.Link.ParentMessageUUID), which the archive resolves to the
+// session owning the message: the parent of the session's first line when
+// it is not the line before (continued_from when that line is a
+// continuation summary or a compact_boundary, else resumed_from), the
+// logicalParentUuid of a later compact_boundary (continued_from), and the
+// leafUuid of summary lines (continued_from when the session opened with a
+// continuation summary, else resumed_from). See origins.go.
 //
 // Session fields: CWD is the first cwd seen; Branches every distinct
 // non-empty gitBranch; Models every model of assistant lines (not

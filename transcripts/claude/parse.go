@@ -79,23 +79,31 @@ func (p *parser) line(l transcripts.Line) error {
 	if len(p.st.Titles.Leaves) > 0 && ln.UUID != "" {
 		p.matchLeaf(ln.UUID)
 	}
+	err := p.dispatch(&ln, l.Number)
+	if ln.UUID != "" {
+		p.st.Prev = ln.UUID
+	}
+	return err
+}
+
+// dispatch handles a decoded line by its type.
+func (p *parser) dispatch(ln *rawLine, lineNo int) error {
 	switch ln.Type {
 	case "user", "assistant", "system":
-		return p.entry(&ln, l.Number)
+		return p.entry(ln, lineNo)
 	case "summary":
-		p.summary(&ln)
-		return nil
+		return p.summary(ln)
 	case "ai-title":
 		return p.setTitle(&p.st.Titles.AI, ln.AITitle)
 	case "custom-title":
 		return p.setTitle(&p.st.Titles.Custom, ln.CustomTitle)
 	case "progress":
-		return p.progress(&ln)
+		return p.progress(ln)
 	}
 	if ignoredTypes[ln.Type] {
 		return nil
 	}
-	return p.problem(l.Number, transcripts.ProblemUnknownType, fmt.Sprintf("unknown line type %q", ln.Type))
+	return p.problem(lineNo, transcripts.ProblemUnknownType, fmt.Sprintf("unknown line type %q", ln.Type))
 }
 
 // entry handles a user, assistant or system line.
@@ -111,6 +119,17 @@ func (p *parser) entry(ln *rawLine, lineNo int) error {
 	p.observe(ss, ln)
 	if err := p.touch(ss); err != nil {
 		return err
+	}
+	if !p.subagent && ss.S.ID == p.st.Own {
+		var err error
+		if p.st.Opened == "" {
+			err = p.opening(ln)
+		} else {
+			err = p.continuation(ln)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	switch ln.Type {
 	case "user":
@@ -205,9 +224,11 @@ func (p *parser) problem(line int, kind, detail string) error {
 	return p.sink(transcripts.Record{Problem: &transcripts.Problem{Line: line, Kind: kind, Detail: detail}})
 }
 
-func (p *parser) summary(ln *rawLine) {
+// summary takes a summary line as a title and, once the session's
+// relation to its origin is known, links the message its leafUuid names.
+func (p *parser) summary(ln *rawLine) error {
 	if ln.Summary == "" {
-		return
+		return nil
 	}
 	t := &p.st.Titles
 	t.Summary = ln.Summary
@@ -218,6 +239,10 @@ func (p *parser) summary(ln *rawLine) {
 		t.Leaves[ln.LeafUUID] = ln.Summary
 	}
 	p.retouchOwn()
+	if ln.LeafUUID != "" && p.st.Opened != "" && !p.subagent {
+		return p.leafLink(ln.LeafUUID)
+	}
+	return nil
 }
 
 func (p *parser) matchLeaf(uuid string) {

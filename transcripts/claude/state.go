@@ -40,6 +40,11 @@ type state struct {
 	// Side maps the uuid of an inline sidechain line (1.0.x) to the
 	// session it went to.
 	Side map[string]string `json:"side,omitempty"`
+	// Opened is the relation of the own session to the session it came
+	// from, set at its first line (see origins.go).
+	Opened string `json:"opened,omitempty"`
+	// Prev is the uuid of the last line that had one.
+	Prev string `json:"prev,omitempty"`
 }
 
 // sessionState is what is known of one session of the file.

@@ -115,9 +115,9 @@ func checkEdits(t *testing.T, want []WantEdit, c *Collector) {
 func checkLinks(t *testing.T, want []transcripts.Link, c *Collector) {
 	t.Helper()
 	for _, w := range want {
-		l, ok := c.LinksByKey[LinkKey{w.SessionID, w.ParentID, w.Relation}]
+		l, ok := c.LinksByKey[LinkKey{w.SessionID, w.ParentID, w.ParentMessageUUID, w.Relation}]
 		if !ok {
-			t.Errorf("link %s -> %s (%s) missing; have %+v", w.SessionID, w.ParentID, w.Relation, c.Links())
+			t.Errorf("link %s -> %s%s (%s) missing; have %+v", w.SessionID, w.ParentID, w.ParentMessageUUID, w.Relation, c.Links())
 			continue
 		}
 		if w.Evidence == "" {

@@ -47,9 +47,10 @@ type EditKey struct {
 
 // LinkKey is the key of a Link record.
 type LinkKey struct {
-	SessionID string
-	ParentID  string
-	Relation  string
+	SessionID         string
+	ParentID          string
+	ParentMessageUUID string
+	Relation          string
 }
 
 // Sink returns the transcripts.Sink that feeds c.
@@ -77,7 +78,7 @@ func (c *Collector) Add(r transcripts.Record) {
 	case r.Todos != nil:
 		setKey(&c.TodosByKey, CallKey{r.Todos.SessionID, r.Todos.ToolCallID}, *r.Todos)
 	case r.Link != nil:
-		k := LinkKey{r.Link.SessionID, r.Link.ParentID, r.Link.Relation}
+		k := LinkKey{r.Link.SessionID, r.Link.ParentID, r.Link.ParentMessageUUID, r.Link.Relation}
 		l := *r.Link
 		if old, ok := c.LinksByKey[k]; ok {
 			l.ParentToolCallID = cmp.Or(l.ParentToolCallID, old.ParentToolCallID)
@@ -145,7 +146,8 @@ func (c *Collector) Todos() []transcripts.TodoSnapshot {
 // Links returns the links sorted by session, parent and relation.
 func (c *Collector) Links() []transcripts.Link {
 	return sortedValues(c.LinksByKey, func(a, b transcripts.Link) int {
-		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.ParentID, b.ParentID), cmp.Compare(a.Relation, b.Relation))
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.ParentID, b.ParentID),
+			cmp.Compare(a.ParentMessageUUID, b.ParentMessageUUID), cmp.Compare(a.Relation, b.Relation))
 	})
 }
 
