@@ -27,7 +27,15 @@
 //   - session_links: (session, parent, relation) with the parent's tool
 //     call and evidence, merged from both sides in an order-independent
 //     way: a known call id is never lost, and the evidence of every side
-//     is kept (sorted, joined with "; ").
+//     is kept (sorted, joined with "; "). A session without a parent of
+//     its own takes the first of its links (subagent, forked_from,
+//     continued_from, resumed_from).
+//   - link_uuids: links known only by a message of the origin
+//     (transcripts.Link.ParentMessageUUID), with the session owning that
+//     message once found (messages are indexed by uuid). They are resolved
+//     when written and, for those still open, at the end of each refresh,
+//     so the link appears whichever file is read first; a message of the
+//     session itself gives no link.
 //   - messages, tool_calls, edits, commands, todos: keyed as
 //     transcripts.Record documents, referencing sessions(pk) with ON
 //     DELETE CASCADE. Edits keep the recorded path and, after path maps,
