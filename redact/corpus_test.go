@@ -79,6 +79,7 @@ func secretCorpus() []secretCase {
 	return []secretCase{
 		{"aws access key id", "aws_access_key_id = " + awsID + "\n", awsID, KindAWSAccessKey, []string{"aws_access_key_id = "}},
 		{"aws access key in prose", "the key " + awsID + " leaked", awsID, KindAWSAccessKey, []string{"the key ", " leaked"}},
+		{"aws access key with digits outside base32", "AWS_ACCESS_KEY_ID=" + cat("AK", "IA", "Q7XZ4M2KJ9PLW3RT") + " deploy", cat("AK", "IA", "Q7XZ4M2KJ9PLW3RT"), KindAWSAccessKey, []string{" deploy"}},
 		{"aws credentials csv", "User name,Access key ID,Secret access key\ndeploy," + awsID + "," + awsSecretMixed + "\n", awsSecretMixed, KindAWSSecretKey, []string{"User name,Access key ID,Secret access key\ndeploy,"}},
 		{"aws secret key ini", "aws_secret_access_key = " + awsSecret + "\n", awsSecret, KindAWSSecretKey, []string{"aws_secret_access_key = "}},
 		{"aws secret key env", "export AWS_SECRET_ACCESS_KEY=" + awsSecret, awsSecret, KindAWSSecretKey, []string{"export AWS_SECRET_ACCESS_KEY="}},

@@ -55,7 +55,7 @@ func tok(kind, prefix string, keywords []string, pattern string, check func(stri
 // tokenRules lists the provider credentials known by prefix.
 var tokenRules = []tokenRule{
 	tok(KindAWSAccessKey, "", []string{"akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"},
-		`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z2-7]{16}`, nil),
+		`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}`, nil),
 	tok(KindGitHub, "gh", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{36,255}`, nil),
 	tok(KindGitHub, "github_pat_", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,255}`, nil),
 	tok(KindGitLab, "gl", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-"}, `gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,255}`, nil),
