@@ -124,7 +124,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		return
 	}
 	for _, h := range resp.Hits {
-		fmt.Fprintf(w, "\n%s  %s  %s  %s\n", shortTime(h.StartedAtLocal), h.Provider, p.bold(shortID(h.SessionID)), oneLineTitle(h.Title))
+		fmt.Fprintf(w, "\n%s  %s  %s  %s\n", localStamp(h.StartedAtLocal), h.Provider, p.bold(shortID(h.SessionID)), oneLineTitle(h.Title))
 		if opts.req.Repo == "" && h.Repo != "" {
 			fmt.Fprintf(w, "    %s\n", p.dim(h.Repo))
 		}

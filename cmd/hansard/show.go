@@ -70,7 +70,7 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadResponse) {
 	fmt.Fprintln(w, p.dim(evidenceHeader))
 	fmt.Fprintf(w, "%s  %s\n", p.bold(resp.SessionID), oneLineTitle(resp.Title))
-	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, resp.StartedAtLocal, resp.MessageCount)))
+	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, localStamp(resp.StartedAtLocal), resp.MessageCount)))
 	if resp.Repo != "" {
 		fmt.Fprint(w, p.dim(", "+resp.Repo))
 	}
@@ -83,7 +83,7 @@ func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadRespons
 		if m.OffMainBranch {
 			head += " [abandoned branch]"
 		}
-		fmt.Fprintf(w, "\n%s %s\n", p.bold(head), p.dim(m.TimestampLocal))
+		fmt.Fprintf(w, "\n%s %s\n", p.bold(head), p.dim(localStamp(m.TimestampLocal)))
 		if len(m.Revisions) > 0 {
 			fmt.Fprintf(w, "%s\n", p.dim(fmt.Sprintf("latest of copies %v", m.Revisions)))
 		}

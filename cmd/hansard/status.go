@@ -54,7 +54,7 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 	fmt.Fprintf(tw, "indexing\t%s\n", state)
 	last := "never"
 	if st.LastRefresh != nil {
-		last = fmt.Sprintf("%s (%s ago)", st.LastRefresh.Local().Format(time.RFC3339), now.Sub(*st.LastRefresh).Round(time.Second))
+		last = fmt.Sprintf("%s (%s ago)", localTime(*st.LastRefresh), now.Sub(*st.LastRefresh).Round(time.Second))
 	}
 	fmt.Fprintf(tw, "last refresh\t%s\n", last)
 	tw.Flush()
@@ -113,4 +113,27 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 		}
 	}
 	return nil
+}
+
+// localLayout is how times are shown to people: the local clock with its
+// UTC offset, never "Z" (2026-11-30T09:15:02+01:00, +00:00 in UTC).
+const localLayout = "2006-01-02T15:04:05-07:00"
+
+// localTime formats t on the local clock with its UTC offset; the zero
+// time formats as "".
+func localTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Local().Format(localLayout)
+}
+
+// localStamp renders a local time recall gives as RFC 3339 text with a
+// numeric UTC offset; text that is not a time is returned as it is.
+func localStamp(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.Format(localLayout)
 }

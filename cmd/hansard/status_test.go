@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"hansard/archive"
+)
+
+// TestStatusShowsLocalTime checks that the last refresh is shown on the
+// local clock with its UTC offset, "+00:00" rather than "Z" in UTC.
+func TestStatusShowsLocalTime(t *testing.T) {
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	at := time.Date(2026, 11, 30, 8, 15, 2, 0, time.UTC)
+	for _, tc := range []struct {
+		loc  *time.Location
+		want string
+	}{
+		{time.FixedZone("CET", 3600), "2026-11-30T09:15:02+01:00"},
+		{time.UTC, "2026-11-30T08:15:02+00:00"},
+		{time.FixedZone("EST", -5*3600), "2026-11-30T03:15:02-05:00"},
+	} {
+		time.Local = tc.loc
+		var b bytes.Buffer
+		if err := printStatus(&b, archive.Status{LastRefresh: &at}, at.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "last refresh  "+tc.want+" (1m0s ago)") {
+			t.Errorf("%s: status shows\n%s\nwant %s", tc.loc, b.String(), tc.want)
+		}
+	}
+}
+
+func TestLocalStamp(t *testing.T) {
+	for in, want := range map[string]string{
+		"2026-11-30T08:15:02Z":      "2026-11-30T08:15:02+00:00",
+		"2026-11-30T09:15:02+01:00": "2026-11-30T09:15:02+01:00",
+		"2026-11-30T09:15:02.5Z":    "2026-11-30T09:15:02+00:00",
+		"":                          "",
+		"yesterday":                 "yesterday",
+	} {
+		if got := localStamp(in); got != want {
+			t.Errorf("localStamp(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if localTime(time.Time{}) != "" {
+		t.Error("zero time not empty")
+	}
+}
