@@ -122,6 +122,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 		return s.finish(&batch{failed: fmt.Errorf("read: %w", err)})
 	}
+	newCP.State = redactState(a.redact, newCP.State)
 	d := &jobDone{cp: newCP, size: j.size, mtime: j.mtime, problems: s.problems}
 	if f != nil {
 		// What the file is now, not what it was when discovered: it may
