@@ -31,14 +31,14 @@ func secretTranscript(cwd string, s map[string]string) string {
 				map[string]any{"type": "tool_use", "id": "toolu_1", "name": "Bash", "input": map[string]any{"command": "AWS_ACCESS_KEY_ID=" + s["aws"] + " quokka deploy --password " + s["password"]}},
 			}}},
 		{"type": "user", "uuid": "u2", "parentUuid": "a1", "sessionId": "5e1c2a77-0000-4000-8000-000000000001", "cwd": cwd, "timestamp": "2026-03-01T10:00:09Z",
-			"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_1", "content": "quokka deployed; connect with postgres://deploy:" + s["url"] + "@db.internal:5432/app"}}},
+			"message":       map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_1", "content": "quokka deployed; connect with postgres://deploy:" + s["url"] + "@db.internal:5432/app"}}},
 			"toolUseResult": map[string]any{"stdout": "quokka deployed", "stderr": "", "interrupted": false, "isImage": false}},
 		{"type": "assistant", "uuid": "a2", "parentUuid": "u2", "sessionId": "5e1c2a77-0000-4000-8000-000000000001", "cwd": cwd, "timestamp": "2026-03-01T10:00:15Z",
 			"message": map[string]any{"id": "msg_2", "role": "assistant", "model": "claude-sonnet-4-5", "content": []any{
 				map[string]any{"type": "tool_use", "id": "toolu_2", "name": "Write", "input": map[string]any{"file_path": filepath.Join(cwd, "quokka.env"), "content": "ANTHROPIC_API_KEY=" + s["anthropic"] + "\n"}},
 			}}},
 		{"type": "user", "uuid": "u3", "parentUuid": "a2", "sessionId": "5e1c2a77-0000-4000-8000-000000000001", "cwd": cwd, "timestamp": "2026-03-01T10:00:16Z",
-			"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_2", "content": "File created successfully at: " + filepath.Join(cwd, "quokka.env")}}},
+			"message":       map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_2", "content": "File created successfully at: " + filepath.Join(cwd, "quokka.env")}}},
 			"toolUseResult": map[string]any{"type": "create", "filePath": filepath.Join(cwd, "quokka.env"), "content": "ANTHROPIC_API_KEY=" + s["anthropic"] + "\n", "structuredPatch": []any{}, "originalFile": nil}},
 	}
 	var b strings.Builder
