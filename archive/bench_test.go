@@ -155,25 +155,37 @@ func decodeAll(dir string) error {
 	})
 }
 
-// BenchmarkRefreshUnchanged refreshes an archive of 300 transcripts when
-// nothing changed (target: 30 ms or less).
+// BenchmarkRefreshUnchanged refreshes an archive when nothing changed:
+// 300 transcripts (target: 30 ms or less) and about 2,000 (the refresh
+// every query command runs first).
 func BenchmarkRefreshUnchanged(b *testing.B) {
-	home := generatedHome(b, "unchanged", gen.Options{Sessions: 300, TargetBytes: 30 << 20, SubagentRatio: -1, Seed: 3})
-	a := openBench(b, Options{})
-	defer a.Close()
-	ctx := context.Background()
-	if _, err := a.Refresh(ctx, realProviders(), homeEnv(home.dir), RefreshOptions{}); err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		res, err := a.Refresh(ctx, realProviders(), homeEnv(home.dir), RefreshOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if res.Unchanged != home.stats.Files || res.Unchanged < 300 {
-			b.Fatalf("refresh read files: %+v (%d files)", res, home.stats.Files)
-		}
+	for _, size := range []struct {
+		name string
+		opts gen.Options
+	}{
+		{"300", gen.Options{Sessions: 300, TargetBytes: 30 << 20, SubagentRatio: -1, Seed: 3}},
+		{"2000", gen.Options{Sessions: 1100, TargetBytes: 60 << 20, SubagentRatio: 0.12, Seed: 3}},
+	} {
+		b.Run(size.name, func(b *testing.B) {
+			home := generatedHome(b, "unchanged-"+size.name, size.opts)
+			a := openBench(b, Options{})
+			defer a.Close()
+			ctx := context.Background()
+			if _, err := a.Refresh(ctx, realProviders(), homeEnv(home.dir), RefreshOptions{}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(home.stats.Files), "files")
+			b.ResetTimer()
+			for b.Loop() {
+				res, err := a.Refresh(ctx, realProviders(), homeEnv(home.dir), RefreshOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Unchanged != home.stats.Files {
+					b.Fatalf("refresh read files: %+v (%d files)", res, home.stats.Files)
+				}
+			}
+		})
 	}
 }
 

@@ -72,26 +72,69 @@ func scanSource(sc interface{ Scan(...any) error }) (sourceRow, error) {
 
 type sourceKey struct{ provider, path string }
 
-// plan discovers every provider's files and decides what to read. It
-// records new sources, sources that are gone and sources that came back in
-// one transaction, and returns the jobs largest first.
-func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, warn func(string), res *RefreshResult) ([]*job, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+sourceColumns+` FROM sources`)
+// storedSource is what discovery compares a file with: enough to tell an
+// unchanged file, read from the covering index sources_stat without
+// touching the checkpoints (their provider state can be large).
+type storedSource struct {
+	id               int64
+	size, mtime      int64
+	deleted, reparse bool
+}
+
+// loadStored returns every stored source by provider and path.
+func (a *Archive) loadStored(ctx context.Context) (map[sourceKey]storedSource, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT provider, path, size, mtime_ns, deleted, reparse, id FROM sources`)
 	if err != nil {
 		return nil, fmt.Errorf("load sources: %w", err)
 	}
-	stored := make(map[sourceKey]sourceRow)
+	defer rows.Close()
+	stored := make(map[sourceKey]storedSource)
 	for rows.Next() {
-		r, err := scanSource(rows)
-		if err != nil {
-			rows.Close()
+		var k sourceKey
+		var r storedSource
+		if err := rows.Scan(&k.provider, &k.path, &r.size, &r.mtime, &r.deleted, &r.reparse, &r.id); err != nil {
 			return nil, fmt.Errorf("load sources: %w", err)
 		}
-		stored[sourceKey{r.provider, r.path}] = r
+		stored[k] = r
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("load sources: %w", err)
+	}
+	return stored, nil
+}
+
+// loadRows fills in the whole stored row (checkpoint included) of the jobs
+// that have one.
+func (a *Archive) loadRows(ctx context.Context, jobs []*job) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	st, err := a.db.PrepareContext(ctx, `SELECT `+sourceColumns+` FROM sources WHERE id = ?`)
+	if err != nil {
+		return fmt.Errorf("load sources: %w", err)
+	}
+	defer st.Close()
+	for _, j := range jobs {
+		if j.fresh {
+			continue
+		}
+		row, err := scanSource(st.QueryRowContext(ctx, j.row.id))
+		if err != nil {
+			return fmt.Errorf("load source %s: %w", j.src.Path, err)
+		}
+		j.row = row
+	}
+	return nil
+}
+
+// plan discovers every provider's files and decides what to read. It
+// records new sources, sources that are gone and sources that came back in
+// one transaction, and returns the jobs largest first. An unchanged file
+// costs a stat: its stored checkpoint is not read.
+func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, warn func(string), res *RefreshResult) ([]*job, error) {
+	stored, err := a.loadStored(ctx)
+	if err != nil {
+		return nil, err
 	}
 
 	var (
@@ -123,7 +166,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 				return nil
 			}
 			row, ok := stored[k]
-			j := &job{provider: p, src: src, row: row, exists: true, size: size, mtime: mtime}
+			j := &job{provider: p, src: src, row: sourceRow{id: row.id}, exists: true, size: size, mtime: mtime}
 			switch {
 			case !ok:
 				j.kind, j.fresh = planFull, true
@@ -163,8 +206,16 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			res.Deleted++
 		}
 		if row.reparse {
-			src := transcripts.Source{Provider: k.provider, Path: k.path, Class: row.class}
-			jobs = append(jobs, &job{provider: p, src: src, row: row, kind: planRebuild})
+			src := transcripts.Source{Provider: k.provider, Path: k.path}
+			jobs = append(jobs, &job{provider: p, src: src, row: sourceRow{id: row.id}, kind: planRebuild})
+		}
+	}
+	if err := a.loadRows(ctx, jobs); err != nil {
+		return nil, err
+	}
+	for _, j := range jobs {
+		if !j.exists {
+			j.src.Class = j.row.class // the class recorded when the file was read
 		}
 	}
 	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
