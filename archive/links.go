@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -130,14 +131,40 @@ ORDER BY l.relation != 'continued_from', l.session_id, l.parent_uuid`)
 	return w.commit()
 }
 
+// linkOrder ranks the links of a session: a subagent's parent first, then
+// the origin of a fork, of a continuation, of a resumption.
+const linkOrder = `CASE relation WHEN 'subagent' THEN 0 WHEN 'forked_from' THEN 1 WHEN 'continued_from' THEN 2 ELSE 3 END, parent_id`
+
+// sessionLinks returns the stored links of a session to others: the one
+// its row names as parent first, then in linkOrder.
+func (a *Archive) sessionLinks(ctx context.Context, id string) ([]transcripts.Link, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT l.parent_id, l.relation, l.parent_tool_call_id, l.evidence
+FROM session_links l LEFT JOIN sessions s ON s.id = l.session_id
+WHERE l.session_id = ?
+ORDER BY (l.parent_id = s.parent_id AND l.relation = s.relation) DESC,
+	CASE l.relation WHEN 'subagent' THEN 0 WHEN 'forked_from' THEN 1 WHEN 'continued_from' THEN 2 ELSE 3 END, l.parent_id`, id)
+	if err != nil {
+		return nil, translate(err, "links of session "+id)
+	}
+	defer rows.Close()
+	var out []transcripts.Link
+	for rows.Next() {
+		l := transcripts.Link{SessionID: id}
+		if err := rows.Scan(&l.ParentID, &l.Relation, &l.ParentToolCallID, &l.Evidence); err != nil {
+			return nil, translate(err, "links of session "+id)
+		}
+		out = append(out, l)
+	}
+	return out, translate(rows.Err(), "links of session "+id)
+}
+
 // sqlAdoptLink gives a session without a parent the first of its stored
 // links: a subagent's parent first, then the origin of a fork, of a
 // continuation, of a resumption.
 const sqlAdoptLink = `UPDATE sessions SET parent_id = l.parent_id, relation = l.relation,
 	parent_tool_call_id = l.parent_tool_call_id, link_evidence = l.evidence
 FROM (SELECT parent_id, relation, parent_tool_call_id, evidence FROM session_links WHERE session_id = ?1
-	ORDER BY CASE relation WHEN 'subagent' THEN 0 WHEN 'forked_from' THEN 1 WHEN 'continued_from' THEN 2 ELSE 3 END,
-	parent_id LIMIT 1) AS l
+	ORDER BY ` + linkOrder + ` LIMIT 1) AS l
 WHERE sessions.id = ?1 AND sessions.parent_id = ''`
 
 // adoptLink fills the parent of a session that has none from its links:

@@ -113,9 +113,12 @@ func TestClaudeLinksAcrossFiles(t *testing.T) {
 				if si.ParentID != parent[0] || si.Relation != parent[1] || si.LinkEvidence != parent[2] {
 					t.Errorf("%s: parent %q %q %q, want %q", id, si.ParentID, si.Relation, si.LinkEvidence, parent)
 				}
+				if len(si.Links) != 1 || si.Links[0].ParentID != parent[0] || si.Links[0].Relation != parent[1] || si.Links[0].Evidence != parent[2] {
+					t.Errorf("%s: links %+v, want one to %q", id, si.Links, parent)
+				}
 			}
-			if si, err := a.GetSession(ctx, linkOrigin); err != nil || si.ParentID != "" {
-				t.Errorf("origin: parent %q (%v)", si.ParentID, err)
+			if si, err := a.GetSession(ctx, linkOrigin); err != nil || si.ParentID != "" || len(si.Links) != 0 {
+				t.Errorf("origin: parent %q, links %+v (%v)", si.ParentID, si.Links, err)
 			}
 			// The copied lines are indexed once, in the origin.
 			if n := count(t, a.db, `SELECT count(*) FROM sessions`); n != 4 {

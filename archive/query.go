@@ -21,6 +21,10 @@ type SessionInfo struct {
 	RepoRoot      string // repository on this machine, "" when none
 	RepoCWD       string // CWD relative to RepoRoot
 	Messages      int    // number of messages
+	// Links are every stored link of the session to another (GetSession
+	// only), the one shown as ParentID first: a session may be linked to
+	// several (a resumption and a continuation, both sides of a subagent).
+	Links []transcripts.Link
 }
 
 // SourceLink returns a file:// link to a line of the session's transcript:
@@ -88,6 +92,10 @@ func fromMillis(v sql.NullInt64) time.Time {
 // *AmbiguousError (errors.Is ErrAmbiguous) naming the candidates.
 func (a *Archive) GetSession(ctx context.Context, id string) (SessionInfo, error) {
 	si, _, err := a.getSession(ctx, id)
+	if err != nil {
+		return si, err
+	}
+	si.Links, err = a.sessionLinks(ctx, si.ID)
 	return si, err
 }
 
