@@ -34,7 +34,7 @@
 // message of the session it came from gives a link by that message's uuid
 // (transcripts.Link.ParentMessageUUID), which the archive resolves to the
 // session owning the message: the parent of the session's first line when
-// it is not the line before (continued_from when that line is a
+// it is not one of the last lines read (continued_from when that line is a
 // continuation summary or a compact_boundary, else resumed_from), the
 // logicalParentUuid of a later compact_boundary (continued_from), and the
 // leafUuid of summary lines (continued_from when the session opened with a
@@ -106,9 +106,9 @@
 // Resuming. Checkpoint.State holds the file's session states (fields so
 // far, index counter, task list), the calls still waiting for results (at
 // most 256, and 1 MiB of inputs: older ones stay pending), the assistant
-// messages still open to joins and the titles, so that a parse of the
-// appended bytes emits exactly the records of a full parse. An unreadable
-// State is treated as empty.
+// messages still open to joins, the titles and the uuids of the last 16
+// lines, so that a parse of the appended bytes emits exactly the records
+// of a full parse. An unreadable State is treated as empty.
 //
 // Decoding. Each line is decoded once into small typed structs that skip
 // what is not needed (Read results, usage, signatures, backups), first with

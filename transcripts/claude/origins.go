@@ -15,12 +15,12 @@ import (
 // of the session itself.
 //
 //   - The first line of the session whose parent (parentUuid, else
-//     logicalParentUuid) is not the line just before it continues that
-//     message: continued_from when the line is a continuation summary or a
+//     logicalParentUuid) is not one of the last lines read (state.Recent)
+//     continues that message: continued_from when the line is a continuation summary or a
 //     compact_boundary, else resumed_from. (After copied history the
 //     parent is the last copied line: the copy already links the session.)
 //   - A compact_boundary, or a continuation summary, whose parent is not
-//     the line just before it: continued_from.
+//     one of the last lines read: continued_from.
 //   - A summary line's leafUuid: continued_from when the session opened
 //     with a continuation summary, else resumed_from. Summaries read
 //     before the session's first line are linked at that line, once the
@@ -33,7 +33,7 @@ func (p *parser) opening(ln *rawLine) error {
 		rel = transcripts.RelContinuedFrom
 	}
 	p.st.Opened = rel
-	if parent := firstOf(ln.ParentUUID, ln.LogicalParentUUID); parent != "" && parent != p.st.Prev {
+	if parent := firstOf(ln.ParentUUID, ln.LogicalParentUUID); parent != "" && !p.st.recent(parent) {
 		ev := fmt.Sprintf("the first line of %s follows message %s", p.base, parent)
 		if err := p.originLink(parent, rel, ev); err != nil {
 			return err
@@ -48,7 +48,7 @@ func (p *parser) opening(ln *rawLine) error {
 }
 
 // continuation links a compact_boundary or continuation summary of the
-// session to the message it follows, when that is not the line before.
+// session to the message it follows, when that is not a recent line.
 func (p *parser) continuation(ln *rawLine) error {
 	if !continues(ln) {
 		return nil
@@ -57,7 +57,7 @@ func (p *parser) continuation(ln *rawLine) error {
 	if ln.Type == "user" {
 		parent = firstOf(ln.ParentUUID, ln.LogicalParentUUID)
 	}
-	if parent == "" || parent == p.st.Prev {
+	if parent == "" || p.st.recent(parent) {
 		return nil
 	}
 	what := "continuation summary"

@@ -81,7 +81,7 @@ func (p *parser) line(l transcripts.Line) error {
 	}
 	err := p.dispatch(&ln, l.Number)
 	if ln.UUID != "" {
-		p.st.Prev = ln.UUID
+		p.st.seen(ln.UUID)
 	}
 	return err
 }

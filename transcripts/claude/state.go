@@ -2,6 +2,7 @@ package claude
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
 
 	"hansard/transcripts"
@@ -14,6 +15,9 @@ const (
 	maxPending      = 256
 	maxPendingBytes = 1 << 20
 )
+
+// maxRecent is how many line uuids the parser remembers (see state.Recent).
+const maxRecent = 16
 
 // maxJoins is how many recent assistant messages a line of the same API
 // response can still join: 1.0.x sometimes wrote another response's line in
@@ -43,8 +47,9 @@ type state struct {
 	// Opened is the relation of the own session to the session it came
 	// from, set at its first line (see origins.go).
 	Opened string `json:"opened,omitempty"`
-	// Prev is the uuid of the last line that had one.
-	Prev string `json:"prev,omitempty"`
+	// Recent are the uuids of the last lines that had one (at most
+	// maxRecent, oldest first): a reference to one of them stays in the file.
+	Recent []string `json:"recent,omitempty"`
 }
 
 // sessionState is what is known of one session of the file.
@@ -165,4 +170,19 @@ func (st *state) addJoin(j *join) {
 		st.Joins = append(st.Joins[:0:0], st.Joins[1:]...)
 	}
 	st.Joins = append(st.Joins, j)
+}
+
+// seen remembers the uuid of a line (see Recent).
+func (st *state) seen(uuid string) {
+	if len(st.Recent) < maxRecent {
+		st.Recent = append(st.Recent, uuid)
+		return
+	}
+	copy(st.Recent, st.Recent[1:])
+	st.Recent[len(st.Recent)-1] = uuid
+}
+
+// recent reports whether uuid is one of the last lines of the file.
+func (st *state) recent(uuid string) bool {
+	return slices.Contains(st.Recent, uuid)
 }
