@@ -49,7 +49,9 @@ var rules = []rule{
 	{not("provenance/gitrepo", "fixtures"), []string{"github.com/go-git/", "os/exec"}, "git is reached only through provenance/gitrepo"},
 	{not("cmd"), []string{"github.com/spf13/cobra"}, "cobra only in cmd/hansard"},
 	{not("recall/mcp", "cmd"), []string{"github.com/mark3labs/mcp-go"}, "MCP types only in recall/mcp"},
-	{not("fixtures"), []string{module + "/fixtures"}, "fixtures are imported only by tests"},
+	// fixtures and provenance/accuracy (the ground-truth harness) are test
+	// support: only tests and each other import them.
+	{not("fixtures", "provenance/accuracy"), []string{module + "/fixtures", module + "/provenance/accuracy"}, "test support is imported only by tests"},
 }
 
 func TestImportPolicy(t *testing.T) {
