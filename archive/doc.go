@@ -12,7 +12,8 @@
 // # Schema
 //
 //   - sources: one row per transcript file: provider, path, size and mtime
-//     at the last read, a SHA-256 of its first 4 KiB (head_len bytes), the
+//     at the last read (with deleted and reparse also in the covering index
+//     sources_stat, all a refresh reads of an unchanged file), a SHA-256 of its first 4 KiB (head_len bytes), the
 //     checkpoint (offset after the last complete line, line count, next
 //     message index, provider state), the retained copy's raw and
 //     compressed lengths, deleted (the original is gone), reparse (a
@@ -46,8 +47,10 @@
 //   - meta: paused, last refresh, the path maps in use, the parser
 //     version of each provider that names one (see Versioned).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
-//     messages.text and tool_calls.result (unicode61, '_' a token
-//     character, no stemming). The writer adds new and changed text in
+//     messages.text and the results no message carries (the view
+//     result_texts: tool_calls.result where result_msg is NULL; a Claude
+//     Code result is the text of a tool message, result_msg, and is found
+//     there once) (unicode61, '_' a token character, no stemming). The writer adds new and changed text in
 //     bursts just before each commit (FTS5 keeps a burst in memory and
 //     writes one segment; a trigger per row made it write one per
 //     statement); delete triggers remove text on delete, including

@@ -22,11 +22,12 @@ type ftsQueue struct {
 }
 
 // ftsChange is a row whose indexed text changes from old (when indexed)
-// to text.
+// to text (when index).
 type ftsChange struct {
 	old     string
 	indexed bool
 	text    string
+	index   bool
 }
 
 func newFTSQueue(ctx context.Context, conn *sql.Conn, table, column string) (*ftsQueue, error) {
@@ -42,31 +43,41 @@ func newFTSQueue(ctx context.Context, conn *sql.Conn, table, column string) (*ft
 	return &ftsQueue{ins: ins, del: del, rows: make(map[int64]*ftsChange)}, nil
 }
 
-// set records that row id now holds text; old is the text the index holds
-// for it, when indexed.
-func (q *ftsQueue) set(id int64, old string, indexed bool, text string) {
-	q.bytes += len(text)
+// set records that row id now holds text, to be indexed when index is
+// set; old is the text the index holds for it, when indexed.
+func (q *ftsQueue) set(id int64, old string, indexed bool, text string, index bool) {
 	if c := q.rows[id]; c != nil {
-		c.text = text
+		c.text, c.index = text, index
+		if index {
+			q.bytes += len(text)
+		}
 		return
 	}
-	q.rows[id] = &ftsChange{old: old, indexed: indexed, text: text}
+	if indexed == index && (!index || old == text) {
+		return // the index already holds it
+	}
+	if index {
+		q.bytes += len(text)
+	}
+	q.rows[id] = &ftsChange{old: old, indexed: indexed, text: text, index: index}
 	q.order = append(q.order, id)
 }
 
 func (q *ftsQueue) flush(ctx context.Context) error {
 	for _, id := range q.order {
 		c := q.rows[id]
+		if c.indexed && c.index && c.old == c.text {
+			continue
+		}
 		if c.indexed {
-			if c.old == c.text {
-				continue
-			}
 			if _, err := q.del.ExecContext(ctx, id, c.old); err != nil {
 				return fmt.Errorf("full-text index: %w", err)
 			}
 		}
-		if _, err := q.ins.ExecContext(ctx, id, c.text); err != nil {
-			return fmt.Errorf("full-text index: %w", err)
+		if c.index {
+			if _, err := q.ins.ExecContext(ctx, id, c.text); err != nil {
+				return fmt.Errorf("full-text index: %w", err)
+			}
 		}
 	}
 	clear(q.rows)

@@ -132,32 +132,32 @@ func (w *writer) writeMessage(j *job, pk int64, m *transcripts.Message) error {
 	if err != nil {
 		return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
 	}
-	if !existed || old != m.Text {
-		w.msgFTS.set(id, old, existed, m.Text)
-	}
+	w.msgFTS.set(id, old, existed, m.Text, true)
 	return nil
 }
 
 // writeToolCall writes one tool call row and queues its result for the
-// full-text index.
+// full-text index, unless a message carries the result's text.
 func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error {
 	ctx, st := w.ctx, w.st
-	id, old, existed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
+	var resultMsg any
+	if c.ResultInMessage {
+		resultMsg = c.ResultMessageIndex
+	}
+	id, old, indexed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
 		func() (sql.Result, error) {
 			return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp))
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg)
 		},
 		func(id int64) error {
 			_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), id)
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, id)
 			return err
 		})
 	if err != nil {
 		return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
 	}
-	if !existed || old != c.Result {
-		w.resultFTS.set(id, old, existed, c.Result)
-	}
+	w.resultFTS.set(id, old, indexed, c.Result, !c.ResultInMessage)
 	return nil
 }
 
@@ -170,10 +170,11 @@ type rowKey struct {
 
 // put writes a keyed row (a message or a tool call): an update when it
 // exists, else an insert. It returns the row id and, for an existing row,
-// its previous text. A job reading a file for the first time does not look
-// up keys it has not written yet; should another source have written one,
-// the insert fails its unique constraint and the row is looked up then.
-func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error) (id int64, old string, existed bool, err error) {
+// its previous text and whether that text is in the full-text index. A job
+// reading a file for the first time does not look up keys it has not
+// written yet; should another source have written one, the insert fails
+// its unique constraint and the row is looked up then.
+func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error) (id int64, old string, indexed bool, err error) {
 	seen := w.seen[j]
 	if seen == nil {
 		seen = make(map[rowKey]struct{})
@@ -182,9 +183,9 @@ func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert fu
 	_, known := seen[k]
 	seen[k] = struct{}{}
 	if known || !j.fresh {
-		err = find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old)
+		err = find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old, &indexed)
 		if err == nil {
-			return id, old, true, update(id)
+			return id, old, indexed, update(id)
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
 			return 0, "", false, err
@@ -198,10 +199,10 @@ func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert fu
 	if known || !j.fresh || !isUniqueViolation(err) {
 		return 0, "", false, err
 	}
-	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old); err != nil {
+	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old, &indexed); err != nil {
 		return 0, "", false, err
 	}
-	return id, old, true, update(id)
+	return id, old, indexed, update(id)
 }
 
 func isUniqueViolation(err error) bool {

@@ -30,10 +30,6 @@ type SearchFilter struct {
 	Command string
 	// SessionIDs, when not nil, keeps only these sessions.
 	SessionIDs []string
-	// ResultsMirroredBy names providers that record every tool result as a
-	// message of its own (role tool): their tool results are found as
-	// messages, and not searched a second time.
-	ResultsMirroredBy []string
 	// Sessions, PerSession and Scan bound a text search (see
 	// SearchMessages); zero means no bound.
 	Sessions   int
@@ -77,15 +73,15 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 }
 
 // SearchResults is SearchMessages over tool results (role tool, cited at
-// the message that made the call). Results of the providers in
-// f.ResultsMirroredBy are skipped as the matches are walked (they count
-// toward f.Scan): filtering them in SQL would join every one of them first.
+// the message that made the call). Results whose text a message also
+// carries (Claude Code's tool messages) are not in results_fts: they are
+// found once, as messages.
 func (a *Archive) SearchResults(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
 	if !f.wantsRole(transcripts.RoleTool) {
 		return nil, nil
 	}
 	where, args := f.where("c.ts")
-	q := `SELECT results_fts.rowid, s.id, c.message_idx, s.provider
+	q := `SELECT results_fts.rowid, s.id, c.message_idx, ''
 		FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
 		WHERE results_fts MATCH ?` + where + ` ORDER BY results_fts.rowid DESC`
 	return a.searchFTS(ctx, "results_fts", match, q, append([]any{match}, args...), f, true)
@@ -111,9 +107,6 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 			return nil, translate(err, "search")
 		}
 		if inResult {
-			if slices.Contains(f.ResultsMirroredBy, h.Role) { // Role holds the provider here
-				continue
-			}
 			h.Role = transcripts.RoleTool
 		}
 		if f.SkipSession != nil && f.SkipSession(h.SessionID) {

@@ -52,9 +52,6 @@ func TestSearchTextAndFilters(t *testing.T) {
 	if none, _ := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{Roles: []string{"user"}}); len(none) != 0 {
 		t.Errorf("roles user matched tool results")
 	}
-	if mirrored, _ := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{ResultsMirroredBy: []string{"lines"}}); len(mirrored) != 0 {
-		t.Errorf("results of a mirroring provider were returned")
-	}
 	one, err := a.SearchResults(ctx, `"zebra_output"`, SearchFilter{Scan: 1})
 	if err != nil || len(one) != 1 {
 		t.Errorf("scan of one: %+v %v", one, err)

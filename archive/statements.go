@@ -25,18 +25,20 @@ RETURNING pk`
 	sqlStubSession = `INSERT INTO sessions (id, provider, source_id) VALUES (?, ?, ?)
 ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
 
-	sqlFindMessage   = `SELECT id, text FROM messages WHERE session = ? AND idx = ?`
+	sqlFindMessage   = `SELECT id, text, 1 FROM messages WHERE session = ? AND idx = ?`
 	sqlInsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	sqlUpdateMessage = `UPDATE messages SET role = ?, human = ?, kind = ?, text = ?, ts = ?, uuid = ?,
 	parent_uuid = ?, line = ?, model = ? WHERE id = ?`
 
-	sqlFindToolCall   = `SELECT id, result FROM tool_calls WHERE session = ? AND call_id = ?`
+	// The third column of a find says whether the row's text is in the
+	// full-text index.
+	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL FROM tool_calls WHERE session = ? AND call_id = ?`
 	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
-	is_error, exit_code, result_line, ts)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	is_error, exit_code, result_line, ts, result_msg)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	sqlUpdateToolCall = `UPDATE tool_calls SET message_idx = ?, name = ?, input = ?, result = ?, has_result = ?,
-	is_error = ?, exit_code = ?, result_line = ?, ts = ? WHERE id = ?`
+	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ? WHERE id = ?`
 
 	sqlUpsertEdit = `INSERT INTO edits (session, call_id, seq, message_idx, tool, file, move_to, cwd, op,
 	old_text, new_text, patch, hunks, replace_all, status, ts)

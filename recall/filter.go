@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"hansard/archive"
-	"hansard/transcripts"
 )
 
 // Bounds of one read of the full-text index (see archive.SearchMessages).
@@ -27,8 +26,6 @@ func (s *Service) archiveFilter(ctx context.Context, p searchPlan) (f archive.Se
 		Roles:            p.roles,
 		Tool:             p.req.Tool,
 		Command:          p.req.Command,
-		// Claude Code records each tool result as a message of its own.
-		ResultsMirroredBy: []string{transcripts.ProviderClaude},
 	}
 	if p.req.Repo != "" {
 		roots, err := s.Archive.RepoRoots(ctx)

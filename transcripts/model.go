@@ -105,6 +105,12 @@ type ToolCall struct {
 	ExitCode     *int // shell commands only
 	ResultLine   int  // 1-based source line of the result, 0 when not seen
 	Timestamp    time.Time
+	// ResultInMessage says that the result text is also part of the text
+	// of message ResultMessageIndex of the same session (a provider that
+	// records each batch of tool results as a tool message): a consumer
+	// finds it there and need not index it a second time.
+	ResultInMessage    bool
+	ResultMessageIndex int
 }
 
 // Edit operations.

@@ -76,9 +76,11 @@
 // ParentUUID.
 //
 // Tools. Every tool_use is a ToolCall, sent again with its result (text,
-// IsError, ResultLine; ExitCode for Bash). Edit, Write, MultiEdit (one Edit
-// per sub-edit, Seq in order, the call's hunks on the first) and
-// NotebookEdit calls are Edits: pending until the result, failed when the
+// IsError, ResultLine; ExitCode for Bash; ResultInMessage and
+// ResultMessageIndex naming the tool message that also carries the text).
+// Edit, Write, MultiEdit (one Edit per sub-edit, Seq in order, the call's
+// hunks on the first) and NotebookEdit calls are Edits: pending until the
+// result, failed when the
 // result is an error (is_error or a string toolUseResult, or a 1.0.x Edit
 // result without structuredPatch), ok otherwise. An Edit's texts come from
 // the result's oldString/newString when present (they include changes the

@@ -48,11 +48,13 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 			}
 			msg.Text = sb.String()
 		}
-		if _, err := p.emitMessage(ss, msg); err != nil {
+		idx, err := p.emitMessage(ss, msg)
+		if err != nil {
 			return err
 		}
+		in := msgRef{ss.S.ID, idx}
 		for i, b := range results {
-			if err := p.result(ln, b, outs[i], lineNo, len(results) == 1); err != nil {
+			if err := p.result(ln, b, outs[i], lineNo, len(results) == 1, in); err != nil {
 				return err
 			}
 		}

@@ -77,9 +77,16 @@ func (pc *pendingCall) toolCall() *transcripts.ToolCall {
 	return tc
 }
 
-// result pairs a tool_result block (whose text is given) with its call. The
-// line's toolUseResult is used only when the line carries a single result.
-func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single bool) error {
+// msgRef names the tool message whose text carries a result.
+type msgRef struct {
+	session string
+	index   int
+}
+
+// result pairs a tool_result block (whose text is given, and is part of
+// message in) with its call. The line's toolUseResult is used only when the
+// line carries a single result.
+func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single bool, in msgRef) error {
 	pc := p.st.takePending(b.ToolUseID)
 	if pc == nil {
 		return nil // the call is not in this file (or was dropped): the tool message keeps the text
@@ -98,6 +105,9 @@ func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single b
 	}
 	tc := pc.toolCall()
 	tc.Result, tc.HasResult, tc.IsError, tc.ResultLine = res.Text, true, res.Failed, lineNo
+	if in.session == pc.Session && res.Text == text {
+		tc.ResultInMessage, tc.ResultMessageIndex = true, in.index
+	}
 	if pc.Name == "Bash" {
 		tc.ExitCode = exitCode(res)
 	}

@@ -1,0 +1,168 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"hansard/fixtures/gen"
+)
+
+// ftsConsistent checks that results_fts holds exactly the tool results no
+// message carries, and that both indexes pass FTS5's own check.
+func ftsConsistent(t *testing.T, db *sql.DB) {
+	t.Helper()
+	var docs, want int
+	if err := db.QueryRow(`SELECT (SELECT count(*) FROM results_fts_docsize),
+		(SELECT count(*) FROM tool_calls WHERE result_msg IS NULL)`).Scan(&docs, &want); err != nil {
+		t.Fatal(err)
+	}
+	if docs != want {
+		t.Errorf("results_fts holds %d rows, want the %d results no message carries", docs, want)
+	}
+	for _, q := range []string{
+		`INSERT INTO results_fts (results_fts, rank) VALUES ('integrity-check', 1)`,
+		`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Errorf("%s: %v", q, err)
+		}
+	}
+}
+
+// TestClaudeResultsIndexedOnce: a Claude tool result is the text of a tool
+// message; it is found through that message alone, also after its file is
+// read again whole.
+func TestClaudeResultsIndexedOnce(t *testing.T) {
+	home := t.TempDir()
+	if _, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 1 << 20, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	ctx := context.Background()
+	refresh := func() {
+		t.Helper()
+		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refresh()
+
+	var inMessage, missing, codex int
+	if err := a.db.QueryRow(`SELECT
+		(SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
+			WHERE s.provider = 'claude' AND c.result_msg IS NOT NULL),
+		(SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
+			LEFT JOIN messages m ON m.session = c.session AND m.idx = c.result_msg
+			WHERE c.result_msg IS NOT NULL AND (m.role IS NOT 'tool' OR instr(m.text, c.result) = 0)),
+		(SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
+			WHERE s.provider = 'codex' AND c.has_result AND c.result_msg IS NULL)`).Scan(&inMessage, &missing, &codex); err != nil {
+		t.Fatal(err)
+	}
+	if inMessage == 0 || codex == 0 || missing != 0 {
+		t.Fatalf("%d Claude results carried by messages (%d not found there), %d Codex results indexed", inMessage, missing, codex)
+	}
+	ftsConsistent(t, a.db)
+
+	// A word of a Claude result: found as the tool message, not as a result.
+	var word string
+	if err := a.db.QueryRow(`SELECT c.result FROM tool_calls c JOIN sessions s ON s.pk = c.session
+		WHERE s.provider = 'claude' AND c.result_msg IS NOT NULL AND length(c.result) > 20 LIMIT 1`).Scan(&word); err != nil {
+		t.Fatal(err)
+	}
+	word = `"` + regexp.MustCompile(`[A-Za-z_]{4,}`).FindString(word) + `"`
+	msgs, err := a.SearchMessages(ctx, word, SearchFilter{IncludeSubagents: true, Roles: []string{"tool"}})
+	if err != nil || len(msgs) == 0 {
+		t.Fatalf("messages matching %s: %v %v", word, msgs, err)
+	}
+	res, err := a.SearchResults(ctx, word, SearchFilter{IncludeSubagents: true, Provider: "claude"})
+	if err != nil || len(res) != 0 {
+		t.Errorf("Claude results matching %s: %v %v", word, res, err)
+	}
+
+	// Rewrite every Claude transcript: its rows are replaced and the
+	// indexes stay consistent (the delete trigger skips results not indexed).
+	err = filepath.WalkDir(filepath.Join(home, ".claude"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		lines := strings.SplitAfter(string(b), "\n")
+		return os.WriteFile(path, []byte(strings.Join(lines[:len(lines)*2/3], "")), 0o600)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refresh()
+	ftsConsistent(t, a.db)
+}
+
+// TestMigrateResultsInMessages opens an archive written before results
+// carried by messages were told apart: the Claude results leave
+// results_fts, the others stay.
+func TestMigrateResultsInMessages(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, DBName)
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.version >= 5 {
+			break
+		}
+		if _, err := db.Exec(m.sql); err != nil {
+			t.Fatalf("%s: %v", m.name, err)
+		}
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+		`INSERT INTO schema_version VALUES (4)`,
+		`INSERT INTO sessions (pk, id, provider) VALUES (1, 'c', 'claude'), (2, 'x', 'codex')`,
+		`INSERT INTO messages (id, session, idx, role, text, line) VALUES
+			(1, 1, 0, 'assistant', 'run it', 1), (2, 1, 1, 'tool', 'walrus output', 2), (3, 2, 0, 'assistant', 'run', 1)`,
+		`INSERT INTO tool_calls (id, session, call_id, message_idx, result, has_result, result_line) VALUES
+			(1, 1, 'a', 0, 'walrus output', 1, 2), (2, 1, 'b', 0, '', 0, 0), (3, 2, 'c', 0, 'walrus codex', 1, 2)`,
+		`INSERT INTO messages_fts (rowid, text) SELECT id, text FROM messages`,
+		`INSERT INTO results_fts (rowid, result) SELECT id, result FROM tool_calls`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+
+	a, err := Open(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	var msg sql.NullInt64
+	if err := a.db.QueryRow(`SELECT result_msg FROM tool_calls WHERE id = 1`).Scan(&msg); err != nil || msg.Int64 != 1 {
+		t.Errorf("result_msg of the Claude result: %v %v", msg, err)
+	}
+	ftsConsistent(t, a.db)
+	hits, err := a.SearchResults(context.Background(), `"walrus"`, SearchFilter{})
+	if err != nil || len(hits) != 1 || hits[0].SessionID != "x" {
+		t.Errorf("results matching walrus: %+v %v", hits, err)
+	}
+	if _, err := a.db.Exec(`DELETE FROM sessions`); err != nil {
+		t.Fatal(err)
+	}
+	ftsConsistent(t, a.db)
+}
