@@ -50,7 +50,9 @@
 //     messages.text and the results no message carries (the view
 //     result_texts: tool_calls.result where result_msg is NULL; a Claude
 //     Code result is the text of a tool message, result_msg, and is found
-//     there once) (unicode61, '_' a token character, no stemming). The writer adds new and changed text in
+//     there once; when it is the message's whole text, result_whole_msg
+//     is set and the text is stored in the message only) (unicode61, '_'
+//     a token character, no stemming). The writer adds new and changed text in
 //     bursts just before each commit (FTS5 keeps a burst in memory and
 //     writes one segment; a trigger per row made it write one per
 //     statement); delete triggers remove text on delete, including

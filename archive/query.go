@@ -194,8 +194,9 @@ func (a *Archive) ToolCalls(ctx context.Context, sessionID string, messageIndex 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT call_id, message_idx, name, input, result, has_result, is_error,
-		exit_code, result_line, ts FROM tool_calls WHERE session = ? AND message_idx = ? ORDER BY id`, pk, messageIndex)
+	rows, err := a.db.QueryContext(ctx, `SELECT c.call_id, c.message_idx, c.name, c.input, `+resultText+`,
+		c.has_result, c.is_error, c.exit_code, c.result_line, c.ts, c.result_msg
+		FROM tool_calls c WHERE c.session = ? AND c.message_idx = ? ORDER BY c.id`, pk, messageIndex)
 	if err != nil {
 		return nil, translate(err, "tool calls of "+si.ID)
 	}
@@ -204,11 +205,12 @@ func (a *Archive) ToolCalls(ctx context.Context, sessionID string, messageIndex 
 	for rows.Next() {
 		c := transcripts.ToolCall{SessionID: si.ID}
 		var input string
-		var exit, ts sql.NullInt64
+		var exit, ts, resultMsg sql.NullInt64
 		if err := rows.Scan(&c.ID, &c.MessageIndex, &c.Name, &input, &c.Result, &c.HasResult, &c.IsError,
-			&exit, &c.ResultLine, &ts); err != nil {
+			&exit, &c.ResultLine, &ts, &resultMsg); err != nil {
 			return nil, translate(err, "tool calls of "+si.ID)
 		}
+		c.ResultInMessage, c.ResultMessageIndex = resultMsg.Valid, int(resultMsg.Int64)
 		if input != "" {
 			c.Input = json.RawMessage(input)
 		}

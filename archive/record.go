@@ -144,14 +144,18 @@ func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error 
 	if c.ResultInMessage {
 		resultMsg = c.ResultMessageIndex
 	}
+	result, whole, err := w.storedResult(pk, c)
+	if err != nil {
+		return err
+	}
 	id, old, indexed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
 		func() (sql.Result, error) {
-			return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), c.Result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg)
+			return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), result,
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole)
 		},
 		func(id int64) error {
-			_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), c.Result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, id)
+			_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), result,
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, id)
 			return err
 		})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,7 +63,7 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 			WHERE s.provider = 'claude' AND c.result_msg IS NOT NULL),
 		(SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
 			LEFT JOIN messages m ON m.session = c.session AND m.idx = c.result_msg
-			WHERE c.result_msg IS NOT NULL AND (m.role IS NOT 'tool' OR instr(m.text, c.result) = 0)),
+			WHERE c.result_msg IS NOT NULL AND (m.role IS NOT 'tool' OR instr(m.text, `+resultText+`) = 0)),
 		(SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
 			WHERE s.provider = 'codex' AND c.has_result AND c.result_msg IS NULL)`).Scan(&inMessage, &missing, &codex); err != nil {
 		t.Fatal(err)
@@ -71,11 +72,12 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 		t.Fatalf("%d Claude results carried by messages (%d not found there), %d Codex results indexed", inMessage, missing, codex)
 	}
 	ftsConsistent(t, a.db)
+	storedOnce(t, a)
 
 	// A word of a Claude result: found as the tool message, not as a result.
 	var word string
-	if err := a.db.QueryRow(`SELECT c.result FROM tool_calls c JOIN sessions s ON s.pk = c.session
-		WHERE s.provider = 'claude' AND c.result_msg IS NOT NULL AND length(c.result) > 20 LIMIT 1`).Scan(&word); err != nil {
+	if err := a.db.QueryRow(`SELECT ` + resultText + ` AS r FROM tool_calls c JOIN sessions s ON s.pk = c.session
+		WHERE s.provider = 'claude' AND c.result_msg IS NOT NULL AND length(r) > 20 LIMIT 1`).Scan(&word); err != nil {
 		t.Fatal(err)
 	}
 	word = `"` + regexp.MustCompile(`[A-Za-z_]{4,}`).FindString(word) + `"`
@@ -165,4 +167,48 @@ func TestMigrateResultsInMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	ftsConsistent(t, a.db)
+}
+
+// storedOnce checks that a Claude result that is its tool message's whole
+// text is stored there only, and that readers get it back: ToolCalls and
+// CommitOutputs.
+func storedOnce(t *testing.T, a *Archive) {
+	t.Helper()
+	ctx := context.Background()
+	var session, call, text, command string
+	var idx int
+	err := a.db.QueryRow(`SELECT s.id, c.call_id, c.message_idx, m.text, k.command FROM tool_calls c
+		JOIN sessions s ON s.pk = c.session
+		JOIN messages m ON m.session = c.session AND m.idx = c.result_msg
+		JOIN commands k ON k.session = c.session AND k.call_id = c.call_id
+		WHERE c.result_whole_msg AND c.result = '' AND length(m.text) > 20 LIMIT 1`).Scan(&session, &call, &idx, &text, &command)
+	if err != nil {
+		t.Fatalf("no Claude command result stored once: %v", err)
+	}
+	calls, err := a.ToolCalls(ctx, session, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range calls {
+		if c.ID == call {
+			found = true
+			if c.Result != text || !c.ResultInMessage {
+				t.Errorf("ToolCalls result of %s: %q (in message %v), want the message text %q", call, c.Result, c.ResultInMessage, text)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("ToolCalls(%s, %d) lacks %s", session, idx, call)
+	}
+	// CommitOutputs reads results the same way (any shell command with
+	// "git" in it and a probe from its output).
+	if _, err := a.db.Exec(`UPDATE commands SET command = 'git commit -m x' WHERE call_id = ?`, call); err != nil {
+		t.Fatal(err)
+	}
+	probe := text[:20]
+	outs, err := a.CommitOutputs(ctx, probe)
+	if err != nil || !slices.ContainsFunc(outs, func(o CommitOutput) bool { return o.SessionID == session && o.Output == text }) {
+		t.Errorf("CommitOutputs(%q): %+v %v", probe, outs, err)
+	}
 }

@@ -401,10 +401,10 @@ type CommitOutput struct {
 // (or amended, merged, cherry-picked, reverted: anything printing
 // "[branch sha]") and whose output contains text.
 func (a *Archive) CommitOutputs(ctx context.Context, text string) ([]CommitOutput, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT s.id, c.result FROM commands k
+	rows, err := a.db.QueryContext(ctx, `SELECT s.id, `+resultText+` FROM commands k
 		JOIN tool_calls c ON c.session = k.session AND c.call_id = k.call_id
 		JOIN sessions s ON s.pk = k.session
-		WHERE instr(k.command, 'git') > 0 AND instr(c.result, ?) > 0`, text)
+		WHERE instr(k.command, 'git') > 0 AND instr(`+resultText+`, ?) > 0`, text)
 	if err != nil {
 		return nil, translate(err, "commits")
 	}

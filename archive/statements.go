@@ -35,10 +35,11 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	// full-text index.
 	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL FROM tool_calls WHERE session = ? AND call_id = ?`
 	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
-	is_error, exit_code, result_line, ts, result_msg)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	is_error, exit_code, result_line, ts, result_msg, result_whole_msg)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	sqlUpdateToolCall = `UPDATE tool_calls SET message_idx = ?, name = ?, input = ?, result = ?, has_result = ?,
-	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ? WHERE id = ?`
+	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ?, result_whole_msg = ? WHERE id = ?`
+	sqlMessageText = `SELECT text FROM messages WHERE session = ? AND idx = ?`
 
 	sqlUpsertEdit = `INSERT INTO edits (session, call_id, seq, message_idx, tool, file, move_to, cwd, op,
 	old_text, new_text, patch, hunks, replace_all, status, ts)
@@ -75,7 +76,7 @@ VALUES (?, ?, ?, ?, ?)`
 type statements struct {
 	upsertSession, stubSession, upsertEdit, upsertCommand                   *sql.Stmt
 	findMessage, insertMessage, updateMessage                               *sql.Stmt
-	findToolCall, insertToolCall, updateToolCall                            *sql.Stmt
+	findToolCall, insertToolCall, updateToolCall, messageText               *sql.Stmt
 	deleteTodos, insertTodo, findLink, putLink, insertProblem, finishSource *sql.Stmt
 }
 
@@ -93,6 +94,7 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 		{&st.findToolCall, sqlFindToolCall},
 		{&st.insertToolCall, sqlInsertToolCall},
 		{&st.updateToolCall, sqlUpdateToolCall},
+		{&st.messageText, sqlMessageText},
 		{&st.upsertEdit, sqlUpsertEdit},
 		{&st.upsertCommand, sqlUpsertCommand},
 		{&st.deleteTodos, sqlDeleteTodos},
@@ -114,7 +116,7 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 
 func (st *statements) close() {
 	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.findMessage, st.insertMessage,
-		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.findLink, st.putLink, st.insertProblem,
+		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.messageText, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.findLink, st.putLink, st.insertProblem,
 		st.finishSource} {
 		if s != nil {
 			s.Close()
