@@ -98,7 +98,11 @@ type matchLine struct {
 }
 
 func matchKey(k MatchKey) string {
-	return k.Commit + ":" + k.ContentHash + ":" + k.Generation + ":" + k.Settings
+	s := k.Commit + ":" + k.ContentHash + ":" + k.Generation + ":" + k.Settings
+	if k.Lines {
+		s += ":lines"
+	}
+	return s
 }
 
 // LoadMatches implements Cache.

@@ -3,8 +3,8 @@
 //
 // Main types: LedgerEntry and LedgerLine (the ledger) with Tracker (file
 // contents through edits), Attributor (the engine: Attribute over a blamed
-// file, Why over a repository for a Query, blaming a window around the asked
-// lines and using the Cache when set), Attribution with CommitInfo and
+// file, Why over a repository for a Query, using the Cache when set),
+// Attribution with CommitInfo and
 // EditRef (the answer, whose JSON is the stable schema of
 // `hansard why --json`; Runs groups consecutive lines with the same answer),
 // Store and Cache (what the engine reads from and keeps in the archive;
@@ -109,6 +109,23 @@
 // key hash per file; Prefetch runs it (and Describe of what it finds) while
 // git blames. Cached blames and answers are kept redacted, answers per
 // ledger generation of the repository.
+//
+// # Answering a question
+//
+// Why reads the file (the working tree's, or a revision's blob) and names
+// its blame by commit, and for the working tree by HEAD and the content's
+// hash. With a Cache it looks the answers up under that name, the
+// settings and the repository's ledger generation: the whole file's, or
+// for some lines the answers of the lines asked so far (kept apart, and
+// merged as more lines are asked). On a miss it starts git: the blame (the
+// whole file's, kept in the Cache so that any later line of the same
+// content is answered without git blame; only the asked lines and their
+// neighbours when there is no Cache) and the file's followed history.
+// Meanwhile Prepare brings the store up to date (for the command: new
+// transcripts and the ledger); when that changes the generation, the
+// answers are looked up again and git is stopped if they are found. The
+// store's lookups of the asked lines start before git ends (Prefetch).
+// New answers are kept for the next question.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is

@@ -39,6 +39,10 @@ type Attributor struct {
 	Slack time.Duration
 	// Cache, when set, keeps blames and answers for Why.
 	Cache Cache
+	// Prepare, when set, is called by Why while git reads the file, to
+	// bring the Store up to date (new transcripts, the ledger). Answers
+	// are taken from the Cache only under the ledger generation it leaves.
+	Prepare func(ctx context.Context) error
 }
 
 // FileBlame is the input of Attribute: the blame of one file.

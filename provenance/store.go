@@ -42,7 +42,8 @@ type Cache interface {
 	// LoadBlame returns the blame of a file kept under key.
 	LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.BlameLine, bool, error)
 	StoreBlame(ctx context.Context, key BlameKey, lines []gitrepo.BlameLine) error
-	// LoadMatches returns the attributions of a whole file kept under key.
+	// LoadMatches returns the attributions of a file kept under key: of
+	// every line, or with key.Lines of the lines asked about so far.
 	LoadMatches(ctx context.Context, key MatchKey) ([]Attribution, bool, error)
 	StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error
 	// Generation changes whenever ledger entries of repo are added,
@@ -67,4 +68,7 @@ type MatchKey struct {
 	BlameKey
 	Generation string // Cache.Generation when the result was computed
 	Settings   string // RulesVersion and the settings that change results (slack)
+	// Lines marks the answers of the lines asked about so far, kept apart
+	// from the answers of the whole file.
+	Lines bool
 }

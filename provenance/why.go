@@ -9,8 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"golang.org/x/sync/errgroup"
+	"strings"
 
 	"hansard/provenance/gitrepo"
 )
@@ -27,10 +26,17 @@ type Query struct {
 	Start, End int
 }
 
-// Why attributes the lines of a file: it blames the file (or the selected
-// lines and their neighbours) and reads its history at once, then calls
-// Attribute. With a Cache, whole-file blames and answers are kept and a
-// repeated question does not run git blame again.
+// Why attributes the lines of a file: it blames the file and reads its
+// history with git while Prepare (when set) brings the store up to date,
+// then calls Attribute.
+//
+// With a Cache, answers are looked up first, under the ledger generation
+// before Prepare and again after it when Prepare changed it; git runs only
+// when they miss. The whole file is blamed once and its blame kept, so
+// that a later question about any line of the same content needs no git
+// blame; the answers of the whole file, or of the lines asked so far, are
+// kept so that a repeated question needs no git at all. Without a Cache a
+// question about some lines blames only them and their neighbours.
 func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]Attribution, error) {
 	rel, err := repo.Rel(q.Path)
 	if err != nil {
@@ -53,40 +59,42 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	if q.End > total {
 		q.End = total
 	}
-	mkey := MatchKey{BlameKey: bkey, Settings: fmt.Sprintf("rules=%d slack=%s", RulesVersion, a.slack())}
-	if a.Cache != nil {
-		if mkey.Generation, err = a.Cache.Generation(ctx, repo.Root); err == nil {
-			if got, ok, err := a.Cache.LoadMatches(ctx, mkey); err == nil && ok {
-				return selectLines(got, q.Start, q.End), nil
-			}
-		} else {
-			mkey.Generation = ""
+	ac := a.answerCache(ctx, bkey, q)
+	out, hit := ac.lookup(ctx)
+	var g *gitRun
+	if !hit {
+		g = a.startGit(ctx, repo, rel, q, bkey, total)
+		defer g.stop()
+	}
+	if a.Prepare != nil {
+		if err := a.Prepare(ctx); err != nil {
+			return nil, err
+		}
+		if ac.regenerate(ctx) {
+			out, hit = ac.lookup(ctx)
 		}
 	}
-	whole := q.Start == 0 || a.Cache != nil && a.cachedBlame(ctx, bkey)
-	var blame []gitrepo.BlameLine
-	var hist []gitrepo.PathChange
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		var err error
-		blame, err = a.blame(gctx, repo, rel, q, bkey, whole, total)
-		return err
-	})
-	g.Go(func() error {
-		var err error
-		hist, err = repo.PathHistory(gctx, q.Rev, rel)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	if hit {
+		return out, nil
+	}
+	if g == nil {
+		g = a.startGit(ctx, repo, rel, q, bkey, total)
+		defer g.stop()
+	}
+	if p, ok := a.Store.(prefetcher); ok {
+		// Look the lines up in the store while git runs.
+		pctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		p.Prefetch(pctx, repo.Root, prefetchLines(content, q))
+	}
+	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
-	out, err := a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: rel, Lines: blame, History: hist, Start: q.Start, End: q.End})
+	out, err = a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End})
 	if err != nil {
 		return nil, err
 	}
-	if a.Cache != nil && whole && q.Start == 0 && mkey.Generation != "" {
-		_ = a.Cache.StoreMatches(ctx, mkey, out) // a cache failure only costs time
-	}
+	ac.store(ctx, out)
 	return out, nil
 }
 
@@ -119,32 +127,29 @@ func (a *Attributor) snapshot(repo *gitrepo.Repo, rel, rev string) ([]byte, Blam
 	return b, key, nil
 }
 
-func (a *Attributor) cachedBlame(ctx context.Context, key BlameKey) bool {
-	_, ok, err := a.Cache.LoadBlame(ctx, key)
-	return err == nil && ok
+// prefetcher is a Store that can start looking lines up ahead of the
+// Candidates call that will ask for them (ArchiveStore).
+type prefetcher interface {
+	Prefetch(ctx context.Context, repo string, lines []string)
 }
 
-// blame returns the whole file's blame (from the cache when it has it), or
-// the selected lines with contextWindow neighbours on either side.
-func (a *Attributor) blame(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, whole bool, total int) ([]gitrepo.BlameLine, error) {
-	opt := gitrepo.BlameOptions{Rev: q.Rev}
-	if whole && a.Cache != nil {
-		if lines, ok, err := a.Cache.LoadBlame(ctx, key); err == nil && ok {
-			return lines, nil
-		}
+// prefetchMargin is how many lines around the asked ones are looked up
+// ahead: a common line's positional evidence is its nearest substantive
+// neighbour.
+const prefetchMargin = 16
+
+// prefetchLines returns the asked lines of content and prefetchMargin
+// lines on either side (every line for the whole file).
+func prefetchLines(content []byte, q Query) []string {
+	lines := strings.Split(string(content), "\n")
+	if q.Start == 0 {
+		return lines
 	}
-	if !whole {
-		opt.Start = max(1, q.Start-contextWindow)
-		opt.End = min(total, max(q.Start, q.End)+contextWindow)
+	from, to := max(0, q.Start-1-prefetchMargin), min(len(lines), q.End+prefetchMargin)
+	if from >= to {
+		return nil
 	}
-	lines, err := repo.Blame(ctx, rel, opt)
-	if err != nil {
-		return nil, err
-	}
-	if whole && a.Cache != nil {
-		_ = a.Cache.StoreBlame(ctx, key, lines)
-	}
-	return lines, nil
+	return lines[from:to]
 }
 
 func countLines(b []byte) int {
@@ -153,21 +158,4 @@ func countLines(b []byte) int {
 		n++
 	}
 	return n
-}
-
-// selectLines keeps the attributions of lines start..end (zero: all).
-func selectLines(all []Attribution, start, end int) []Attribution {
-	if start == 0 {
-		return all
-	}
-	if end == 0 {
-		end = start
-	}
-	var out []Attribution
-	for _, a := range all {
-		if a.Line >= start && a.Line <= end {
-			out = append(out, a)
-		}
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package provenance
 import (
 	"context"
 	"errors"
+	"os"
 	"reflect"
 	"testing"
 
@@ -85,5 +86,77 @@ func TestWhyErrors(t *testing.T) {
 	out, err := a.Why(ctx, repo, Query{Path: "app.go", Rev: "HEAD", Start: 7})
 	if err != nil || len(out) != 1 || out[0].Status != StatusProven {
 		t.Errorf("at HEAD = %+v, %v", out, err)
+	}
+}
+
+func TestWhyCachesLineAnswers(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.write("s2", "app.go", funcA+funcB)
+	s.commit("agent")
+	ctx := context.Background()
+	repo, err := gitrepo.Open(s.g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prepared := 0
+	var prepErr error
+	a := &Attributor{Store: s.store, Cache: s.store, Prepare: func(context.Context) error {
+		prepared++
+		return prepErr
+	}}
+	ask := func(start, end int) ([]Attribution, error) {
+		t.Helper()
+		return a.Why(ctx, repo, Query{Path: "app.go", Start: start, End: end})
+	}
+	if got, err := ask(10, 0); err != nil || !reflect.DeepEqual(got, all[9:10]) {
+		t.Fatalf("line 10 = %+v, %v; want %+v", got, err, all[9:10])
+	}
+	if got, err := ask(14, 15); err != nil || !reflect.DeepEqual(got, all[13:15]) {
+		t.Fatalf("lines 14-15 = %+v, %v", got, err)
+	}
+	if prepared != 2 {
+		t.Errorf("Prepare called %d times for 2 questions", prepared)
+	}
+
+	// The lines asked so far are answered without git, each alone or as a
+	// range; another line needs git (for its history: its blame is kept).
+	path := os.Getenv("PATH")
+	t.Setenv("PATH", t.TempDir())
+	for _, r := range [][2]int{{10, 0}, {14, 0}, {15, 0}, {14, 15}} {
+		got, err := ask(r[0], r[1])
+		end := max(r[0], r[1])
+		if err != nil || !reflect.DeepEqual(got, all[r[0]-1:end]) {
+			t.Errorf("cached %v = %+v, %v", r, got, err)
+		}
+	}
+	for _, r := range [][2]int{{11, 0}, {10, 14}} {
+		if _, err := ask(r[0], r[1]); !errors.Is(err, gitrepo.ErrGitMissing) {
+			t.Errorf("%v answered without git: err = %v", r, err)
+		}
+	}
+	// Prepare's error is the answer's.
+	prepErr = errors.New("refresh failed")
+	if _, err := ask(10, 0); !errors.Is(err, prepErr) {
+		t.Errorf("err = %v, want Prepare's", err)
+	}
+	prepErr = nil
+	// A ledger that Prepare changes makes the kept answers stale.
+	a.Prepare = func(context.Context) error { s.store.Add(LedgerEntry{Repo: "/elsewhere"}); return nil }
+	if _, err := ask(10, 0); !errors.Is(err, gitrepo.ErrGitMissing) {
+		t.Fatalf("stale answer served: err = %v", err)
+	}
+	t.Setenv("PATH", path)
+	a.Prepare = nil
+	if got, err := ask(11, 0); err != nil || !reflect.DeepEqual(got, all[10:11]) {
+		t.Fatalf("line 11 = %+v, %v", got, err)
+	}
+	t.Setenv("PATH", t.TempDir())
+	if got, err := ask(11, 0); err != nil || !reflect.DeepEqual(got, all[10:11]) {
+		t.Fatalf("line 11 again = %+v, %v", got, err)
 	}
 }

@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, s streams, getenv func(string) stri
 		SilenceErrors: true,
 	}
 	root.PersistentFlags().BoolVar(&app.NoRefresh, "no-refresh", false,
-		"answer from the archive as it is, without first reading new transcripts")
+		"answer from what is archived, without first reading new transcripts (why still brings its edit ledger up to date from the archive)")
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -36,10 +35,13 @@ Statuses: proven, possible (the reason says why the evidence is weaker), conflic
 sessions qualify; all are listed), uncommitted (a working-tree line matched to an edit) and
 none (no archived edit explains the line).
 
-Before answering, new transcripts are read and the edit ledger brought up to date
-(--no-refresh skips reading transcripts). Exit status 0 when answered (including none),
-1 on error, 2 for a bad location, a line past the end of the file or a path outside a
-repository.`,
+Before answering, new transcripts are read and the edit ledger is brought up to date.
+--no-refresh skips reading transcripts, but the ledger is still brought up to date with
+what is already archived (it is derived from the archive). Answers are kept in the archive:
+a repeated question about the same content, commit and ledger is answered without git.
+
+Exit status 0 when answered (including none), 1 on error, 2 for a bad location, a line
+past the end of the file or a path outside a repository.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runWhy(cmd.Context(), app, args[0], opts)
@@ -75,12 +77,9 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 			return usageError{fmt.Errorf("%s is a folder: want a file", loc.Path)}
 		}
 	}
-	a, err := RefreshBeforeAnswer(ctx, app)
+	a, err := app.Archive(ctx)
 	if err != nil {
 		return err
-	}
-	if _, err := provenance.UpdateLedger(ctx, a); err != nil {
-		return fmt.Errorf("update the edit ledger: %w", err)
 	}
 	cfg, err := app.Config()
 	if err != nil {
@@ -93,16 +92,19 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 	store := provenance.NewArchiveStore(a, red)
 	store.Deferred = true // cached results are written while the answer is printed
 	defer store.Wait()    // a failed cache write only costs time next time
-	pctx, stopPrefetch := context.WithCancel(ctx)
-	if opts.rev == "" {
-		// Look the file's lines up in the ledger while git blames it.
-		if lines, err := readLines(abs, loc.Start, loc.End, prefetchMargin); err == nil {
-			store.Prefetch(pctx, repo.Root, lines)
-		}
-	}
-	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local}
+	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local,
+		// New transcripts are read and the ledger brought up to date
+		// while git blames the file.
+		Prepare: func(ctx context.Context) error {
+			if _, err := RefreshBeforeAnswer(ctx, app); err != nil {
+				return err
+			}
+			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
+				return fmt.Errorf("update the edit ledger: %w", err)
+			}
+			return nil
+		}}
 	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: opts.rev, Start: loc.Start, End: loc.End})
-	stopPrefetch()
 	if err != nil {
 		return whyError(loc.Path, err)
 	}
@@ -140,26 +142,4 @@ func whyError(path string, err error) error {
 		return err
 	}
 	return err
-}
-
-// prefetchMargin is how many lines around the asked ones are looked up
-// ahead: attribution reads a window of neighbours as context.
-const prefetchMargin = 16
-
-// readLines returns the lines of a file from start-margin to end+margin
-// (every line when start is 0).
-func readLines(path string, start, end, margin int) ([]string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	lines := strings.Split(string(b), "\n")
-	if start == 0 {
-		return lines, nil
-	}
-	from, to := max(0, start-1-margin), min(len(lines), end+margin)
-	if from >= to {
-		return nil, nil
-	}
-	return lines[from:to], nil
 }

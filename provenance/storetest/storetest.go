@@ -160,6 +160,21 @@ func testMatches(t *testing.T, s Store) {
 	if _, ok, _ := s.Cache.LoadMatches(ctx, other); ok {
 		t.Errorf("another generation hit the cache")
 	}
+	// The answers of some lines are kept apart from the whole file's.
+	lines := key
+	lines.Lines = true
+	if _, ok, _ := s.Cache.LoadMatches(ctx, lines); ok {
+		t.Errorf("the answers of some lines hit the whole file's")
+	}
+	if err := s.Cache.StoreMatches(ctx, lines, want[1:2]); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := s.Cache.LoadMatches(ctx, lines); err != nil || !ok || jsonOf(t, got) != jsonOf(t, want[1:2]) {
+		t.Errorf("answers of some lines = %s, %v, %v", jsonOf(t, got), ok, err)
+	}
+	if got, _, _ := s.Cache.LoadMatches(ctx, key); len(got) != len(want) {
+		t.Errorf("the whole file's answers were replaced: %d lines", len(got))
+	}
 }
 
 func jsonOf(t *testing.T, v any) string {
