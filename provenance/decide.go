@@ -28,7 +28,7 @@ func (f *fileState) decideSubstantive() {
 
 func (f *fileState) decideLine(i int) decision {
 	l := f.lines[i]
-	none := decision{status: StatusNone, entry: -1, match: -1, reason: "no archived edit introduced this text"}
+	none := decision{status: StatusNone, entry: -1, match: -1, reason: reasonNoEdit}
 	commit := l.bl.Commit
 	slack := f.a.slack()
 	var cands []cand
@@ -65,10 +65,10 @@ func (f *fileState) decideLine(i int) decision {
 	switch {
 	case len(cands) > 0:
 	case tooLate > 0:
-		none.reason = "archived edits introduced this text only after the commit"
+		none.reason = reasonOnlyLater
 		return none
 	case elsewhere > 0:
-		none.reason = "only edits to other files introduced this text"
+		none.reason = reasonElsewhere
 		return none
 	default:
 		return none
@@ -276,7 +276,7 @@ func (f *fileState) status(i int, c cand) (string, string) {
 		return StatusPossible, strings.Join(weak, "; ")
 	}
 	if c.score > 1 {
-		return StatusProven, fmt.Sprintf("introduced by this edit before the commit; %d lines of its block agree", c.score)
+		return StatusProven, fmt.Sprintf("introduced by this edit before the commit"+reasonAgree, c.score)
 	}
 	return StatusProven, "introduced by this edit before the commit"
 }

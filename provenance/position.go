@@ -11,8 +11,7 @@ func (f *fileState) decideTrivial() {
 		if !l.wanted || !l.trivial {
 			continue
 		}
-		d := decision{status: StatusNone, entry: -1, match: -1,
-			reason: "common line: attributed only inside a block that one edit introduced"}
+		d := decision{status: StatusNone, entry: -1, match: -1, reason: reasonCommonNone}
 		bestDist := 0
 		for _, dir := range []int{-1, 1} {
 			k, dist, ok := f.anchor(i, dir)
@@ -34,7 +33,7 @@ func (f *fileState) decideTrivial() {
 			c := cand{e: a.entry, match: j, exact: f.entries[a.entry].Lines[j].Text == l.bl.Text, late: f.isLate(i, a.entry)}
 			d = decision{entry: a.entry, match: j, exact: c.exact}
 			d.status, d.reason = f.status(i, c)
-			d.reason = "common line inside a block this edit introduced; " + d.reason
+			d.reason = reasonCommonPrefix + d.reason
 		}
 		f.decisions[i] = d
 	}
@@ -45,7 +44,7 @@ func (f *fileState) decideTrivial() {
 // contiguous run.
 func (f *fileState) conflictingByPosition(i, k, dir, dist int, a decision) (decision, bool) {
 	d := decision{status: StatusConflicting, entry: -1, match: -1, candidates: a.candidates, chain: a.chain,
-		reason: "common line inside a block that several sessions introduced equally"}
+		reason: reasonCommonConflicting}
 	for n, e := range a.candidates {
 		if _, ok := f.contiguous(k, e, a.candMatch[n], dir, dist); !ok {
 			return decision{}, false

@@ -87,6 +87,18 @@ func TestDemo(t *testing.T) {
 			t.Errorf("whole file: no %q in\n%s", want, file)
 		}
 	}
+	// A run of the person's lines, common lines among them, says why none
+	// of them is attributed; common lines alone say theirs.
+	for _, want := range []string{
+		"client.go:7-16  none\n", "HTTP    *http.Client\n  reason   no archived edit introduced this text\n",
+		"client.go:27-28  none\n", "\n  reason   common line: attributed only inside a block that one edit introduced\n  commit   da1a73cb"} {
+		if !strings.Contains(file, want) {
+			t.Errorf("whole file: no %q in\n%s", want, file)
+		}
+	}
+	if strings.Contains(file, "HTTP    *http.Client\n  reason   common line") {
+		t.Errorf("a run of substantive lines has a common line's reason:\n%s", file)
+	}
 	// The failed edit's text is in no answer: it never reached the file.
 	if strings.Contains(out, "toolu_01Ed1aVf7HgUy3MzQc5KrTn") {
 		t.Errorf("the failed edit is named as evidence:\n%s", out)

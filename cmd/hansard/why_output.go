@@ -50,8 +50,9 @@ func printWhyPorcelain(w io.Writer, out []provenance.Attribution) error {
 }
 
 // printWhy writes the readable answer: per run of lines with the same
-// answer, the lines, then the commit, the status, the edit and session,
-// the prompt, and the chain of earlier edits.
+// answer (provenance.Runs), the lines, then the run's reason, the commit,
+// the status, the edit and session, the prompt, and the chain of earlier
+// edits.
 func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
@@ -69,8 +70,8 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 				fmt.Fprintf(bw, "  %s %s\n", p.dim(fmt.Sprintf("%5d│", x.Line)), x.Text)
 			}
 		}
-		if a.Reason != "" {
-			fmt.Fprintf(bw, "  reason   %s\n", a.Reason)
+		if r.Reason != "" {
+			fmt.Fprintf(bw, "  reason   %s\n", r.Reason)
 		}
 		if c := a.Commit; c != nil {
 			fmt.Fprintf(bw, "  commit   %s  %s  %s  %s\n", shortSHA(c.SHA), c.Author, shortTime(c.Time), oneLineTitle(c.Summary))
