@@ -21,15 +21,23 @@ type blameBlob struct {
 
 func blameKey(k BlameKey) string { return k.Commit + ":" + k.ContentHash }
 
+// load decodes the data kept under (kind, the file of key, k) into v.
+func (s *ArchiveStore) load(ctx context.Context, kind string, key BlameKey, k string, v any) (bool, error) {
+	data, ok, err := s.Archive.LoadCached(ctx, kind, key.Repo, key.Path, k)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return false, fmt.Errorf("cached %s of %s: %w", kind, key.Path, err)
+	}
+	return true, nil
+}
+
 // LoadBlame implements Cache.
 func (s *ArchiveStore) LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.BlameLine, bool, error) {
-	data, ok, err := s.Archive.LoadCached(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key))
-	if err != nil || !ok {
-		return nil, false, err
-	}
 	var b blameBlob
-	if err := json.Unmarshal(data, &b); err != nil {
-		return nil, false, fmt.Errorf("cached blame of %s: %w", key.Path, err)
+	if ok, err := s.load(ctx, archive.CacheBlame, key, blameKey(key), &b); err != nil || !ok {
+		return nil, false, err
 	}
 	n := len(b.Final)
 	if len(b.Orig) != n || len(b.Commit) != n || len(b.Path) != n || len(b.Text) != n {
@@ -107,13 +115,10 @@ func matchKey(k MatchKey) string {
 
 // LoadMatches implements Cache.
 func (s *ArchiveStore) LoadMatches(ctx context.Context, key MatchKey) ([]Attribution, bool, error) {
-	data, ok, err := s.Archive.LoadCached(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key))
+	var b matchBlob
+	ok, err := s.load(ctx, archive.CacheMatches, key.BlameKey, matchKey(key), &b)
 	if err != nil || !ok {
 		return nil, false, err
-	}
-	var b matchBlob
-	if err := json.Unmarshal(data, &b); err != nil {
-		return nil, false, fmt.Errorf("cached answers of %s: %w", key.Path, err)
 	}
 	ref := func(i int) (EditRef, error) {
 		if i < 1 || i > len(b.Edits) {

@@ -64,22 +64,31 @@ func (s *ArchiveStore) prefetched(repo string, keys []string) ([]LedgerEntry, bo
 			return nil, false
 		}
 	}
-	<-p.done
-	if p.err != nil {
+	if p = s.prefetchDone(); p == nil {
 		return nil, false
 	}
 	return p.entries, true
 }
 
-// prefetchedDetails splits edits into those the prefetch described (or
-// knows nothing of) and those still to describe.
-func (s *ArchiveStore) prefetchedDetails(edits []EditKey) (map[EditKey]EditDetail, []EditKey) {
+// prefetchDone waits for the prefetch and returns it, or nil when there is
+// none or it failed.
+func (s *ArchiveStore) prefetchDone() *prefetch {
 	p := s.pre
 	if p == nil {
-		return nil, edits
+		return nil
 	}
 	<-p.done
 	if p.err != nil {
+		return nil
+	}
+	return p
+}
+
+// prefetchedDetails splits edits into those the prefetch described (or
+// knows nothing of) and those still to describe.
+func (s *ArchiveStore) prefetchedDetails(edits []EditKey) (map[EditKey]EditDetail, []EditKey) {
+	p := s.prefetchDone()
+	if p == nil {
 		return nil, edits
 	}
 	out := make(map[EditKey]EditDetail, len(edits))

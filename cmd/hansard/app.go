@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"hansard/archive"
 	"hansard/config"
-	"hansard/provenance/gitrepo"
+	"hansard/provenance"
 	"hansard/redact"
 	"hansard/transcripts"
 	"hansard/transcripts/claude"
@@ -59,10 +57,7 @@ func (app *App) Archive(ctx context.Context) (*archive.Archive, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := archive.Options{Dir: dir, Resolver: repoResolver{}}
-	if cfg.Redact {
-		opts.Redact = redact.New().String
-	}
+	opts := archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}, Redact: redactor(cfg)}
 	a, err := archive.Open(ctx, opts)
 	if err != nil {
 		return nil, err
@@ -85,33 +80,19 @@ func (app *App) Close() {
 	}
 }
 
+// redactor returns the redaction the configuration asks for: nil when
+// text is kept as recorded.
+func redactor(cfg config.Config) func(string) string {
+	if !cfg.Redact {
+		return nil
+	}
+	return redact.New().String
+}
+
 func configMaps(cfg config.Config) []archive.PathMap {
 	maps := make([]archive.PathMap, len(cfg.PathMaps))
 	for i, m := range cfg.PathMaps {
 		maps[i] = archive.PathMap{From: m.From, To: m.To}
 	}
 	return maps
-}
-
-// repoResolver adapts the git package to the archive's seam. It opens the
-// repository itself (rather than through gitrepo.Resolver) to learn the
-// worktree a folder belongs to; the archive caches answers per folder.
-type repoResolver struct{}
-
-func (repoResolver) Resolve(ctx context.Context, dir string) (archive.Repo, error) {
-	if err := ctx.Err(); err != nil {
-		return archive.Repo{}, err
-	}
-	repo, err := gitrepo.Open(dir)
-	if errors.Is(err, gitrepo.ErrNotRepository) {
-		return archive.Repo{}, fmt.Errorf("%s: %w", dir, archive.ErrNotRepo)
-	}
-	if err != nil {
-		return archive.Repo{}, err
-	}
-	url, err := repo.RemoteURL("origin")
-	if err != nil {
-		return archive.Repo{}, err
-	}
-	return archive.Repo{Root: repo.Root, WorkTree: repo.WorkTree, RemoteURL: url}, nil
 }

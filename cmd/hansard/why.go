@@ -12,7 +12,6 @@ import (
 
 	"hansard/provenance"
 	"hansard/provenance/gitrepo"
-	"hansard/redact"
 )
 
 type whyOptions struct {
@@ -85,11 +84,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 	if err != nil {
 		return err
 	}
-	var red func(string) string
-	if cfg.Redact {
-		red = redact.New().String
-	}
-	store := provenance.NewArchiveStore(a, red)
+	store := provenance.NewArchiveStore(a, redactor(cfg))
 	store.Deferred = true // cached results are written while the answer is printed
 	defer store.Wait()    // a failed cache write only costs time next time
 	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local,
