@@ -10,16 +10,22 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-func TestWhyWholeFileRangeAndCache(t *testing.T) {
+// twoSessions is a repository whose app.go two sessions wrote, committed.
+func twoSessions(t *testing.T) (*scene, *gitrepo.Repo) {
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.write("s2", "app.go", funcA+funcB)
 	s.commit("agent")
-	ctx := context.Background()
 	repo, err := gitrepo.Open(s.g.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, repo
+}
+
+func TestWhyWholeFileRangeAndCache(t *testing.T) {
+	s, repo := twoSessions(t)
+	ctx := context.Background()
 	a := &Attributor{Store: s.store, Cache: s.store}
 	all, err := a.Why(ctx, repo, Query{Path: "app.go"})
 	if err != nil {
@@ -90,15 +96,8 @@ func TestWhyErrors(t *testing.T) {
 }
 
 func TestWhyCachesLineAnswers(t *testing.T) {
-	s := newScene(t)
-	s.write("s1", "app.go", funcA)
-	s.write("s2", "app.go", funcA+funcB)
-	s.commit("agent")
+	s, repo := twoSessions(t)
 	ctx := context.Background()
-	repo, err := gitrepo.Open(s.g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
 	if err != nil {
 		t.Fatal(err)
