@@ -148,6 +148,14 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 		t.Errorf("source %q is not a file:// link to a line", src)
 	}
 
+	// Asked again, the line is answered from the archive's cache: without
+	// git.
+	noGit := append(append([]string(nil), env...), "PATH="+t.TempDir())
+	again, errOut, code := whyRun(t, bin, res.Repo, noGit, "why", loc, "--json")
+	if code != 0 || again != out {
+		t.Errorf("asked again without git: code %d %s\n%s\nfirst answer:\n%s", code, errOut, again, out)
+	}
+
 	out, _, code = whyRun(t, bin, res.Repo, env, "why", file+":"+itoa(line)+"-"+itoa(line+1), "--json")
 	var many []map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &many) != nil || len(many) != 2 {
