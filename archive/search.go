@@ -171,32 +171,14 @@ func (a *Archive) rankHits(ctx context.Context, table, match string, hits []Text
 	return nil
 }
 
-// searchPragmas tune a pooled connection for reading a large archive: the
-// file is memory-mapped (no read system call per page, pages shared with
-// the OS cache) and the page cache is larger. A PRAGMA affects the one
-// connection it runs on, so it is applied to the connection each search
-// query runs on.
-var searchPragmas = []string{`PRAGMA mmap_size = 17179869184`, `PRAGMA cache_size = -32768`}
-
-// searchQuery runs a read query on a tuned connection; the returned
-// function releases both.
+// searchQuery runs a read query; the returned function releases its rows.
+// (The connections are tuned for reading by the pragmas of the DSN.)
 func (a *Archive) searchQuery(ctx context.Context, q string, args ...any) (*sql.Rows, func(), error) {
-	conn, err := a.db.Conn(ctx)
+	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, p := range searchPragmas {
-		if _, err := conn.ExecContext(ctx, p); err != nil {
-			conn.Close()
-			return nil, nil, err
-		}
-	}
-	rows, err := conn.QueryContext(ctx, q, args...)
-	if err != nil {
-		conn.Close()
-		return nil, nil, err
-	}
-	return rows, func() { rows.Close(); conn.Close() }, nil
+	return rows, func() { rows.Close() }, nil
 }
 
 // wantsRole reports whether the role filter lets any of roles through.
