@@ -27,7 +27,7 @@ ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
 
 	sqlFindMessage   = `SELECT id, text, 1 FROM messages WHERE session = ? AND idx = ?`
 	sqlInsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateMessage = `UPDATE messages SET role = ?, human = ?, kind = ?, text = ?, ts = ?, uuid = ?,
 	parent_uuid = ?, line = ?, model = ? WHERE id = ?`
 
@@ -36,7 +36,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL FROM tool_calls WHERE session = ? AND call_id = ?`
 	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
 	is_error, exit_code, result_line, ts, result_msg, result_whole_msg)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateToolCall = `UPDATE tool_calls SET message_idx = ?, name = ?, input = ?, result = ?, has_result = ?,
 	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ?, result_whole_msg = ? WHERE id = ?`
 	sqlMessageText = `SELECT text FROM messages WHERE session = ? AND idx = ?`
