@@ -15,7 +15,7 @@ type claim struct{ e, j int }
 func (f *fileState) resolveClaims() {
 	by := map[claim][]int{}
 	for i, d := range f.decisions {
-		if f.lines[i].wanted || f.lines[i].needed {
+		if f.lines[i].needed {
 			if d.entry >= 0 && d.match >= 0 && !f.entries[d.entry].ReplaceAll {
 				c := claim{d.entry, d.match}
 				by[c] = append(by[c], i)

@@ -4,9 +4,9 @@
 // Main types: LedgerEntry and LedgerLine (the ledger) with Tracker (file
 // contents through edits), Attributor (the engine: Attribute over a blamed
 // file, Why over a repository for a Query, using the Cache when set),
-// Attribution with CommitInfo and
-// EditRef (the answer, whose JSON is the stable schema of
-// `hansard why --json`; Runs groups consecutive lines with the same answer),
+// Attribution with CommitInfo and EditRef (the answer, whose JSON is the
+// stable schema of `hansard why --json`; Runs groups consecutive lines
+// with the same answer and a reason that holds for all of them),
 // Store and Cache (what the engine reads from and keeps in the archive;
 // MemStore implements both in memory, ArchiveStore over the archive, whose
 // ledger UpdateLedger keeps). Git is reached only through the gitrepo
@@ -117,15 +117,20 @@
 // hash. With a Cache it looks the answers up under that name, the
 // settings and the repository's ledger generation: the whole file's, or
 // for some lines the answers of the lines asked so far (kept apart, and
-// merged as more lines are asked). On a miss it starts git: the blame (the
-// whole file's, kept in the Cache so that any later line of the same
-// content is answered without git blame; only the asked lines and their
-// neighbours when there is no Cache) and the file's followed history.
-// Meanwhile Prepare brings the store up to date (for the command: new
-// transcripts and the ledger); when that changes the generation, the
+// merged as more lines are asked). On a miss it starts git: the whole
+// file's blame, even for one line (it costs git little more than the
+// line's neighbours; the Cache keeps it, so that any later line of the
+// same content is answered without git blame), and the file's followed
+// history. Meanwhile Prepare brings the store up to date (for the command:
+// new transcripts and the ledger); when that changes the generation, the
 // answers are looked up again and git is stopped if they are found. The
 // store's lookups of the asked lines start before git ends (Prefetch).
 // New answers are kept for the next question.
+//
+// A line asked alone is answered as when the whole file is asked: after a
+// first pass over the asked lines, the lines that may claim the same
+// introduced lines (the other lines with the matched text) are decided
+// too, with the blocks of both, before claims are resolved.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is

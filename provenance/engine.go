@@ -3,6 +3,7 @@ package provenance
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"hansard/provenance/gitrepo"
@@ -90,25 +91,79 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 		}
 	}
 	f := newFileState(a, in)
-	keys := f.wantedKeys()
-	if len(keys) > 0 {
-		entries, err := a.Store.Candidates(ctx, in.Repo, keys)
-		if err != nil {
-			return nil, fmt.Errorf("attribute %s: candidates: %w", in.Path, err)
-		}
-		f.setEntries(entries)
-	}
-	if err := ctx.Err(); err != nil {
+	entries, err := a.candidates(ctx, in, f.wantedKeys(), nil)
+	if err != nil {
 		return nil, err
 	}
+	f.setEntries(entries)
 	f.decideSubstantive()
 	f.decideTrivial()
+	if rivals := f.rivals(); len(rivals) > 0 {
+		// Decide again with the lines that may claim the same introduced
+		// lines.
+		g := newFileState(a, in)
+		g.withRivals(rivals)
+		if entries, err = a.candidates(ctx, in, g.wantedKeys(), f); err != nil {
+			return nil, err
+		}
+		g.setEntries(entries)
+		g.decideSubstantive()
+		g.decideTrivial()
+		f = g
+	}
 	f.resolveClaims()
 	out := f.results()
 	if err := a.describe(ctx, out); err != nil {
 		return nil, fmt.Errorf("attribute %s: %w", in.Path, err)
 	}
 	return out, nil
+}
+
+// candidates returns the ledger entries for keys; with prev, those for the
+// keys prev did not look up, added to prev's entries.
+func (a *Attributor) candidates(ctx context.Context, in FileBlame, keys []string, prev *fileState) ([]LedgerEntry, error) {
+	var have []LedgerEntry
+	if prev != nil {
+		have = prev.entries
+		asked := map[string]bool{}
+		for _, k := range prev.wantedKeys() {
+			asked[k] = true
+		}
+		keys = slices.DeleteFunc(keys, func(k string) bool { return asked[k] })
+	}
+	if len(keys) > 0 {
+		more, err := a.Store.Candidates(ctx, in.Repo, keys)
+		if err != nil {
+			return nil, fmt.Errorf("attribute %s: candidates: %w", in.Path, err)
+		}
+		have = mergeEntries(have, more)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return have, nil
+}
+
+// mergeEntries adds to have the entries of more it does not hold.
+func mergeEntries(have, more []LedgerEntry) []LedgerEntry {
+	if len(have) == 0 {
+		return more
+	}
+	type id struct {
+		EditKey
+		path string
+	}
+	seen := make(map[id]bool, len(have))
+	for _, e := range have {
+		seen[id{e.Key(), e.Path}] = true
+	}
+	out := slices.Clip(have)
+	for _, e := range more {
+		if !seen[id{e.Key(), e.Path}] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // describe fills the display details of every edit referred to.

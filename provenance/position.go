@@ -8,7 +8,7 @@ package provenance
 // introduced lines.
 func (f *fileState) decideTrivial() {
 	for i, l := range f.lines {
-		if !l.wanted || !l.trivial {
+		if !l.needed || !l.trivial {
 			continue
 		}
 		d := decision{status: StatusNone, entry: -1, match: -1, reason: reasonCommonNone}

@@ -30,13 +30,13 @@ type Query struct {
 // history with git while Prepare (when set) brings the store up to date,
 // then calls Attribute.
 //
-// With a Cache, answers are looked up first, under the ledger generation
-// before Prepare and again after it when Prepare changed it; git runs only
-// when they miss. The whole file is blamed once and its blame kept, so
-// that a later question about any line of the same content needs no git
-// blame; the answers of the whole file, or of the lines asked so far, are
-// kept so that a repeated question needs no git at all. Without a Cache a
-// question about some lines blames only them and their neighbours.
+// The whole file is blamed, even for one line, so that a line is answered
+// as it is when the whole file is asked. With a Cache, answers are looked
+// up first, under the ledger generation before Prepare and again after it
+// when Prepare changed it; git runs only when they miss. The blame is kept,
+// so that a later question about any line of the same content needs no git
+// blame, and the answers of the whole file, or of the lines asked so far,
+// so that a repeated question needs no git at all.
 func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]Attribution, error) {
 	rel, err := repo.Rel(q.Path)
 	if err != nil {
@@ -63,7 +63,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	out, hit := ac.lookup(ctx)
 	var g *gitRun
 	if !hit {
-		g = a.startGit(ctx, repo, rel, q, bkey, total)
+		g = a.startGit(ctx, repo, rel, q, bkey)
 		defer g.stop()
 	}
 	if a.Prepare != nil {
@@ -78,7 +78,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		return out, nil
 	}
 	if g == nil {
-		g = a.startGit(ctx, repo, rel, q, bkey, total)
+		g = a.startGit(ctx, repo, rel, q, bkey)
 		defer g.stop()
 	}
 	if p, ok := a.Store.(prefetcher); ok {

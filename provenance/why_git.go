@@ -17,17 +17,18 @@ type gitRun struct {
 	history []gitrepo.PathChange
 }
 
-// startGit starts blaming the file (or taking its blame from the Cache)
-// and reading its history. With a Cache the whole file is blamed and the
-// blame kept; without one, only the asked lines and contextWindow
-// neighbours on either side unless the whole file is asked.
-func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, total int) *gitRun {
+// startGit starts blaming the file (or taking its blame from the Cache,
+// which keeps it) and reading its history. The whole file is blamed even
+// for one line: it costs git little more than the line's neighbours, and
+// a line is answered as it is when the whole file is asked (another line
+// may be a copy of what the same edit wrote).
+func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey) *gitRun {
 	ctx, cancel := context.WithCancel(ctx)
 	g, gctx := errgroup.WithContext(ctx)
 	r := &gitRun{cancel: cancel, g: g}
 	g.Go(func() error {
 		var err error
-		r.blame, err = a.blame(gctx, repo, rel, q, key, total)
+		r.blame, err = a.blame(gctx, repo, rel, q, key)
 		return err
 	})
 	g.Go(func() error {
@@ -50,17 +51,13 @@ func (r *gitRun) stop() {
 	_ = r.g.Wait() // what was left running is not wanted
 }
 
-func (a *Attributor) blame(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, total int) ([]gitrepo.BlameLine, error) {
-	opt := gitrepo.BlameOptions{Rev: q.Rev}
+func (a *Attributor) blame(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey) ([]gitrepo.BlameLine, error) {
 	if a.Cache != nil {
 		if lines, ok, err := a.Cache.LoadBlame(ctx, key); err == nil && ok {
 			return lines, nil
 		}
-	} else if q.Start > 0 {
-		opt.Start = max(1, q.Start-contextWindow)
-		opt.End = min(total, q.End+contextWindow)
 	}
-	lines, err := repo.Blame(ctx, rel, opt)
+	lines, err := repo.Blame(ctx, rel, gitrepo.BlameOptions{Rev: q.Rev})
 	if err != nil {
 		return nil, err
 	}

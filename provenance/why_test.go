@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"hansard/provenance/gitrepo"
@@ -39,8 +40,8 @@ func TestWhyWholeFileRangeAndCache(t *testing.T) {
 		t.Fatalf("line 10 = %+v", closing)
 	}
 
-	// A range query without the cache blames only a window, and still finds
-	// the positional evidence of a common line.
+	// A range query without the cache finds the positional evidence of a
+	// common line.
 	plain := &Attributor{Store: s.store}
 	one, err := plain.Why(ctx, repo, Query{Path: s.g.Dir + "/app.go", Start: 10})
 	if err != nil || len(one) != 1 || !reflect.DeepEqual(one[0], closing) {
@@ -157,5 +158,44 @@ func TestWhyCachesLineAnswers(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if got, err := ask(11, 0); err != nil || !reflect.DeepEqual(got, all[10:11]) {
 		t.Fatalf("line 11 again = %+v, %v", got, err)
+	}
+}
+
+// TestLineAloneAnswersAsWholeFile asks about every line alone, with and
+// without the Cache, after a person pasted a copy of an agent's function in
+// a later commit: each answer is the whole file's (the copy is not
+// credited, even asked alone).
+func TestLineAloneAnswersAsWholeFile(t *testing.T) {
+	s := newScene(t)
+	s.write("s1", "app.go", funcA)
+	s.commit("agent")
+	cur, _ := s.read("app.go")
+	s.human("app.go", cur+"\n"+strings.Replace(strings.TrimPrefix(funcA, "package app\n\nimport \"strings\"\n\n"), "Clean", "Clean2", 1))
+	s.commit("a copy")
+	ctx := context.Background()
+	repo, err := gitrepo.Open(s.g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := 0
+	for _, a := range all {
+		if a.Status == StatusNone && strings.Contains(a.Reason, "is its copy") {
+			copied++
+		}
+	}
+	if copied == 0 {
+		t.Fatalf("no line of the copy is told apart:\n%+v", all)
+	}
+	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
+		for n := 1; n <= len(all); n++ {
+			got, err := a.Why(ctx, repo, Query{Path: "app.go", Start: n})
+			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {
+				t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
+			}
+		}
 	}
 }

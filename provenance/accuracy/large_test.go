@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -18,8 +19,9 @@ import (
 // 3,000-line file, 500 sessions), scores every answer for the big file and
 // times Why against git blame on the same file in the same run: whole
 // file, one line, and one line asked again (a warm cache). x_blame metrics are Why's
-// time over git blame's. HANSARD_LINES=120-130,900-910 prints the answers
-// and true writers of those lines.
+// time over git blame's. Every seventh line is also asked alone: its
+// answer must be the whole file's. HANSARD_LINES=120-130,900-910 prints
+// the answers and true writers of those lines.
 func BenchmarkLarge(b *testing.B) {
 	ctx := context.Background()
 	res, err := truth.Large(ctx, b.TempDir(), truth.Options{Seed: 1})
@@ -80,6 +82,7 @@ func BenchmarkLarge(b *testing.B) {
 			}
 		}
 	}
+	alone(b, store, repo, out)
 	line := len(out) / 2
 
 	run := func(b *testing.B, a *provenance.Attributor, q provenance.Query, blameArgs ...string) {
@@ -117,6 +120,37 @@ func BenchmarkLarge(b *testing.B) {
 		}
 		run(b, a, q, "-L", itoa(line)+","+itoa(line), truth.BigFile)
 	})
+}
+
+// alone asks Attribute about every seventh line of the big file alone,
+// over the whole file's blame, and fails when an answer differs from the
+// whole file's.
+func alone(b *testing.B, store provenance.Store, repo *gitrepo.Repo, whole []provenance.Attribution) {
+	ctx := context.Background()
+	blame, err := repo.Blame(ctx, truth.BigFile, gitrepo.BlameOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hist, err := repo.PathHistory(ctx, "", truth.BigFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := &provenance.Attributor{Store: store}
+	asked, differ := 0, 0
+	for n := 1; n <= len(whole); n += 7 {
+		got, err := a.Attribute(ctx, provenance.FileBlame{Repo: repo.Root, Path: truth.BigFile, Lines: blame, History: hist, Start: n, End: n})
+		if err != nil {
+			b.Fatal(err)
+		}
+		asked++
+		if len(got) != 1 || !reflect.DeepEqual(got[0], whole[n-1]) {
+			differ++
+			if differ <= 5 {
+				b.Errorf("line %d alone: %+v\nwhole file: %+v", n, got, whole[n-1])
+			}
+		}
+	}
+	b.Logf("%d lines asked alone: %d answered otherwise than in the whole file", asked, differ)
 }
 
 func itoa(n int) string {
