@@ -21,12 +21,19 @@ const DBName = "hansard.db"
 // WAL with synchronous=NORMAL (a commit is durable at the next checkpoint,
 // never corrupt): statement journals are kept in memory (temp_store; the
 // writer's statements would otherwise write a temporary file), the page
-// cache holds 32 MB (a write transaction of the writer fits without
-// spilling), and the file is memory-mapped for reading (no read system
-// call per page; pages shared with the OS cache).
+// cache holds 16 MB, and the file is memory-mapped for reading (no read
+// system call per page; pages shared with the OS cache). The writer of a
+// refresh sets its own connection apart (see newWriter).
 const dsnPragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
 	"&_pragma=foreign_keys(1)&_pragma=journal_size_limit(67108864)&_pragma=temp_store(MEMORY)" +
-	"&_pragma=cache_size(-32768)&_pragma=mmap_size(17179869184)&_txlock=immediate"
+	"&_pragma=cache_size(" + cacheSize + ")&_pragma=mmap_size(" + mmapSize + ")&_txlock=immediate"
+
+// cacheSize (KiB, negated) and mmapSize (bytes) are a reading connection's
+// page cache and mapping.
+const (
+	cacheSize = "-16384"
+	mmapSize  = "17179869184"
+)
 
 // Options configure Open.
 type Options struct {

@@ -51,6 +51,16 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 	if err != nil {
 		return nil, fmt.Errorf("writer: %w", err)
 	}
+	// Mapped pages count as the process's memory, and the writer would
+	// map every page it touches (FTS5 merges read whole segments): it
+	// reads through a page cache large enough for a write transaction
+	// (it would otherwise spill pages to the WAL early).
+	for _, p := range []string{`PRAGMA mmap_size = 0`, `PRAGMA cache_size = -32768`} {
+		if _, err := conn.ExecContext(wctx, p); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("writer: %w", err)
+		}
+	}
 	st, err := prepareStatements(wctx, conn)
 	if err != nil {
 		conn.Close()
@@ -84,6 +94,9 @@ func (w *writer) close() {
 			q.close()
 		}
 	}
+	// Back to a reader's settings.
+	w.conn.ExecContext(w.ctx, `PRAGMA mmap_size = `+mmapSize)
+	w.conn.ExecContext(w.ctx, `PRAGMA cache_size = `+cacheSize)
 	w.conn.Close()
 }
 
