@@ -44,8 +44,8 @@
 //     after each write of a session.
 //   - repos: repository roots met, their remote URL and the repository
 //     URLs agents recorded for sessions attached to them.
-//   - meta: paused, last refresh, the path maps in use, the parser
-//     version of each provider that names one (see Versioned).
+//   - meta: paused, the path maps in use, the parser version of each
+//     provider that names one (see Versioned).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
 //     messages.text and the results no message carries (the view
 //     result_texts: tool_calls.result where result_msg is NULL; a Claude
@@ -85,6 +85,10 @@
 // checkpoint in the same transaction as its last rows, so an interrupted
 // run leaves a consistent archive that the next run continues. A file that
 // is gone leaves its sessions in place, marked source_deleted.
+//
+// The time of the last refresh is the modification time of the file
+// last-refresh in the archive folder: a refresh that finds nothing new
+// writes nothing to the database.
 //
 // Every byte read is appended, gzip compressed, to the source's retained
 // copy under <Dir>/retained (see RetainedPath); Refresh with Rebuild

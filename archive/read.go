@@ -157,12 +157,8 @@ func (a *Archive) RepoRoots(ctx context.Context) ([]string, error) {
 // IndexState returns when the archive was last refreshed (zero if never)
 // and whether indexing is paused.
 func (a *Archive) IndexState(ctx context.Context) (builtAt time.Time, paused bool, err error) {
-	v, err := a.getMeta(ctx, metaLastRefresh)
-	if err != nil {
+	if builtAt, err = a.lastRefresh(ctx); err != nil {
 		return time.Time{}, false, err
-	}
-	if v != "" {
-		builtAt, _ = time.Parse(time.RFC3339Nano, v)
 	}
 	paused, err = a.Paused(ctx)
 	return builtAt, paused, err

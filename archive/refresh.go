@@ -106,7 +106,7 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 			return res, err
 		}
 	}
-	if err := a.setMeta(ctx, metaLastRefresh, a.now().UTC().Format(time.RFC3339Nano)); err != nil {
+	if err := a.stampRefresh(); err != nil {
 		return res, err
 	}
 	res.Elapsed = time.Since(start)

@@ -83,12 +83,12 @@ func (a *Archive) Status(ctx context.Context, providers []transcripts.Provider, 
 	if st.Paused, err = a.Paused(ctx); err != nil {
 		return st, err
 	}
-	last, err := a.getMeta(ctx, metaLastRefresh)
+	last, err := a.lastRefresh(ctx)
 	if err != nil {
 		return st, err
 	}
-	if t, err := time.Parse(time.RFC3339Nano, last); err == nil {
-		st.LastRefresh = &t
+	if !last.IsZero() {
+		st.LastRefresh = &last
 	}
 	for _, p := range providers {
 		for _, root := range p.Roots(env) {
