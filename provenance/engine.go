@@ -91,25 +91,23 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 		}
 	}
 	f := newFileState(a, in)
-	entries, err := a.candidates(ctx, in, f.wantedKeys(), nil)
+	keys := f.wantedKeys()
+	entries, err := a.candidates(ctx, in, keys, nil, nil)
 	if err != nil {
 		return nil, err
 	}
 	f.setEntries(entries)
 	f.decideSubstantive()
 	f.decideTrivial()
-	if rivals := f.rivals(); len(rivals) > 0 {
+	if f.markRivals() > 0 {
 		// Decide again with the lines that may claim the same introduced
 		// lines.
-		g := newFileState(a, in)
-		g.withRivals(rivals)
-		if entries, err = a.candidates(ctx, in, g.wantedKeys(), f); err != nil {
+		if entries, err = a.candidates(ctx, in, f.wantedKeys(), keys, entries); err != nil {
 			return nil, err
 		}
-		g.setEntries(entries)
-		g.decideSubstantive()
-		g.decideTrivial()
-		f = g
+		f.setEntries(entries)
+		f.decideSubstantive()
+		f.decideTrivial()
 	}
 	f.resolveClaims()
 	out := f.results()
@@ -119,17 +117,15 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 	return out, nil
 }
 
-// candidates returns the ledger entries for keys; with prev, those for the
-// keys prev did not look up, added to prev's entries.
-func (a *Attributor) candidates(ctx context.Context, in FileBlame, keys []string, prev *fileState) ([]LedgerEntry, error) {
-	var have []LedgerEntry
-	if prev != nil {
-		have = prev.entries
-		asked := map[string]bool{}
-		for _, k := range prev.wantedKeys() {
-			asked[k] = true
+// candidates returns the ledger entries for keys: have, found for the keys
+// asked before, and those of the other keys.
+func (a *Attributor) candidates(ctx context.Context, in FileBlame, keys, asked []string, have []LedgerEntry) ([]LedgerEntry, error) {
+	if len(asked) > 0 {
+		done := make(map[string]bool, len(asked))
+		for _, k := range asked {
+			done[k] = true
 		}
-		keys = slices.DeleteFunc(keys, func(k string) bool { return asked[k] })
+		keys = slices.DeleteFunc(keys, func(k string) bool { return done[k] })
 	}
 	if len(keys) > 0 {
 		more, err := a.Store.Candidates(ctx, in.Repo, keys)

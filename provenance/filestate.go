@@ -79,6 +79,12 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 		}
 	}
 	groupOf := map[string]int{}
+	histAt := make(map[string]int, len(in.History)) // first index of each commit
+	for k, h := range in.History {
+		if _, ok := histAt[h.Commit]; !ok {
+			histAt[h.Commit] = k
+		}
+	}
 	f.lines = make([]lineState, len(in.Lines))
 	for i := range in.Lines {
 		bl := &in.Lines[i]
@@ -90,7 +96,7 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 			g = len(f.groups)
 			groupOf[bl.Commit.Hash] = g
 			f.groups = append(f.groups, nil)
-			f.fresh[bl.Commit.Hash] = freshAfter(in.History, bl.Commit)
+			f.fresh[bl.Commit.Hash] = freshAfter(in.History, histAt, bl.Commit)
 		}
 		key := NormalizeKey(bl.Text)
 		kid, ok := f.keyID[key]
@@ -113,31 +119,28 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 	f.distinct = make([]int8, len(f.keyID))
 	f.mark = make([]int, len(f.lines))
 	f.decisions = make([]decision, len(f.lines))
-	for i := range f.decisions {
-		f.decisions[i] = decision{status: StatusNone, entry: -1, match: -1}
-	}
+	f.setEntries(nil)
 	return f
 }
 
 // freshAfter returns the author time of the commit that touched the file
 // before c (for the working tree: the file's latest commit); zero when
-// there is none or the history does not tell.
-func freshAfter(hist []gitrepo.PathChange, c *gitrepo.BlameCommit) time.Time {
+// there is none or the history does not tell. at gives the index of each
+// commit of hist.
+func freshAfter(hist []gitrepo.PathChange, at map[string]int, c *gitrepo.BlameCommit) time.Time {
 	if len(hist) == 0 {
 		return time.Time{}
 	}
 	if c.Uncommitted() {
 		return time.Unix(hist[0].AuthorTime, 0).UTC()
 	}
-	for k, h := range hist {
-		if h.Commit == c.Hash {
-			for _, older := range hist[k+1:] {
-				if older.Commit != c.Hash {
-					return time.Unix(older.AuthorTime, 0).UTC()
-				}
+	if k, ok := at[c.Hash]; ok {
+		for _, older := range hist[k+1:] {
+			if older.Commit != c.Hash {
+				return time.Unix(older.AuthorTime, 0).UTC()
 			}
-			return time.Time{}
 		}
+		return time.Time{}
 	}
 	ct := c.CommitTime.Unix()
 	for _, h := range hist {
@@ -186,9 +189,15 @@ func (f *fileState) wantedKeys() []string {
 	return keys
 }
 
+// setEntries gives the state its candidate entries, and forgets what was
+// decided with others.
 func (f *fileState) setEntries(entries []LedgerEntry) {
 	f.entries = entries
 	f.entIdx = make([]*entryIndex, len(entries))
+	clear(f.distinct)
+	for i := range f.decisions {
+		f.decisions[i] = decision{status: StatusNone, entry: -1, match: -1}
+	}
 	f.byKey = map[string][]int{}
 	for e := range entries {
 		seen := map[int32]bool{}

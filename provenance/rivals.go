@@ -1,57 +1,53 @@
 package provenance
 
-// rivals returns the lines outside the selection that may claim what a
-// selected line's edit introduced: the other lines of the file with the
-// text of the matched introduced line (for a common line, of the
-// substantive lines the edit introduced around it). An introduced line
-// explains one line of the file only (resolveClaims), so they are weighed
-// with the selected lines: asked alone, a line is answered as it is when
-// the whole file is asked.
-func (f *fileState) rivals() []int {
+// markRivals marks as needed the lines that may bear on the claims of the
+// selected lines as decided: every line of the file whose text one of
+// their edits introduced (a common line only next to a substantive one).
+// It returns how many lines it marked. An introduced line explains one line
+// of the file only (resolveClaims): the selected line keeps it when it
+// agrees with the other lines the edit explains better than any other line
+// with the same text, so those lines are decided with it, and a line asked
+// alone is answered as it is when the whole file is asked.
+func (f *fileState) markRivals() int {
 	keys := map[string]bool{}
 	for i, l := range f.lines {
 		d := f.decisions[i]
 		if !l.wanted || d.entry < 0 || d.match < 0 || f.entries[d.entry].ReplaceAll {
 			continue
 		}
-		lines := f.entries[d.entry].Lines
-		if !lines[d.match].Trivial {
-			keys[lines[d.match].Key] = true
-			continue
+		for _, ll := range f.entries[d.entry].Lines {
+			keys[ll.Key] = true
 		}
-		for k := max(0, d.match-maxWalk); k < min(len(lines), d.match+maxWalk+1); k++ {
-			if !lines[k].Trivial {
-				keys[lines[k].Key] = true
+	}
+	n := 0
+	for i := range f.lines {
+		// A common line is attributed by position only: it needs a
+		// neighbour with the edits' text.
+		if l := &f.lines[i]; !l.needed && keys[l.key] && (!l.trivial || f.nearText(i, keys)) {
+			l.needed = true
+			n++
+		}
+	}
+	return n
+}
+
+// nearText reports whether the nearest substantive line on either side of
+// common line i, through consecutive lines of its commit, has one of keys.
+func (f *fileState) nearText(i int, keys map[string]bool) bool {
+	l := f.lines[i]
+	for _, dir := range []int{-1, 1} {
+		for dist := 1; dist <= maxWalk; dist++ {
+			k := i + dir*dist
+			if k < 0 || k >= len(f.lines) || f.lines[k].group != l.group || f.lines[k].bl.FinalLine != l.bl.FinalLine+dir*dist {
+				break
+			}
+			if !f.lines[k].trivial {
+				if keys[f.lines[k].key] {
+					return true
+				}
+				break
 			}
 		}
 	}
-	if len(keys) == 0 {
-		return nil
-	}
-	var out []int
-	for i, l := range f.lines {
-		if !l.needed && keys[l.key] {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// withRivals marks the blocks of the selected lines and of their rivals as
-// needed: every line of them is decided, so that claims are resolved with
-// the agreement of whole blocks.
-func (f *fileState) withRivals(rivals []int) {
-	mark := func(i int) {
-		for _, k := range f.groups[f.lines[i].group] {
-			f.lines[k].needed = true
-		}
-	}
-	for i, l := range f.lines {
-		if l.wanted {
-			mark(i)
-		}
-	}
-	for _, i := range rivals {
-		mark(i)
-	}
+	return false
 }
