@@ -128,9 +128,10 @@
 // New answers are kept for the next question.
 //
 // A line asked alone is answered as when the whole file is asked: after a
-// first pass over the asked lines, the lines that may claim the same
-// introduced lines (the other lines with the matched text) are decided
-// too, with the blocks of both, before claims are resolved.
+// first pass over the asked lines, every other line whose text their edits
+// introduced (a common line only next to such a substantive line) is
+// decided too before claims are resolved, so that a person's copy of what
+// an edit wrote is told apart from the edit's own lines.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is
