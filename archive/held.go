@@ -39,7 +39,8 @@ func (w *writer) hold(j *job, pk int64, k rowKey, m *transcripts.Message, c *tra
 	return nil
 }
 
-// writeHeld writes every held row, in the order their keys first came.
+// writeHeld writes every held row, in the order their keys first came,
+// then the held edits and commands.
 func (w *writer) writeHeld() error {
 	for _, k := range w.heldOrder {
 		h := w.held[k]
@@ -55,5 +56,5 @@ func (w *writer) writeHeld() error {
 	}
 	clear(w.held)
 	w.heldOrder, w.heldSize = w.heldOrder[:0], 0
-	return nil
+	return w.writeHeldCalls()
 }

@@ -2,7 +2,6 @@ package archive
 
 import (
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -53,36 +52,17 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 		}
 		return w.hold(j, pk, rowKey{pk, -1, r.ToolCall.ID}, nil, r.ToolCall)
 	case r.Edit != nil:
-		e := r.Edit
-		pk, err := w.sessionPK(j, e.SessionID)
+		pk, err := w.sessionPK(j, r.Edit.SessionID)
 		if err != nil {
 			return err
 		}
-		hunks := ""
-		if len(e.Hunks) > 0 {
-			b, err := json.Marshal(e.Hunks)
-			if err != nil {
-				return err
-			}
-			hunks = string(b)
-		}
-		w.pending += len(e.OldText) + len(e.NewText) + len(e.Patch)
-		_, err = st.upsertEdit.ExecContext(ctx, pk, e.ToolCallID, e.Seq, e.MessageIndex, e.Tool, e.File, e.MoveTo,
-			e.CWD, e.Op, e.OldText, e.NewText, e.Patch, hunks, e.ReplaceAll, e.Status, millis(e.Timestamp))
-		if err != nil {
-			return fmt.Errorf("edit %s/%s: %w", e.SessionID, e.ToolCallID, err)
-		}
+		return w.holdCall(pk, r.Edit, nil)
 	case r.Command != nil:
-		c := r.Command
-		pk, err := w.sessionPK(j, c.SessionID)
+		pk, err := w.sessionPK(j, r.Command.SessionID)
 		if err != nil {
 			return err
 		}
-		_, err = st.upsertCommand.ExecContext(ctx, pk, c.ToolCallID, c.MessageIndex, c.Command, c.CWD,
-			intPtr(c.ExitCode), c.IsTest, c.TestStatus, millis(c.Timestamp))
-		if err != nil {
-			return fmt.Errorf("command %s/%s: %w", c.SessionID, c.ToolCallID, err)
-		}
+		return w.holdCall(pk, nil, r.Command)
 	case r.Todos != nil:
 		t := r.Todos
 		pk, err := w.sessionPK(j, t.SessionID)

@@ -39,6 +39,7 @@ type writer struct {
 	held      map[rowKey]*heldRow
 	heldOrder []rowKey
 	heldSize  int
+	calls     heldCalls // edits and commands (see holdCall)
 	// msgFTS and resultFTS hold full-text index changes until a burst.
 	msgFTS, resultFTS *ftsQueue
 	touched           map[*job]map[int64]bool
