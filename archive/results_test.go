@@ -90,8 +90,11 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 		t.Errorf("Claude results matching %s: %v %v", word, res, err)
 	}
 
-	// Rewrite every Claude transcript: its rows are replaced and the
-	// indexes stay consistent (the delete trigger skips results not indexed).
+	// Cut every Claude transcript to two thirds: its rows are replaced and
+	// the indexes stay consistent (the delete trigger skips results not
+	// indexed). Then put the rest back: calls stored without their result
+	// (indexed, empty) get it from the appended lines and leave the index.
+	saved := map[string][]byte{}
 	err = filepath.WalkDir(filepath.Join(home, ".claude"), func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
 			return err
@@ -100,6 +103,7 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		saved[path] = b
 		lines := strings.SplitAfter(string(b), "\n")
 		return os.WriteFile(path, []byte(strings.Join(lines[:len(lines)*2/3], "")), 0o600)
 	})
@@ -108,6 +112,22 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 	}
 	refresh()
 	ftsConsistent(t, a.db)
+	var pending int
+	if err := a.db.QueryRow(`SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
+		WHERE s.provider = 'claude' AND NOT c.has_result`).Scan(&pending); err != nil || pending == 0 {
+		t.Fatalf("no Claude call waits for its result after the cut (%v)", err)
+	}
+	for path, b := range saved {
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	back, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{})
+	if err != nil || back.Appended == 0 {
+		t.Fatalf("refresh after the rest came back: %+v %v", back, err)
+	}
+	ftsConsistent(t, a.db)
+	storedOnce(t, a)
 }
 
 // TestMigrateResultsInMessages opens an archive written before results
