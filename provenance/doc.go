@@ -117,21 +117,25 @@
 // hash. With a Cache it looks the answers up under that name, the
 // settings and the repository's ledger generation: the whole file's, or
 // for some lines the answers of the lines asked so far (kept apart, and
-// merged as more lines are asked). On a miss it starts git: the whole
-// file's blame, even for one line (it costs git little more than the
-// line's neighbours; the Cache keeps it, so that any later line of the
-// same content is answered without git blame), and the file's followed
-// history. Meanwhile Prepare brings the store up to date (for the command:
+// merged as more lines are asked). On a miss it starts git: the file's
+// followed history, and its blame: for lines whose text (for a common
+// line, its neighbours' text) stands nowhere else in the file, the blame of
+// their window, settled (gitrepo's BlameSettled stops once they are
+// attributed, which costs about what blaming them alone costs); else the
+// whole file's, kept in the Cache so that any later line of the same
+// content is answered without git blame. Meanwhile Prepare brings the store up to date (for the command:
 // new transcripts and the ledger); when that changes the generation, the
 // answers are looked up again and git is stopped if they are found. The
 // store's lookups of the asked lines start before git ends (Prefetch).
 // New answers are kept for the next question.
 //
-// A line asked alone is answered as when the whole file is asked: after a
+// A line asked alone is answered as when the whole file is asked (but
+// for context beyond its window when only the window was blamed): after a
 // first pass over the asked lines, every other line whose text their edits
 // introduced (a common line only next to such a substantive line) is
 // decided too before claims are resolved, so that a person's copy of what
-// an edit wrote is told apart from the edit's own lines.
+// an edit wrote is told apart from the edit's own lines; when such a line
+// lies outside a settled window, the whole file is blamed first.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is

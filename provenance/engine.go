@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -59,7 +60,16 @@ type FileBlame struct {
 	// Start and End (1-based, inclusive) select the lines to answer; zero
 	// means all.
 	Start, End int
+	// Others, when Lines hold only some lines of the file (a window around
+	// the selection), is the text of every line of the file: Attribute
+	// then fails with errWholeBlame when a line outside Lines may claim
+	// what the edit of a selected line introduced (only the whole file's
+	// blame tells which line keeps it).
+	Others []string
 }
+
+// errWholeBlame says that the lines asked about need the whole file's blame.
+var errWholeBlame = errors.New("the whole file's blame is needed")
 
 func (a *Attributor) slack() time.Duration {
 	switch {
@@ -99,6 +109,9 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 	f.setEntries(entries)
 	f.decideSubstantive()
 	f.decideTrivial()
+	if in.Others != nil && f.rivalsOutside(in.Others) {
+		return nil, errWholeBlame
+	}
 	if f.markRivals() > 0 {
 		// Decide again with the lines that may claim the same introduced
 		// lines.

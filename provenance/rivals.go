@@ -1,5 +1,7 @@
 package provenance
 
+import "strings"
+
 // markRivals marks as needed the lines that may bear on the claims of the
 // selected lines as decided: every line of the file whose text one of
 // their edits introduced (a common line only next to a substantive one).
@@ -9,16 +11,7 @@ package provenance
 // with the same text, so those lines are decided with it, and a line asked
 // alone is answered as it is when the whole file is asked.
 func (f *fileState) markRivals() int {
-	keys := map[string]bool{}
-	for i, l := range f.lines {
-		d := f.decisions[i]
-		if !l.wanted || d.entry < 0 || d.match < 0 || f.entries[d.entry].ReplaceAll {
-			continue
-		}
-		for _, ll := range f.entries[d.entry].Lines {
-			keys[ll.Key] = true
-		}
-	}
+	keys := f.claimedKeys()
 	n := 0
 	for i := range f.lines {
 		// A common line is attributed by position only: it needs a
@@ -47,6 +40,66 @@ func (f *fileState) nearText(i int, keys map[string]bool) bool {
 				}
 				break
 			}
+		}
+	}
+	return false
+}
+
+// claimedKeys returns the keys of the lines that the edits of the selected
+// lines, as decided, introduced.
+func (f *fileState) claimedKeys() map[string]bool {
+	keys := map[string]bool{}
+	for i, l := range f.lines {
+		d := f.decisions[i]
+		if !l.wanted || d.entry < 0 || d.match < 0 || f.entries[d.entry].ReplaceAll {
+			continue
+		}
+		for _, ll := range f.entries[d.entry].Lines {
+			keys[ll.Key] = true
+		}
+	}
+	return keys
+}
+
+// rivalsOutside reports whether another line of the file (text, every
+// line) may claim what the edit of a selected line introduced for it, so
+// that only the whole file's blame tells which line keeps it: for a
+// substantive line, a line with its text; for a common line, a line with
+// the text of the edit's substantive line nearest to it on either side.
+func (f *fileState) rivalsOutside(text []string) bool {
+	keys := map[string]bool{}
+	for i, l := range f.lines {
+		d := f.decisions[i]
+		if !l.wanted || d.entry < 0 || d.match < 0 || f.entries[d.entry].ReplaceAll {
+			continue
+		}
+		lines := f.entries[d.entry].Lines
+		if !l.trivial {
+			keys[l.key] = true
+			continue
+		}
+		for _, dir := range []int{-1, 1} {
+			for k := d.match + dir; k >= 0 && k < len(lines); k += dir {
+				if !lines[k].Trivial {
+					keys[lines[k].Key] = true
+					break
+				}
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, t := range text {
+		if IsTrivial(t) {
+			continue
+		}
+		if k := NormalizeKey(strings.TrimSuffix(t, "\r")); keys[k] {
+			if seen[k] {
+				return true
+			}
+			seen[k] = true
 		}
 	}
 	return false

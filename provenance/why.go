@@ -30,13 +30,15 @@ type Query struct {
 // history with git while Prepare (when set) brings the store up to date,
 // then calls Attribute.
 //
-// The whole file is blamed, even for one line, so that a line is answered
-// as it is when the whole file is asked. With a Cache, answers are looked
-// up first, under the ledger generation before Prepare and again after it
-// when Prepare changed it; git runs only when they miss. The blame is kept,
-// so that a later question about any line of the same content needs no git
-// blame, and the answers of the whole file, or of the lines asked so far,
-// so that a repeated question needs no git at all.
+// For some lines, only their window is blamed, and git stops as soon as
+// they are settled; when another line of the file may be a copy of what
+// their edit wrote, the whole file is blamed, so that a line is answered as
+// it is when the whole file is asked. With a Cache, answers are looked up
+// first, under the ledger generation before Prepare and again after it when
+// Prepare changed it; git runs only when they miss. A whole file's blame
+// is kept, so that a later question about any line of the same content
+// needs no git blame, and the answers of the whole file, or of the lines
+// asked so far, so that a repeated question needs no git at all.
 func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]Attribution, error) {
 	rel, err := repo.Rel(q.Path)
 	if err != nil {
@@ -52,6 +54,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	if err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
+	text := strings.Split(strings.TrimSuffix(string(content), "\n"), "\n")
 	total := countLines(content)
 	if q.Start > total {
 		return nil, fmt.Errorf("why %s: line %d: %w (the file has %d lines)", rel, q.Start, gitrepo.ErrLineRange, total)
@@ -63,7 +66,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	out, hit := ac.lookup(ctx)
 	var g *gitRun
 	if !hit {
-		g = a.startGit(ctx, repo, rel, q, bkey)
+		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
 	if a.Prepare != nil {
@@ -78,7 +81,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		return out, nil
 	}
 	if g == nil {
-		g = a.startGit(ctx, repo, rel, q, bkey)
+		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
 	if p, ok := a.Store.(prefetcher); ok {
@@ -90,7 +93,20 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
-	out, err = a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End})
+	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End}
+	if g.partial {
+		in.Others = text
+	}
+	out, err = a.Attribute(ctx, in)
+	if errors.Is(err, errWholeBlame) {
+		// Another line of the file may be a copy of what the asked lines'
+		// edit wrote.
+		if in.Lines, err = a.blame(ctx, repo, rel, q, bkey); err != nil {
+			return nil, fmt.Errorf("why %s: %w", rel, err)
+		}
+		in.Others = nil
+		out, err = a.Attribute(ctx, in)
+	}
 	if err != nil {
 		return nil, err
 	}

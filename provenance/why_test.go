@@ -124,7 +124,7 @@ func TestWhyCachesLineAnswers(t *testing.T) {
 	}
 
 	// The lines asked so far are answered without git, each alone or as a
-	// range; another line needs git (for its history: its blame is kept).
+	// range; another line needs git.
 	path := os.Getenv("PATH")
 	t.Setenv("PATH", t.TempDir())
 	for _, r := range [][2]int{{10, 0}, {14, 0}, {15, 0}, {14, 15}} {

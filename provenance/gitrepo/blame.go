@@ -81,31 +81,10 @@ func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]Blam
 	if err != nil {
 		return nil, fmt.Errorf("blame: %w", err)
 	}
-	move, copies := opt.MoveScore, opt.CopyScore
-	if move <= 0 {
-		move = DefaultMoveScore
+	args, err := blameArgs(rel, opt, "--porcelain")
+	if err != nil {
+		return nil, err
 	}
-	if copies <= 0 {
-		copies = DefaultCopyScore
-	}
-	args := []string{"-c", "core.quotePath=false", "blame", "--porcelain", fmt.Sprintf("-M%d", move)}
-	if !opt.NoCopies {
-		args = append(args, fmt.Sprintf("-C%d", copies))
-	}
-	if opt.Start > 0 {
-		end := opt.End
-		if end < opt.Start {
-			end = opt.Start
-		}
-		args = append(args, "-L", fmt.Sprintf("%d,%d", opt.Start, end))
-	}
-	if opt.Rev != "" {
-		if strings.HasPrefix(opt.Rev, "-") {
-			return nil, fmt.Errorf("blame %s: revision %q: %w", rel, opt.Rev, ErrBadRevision)
-		}
-		args = append(args, opt.Rev)
-	}
-	args = append(args, "--", rel)
 	var lines []BlameLine
 	err = stream(ctx, r.WorkTree, args, func(br *bufio.Reader) error {
 		var perr error
@@ -124,6 +103,32 @@ func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]Blam
 		return nil, fmt.Errorf("blame %s: %w", rel, err)
 	}
 	return lines, nil
+}
+
+// blameArgs returns the arguments of git blame in format (--porcelain or
+// --incremental) for opt.
+func blameArgs(rel string, opt BlameOptions, format string) ([]string, error) {
+	move, copies := opt.MoveScore, opt.CopyScore
+	if move <= 0 {
+		move = DefaultMoveScore
+	}
+	if copies <= 0 {
+		copies = DefaultCopyScore
+	}
+	args := []string{"-c", "core.quotePath=false", "blame", format, fmt.Sprintf("-M%d", move)}
+	if !opt.NoCopies {
+		args = append(args, fmt.Sprintf("-C%d", copies))
+	}
+	if opt.Start > 0 {
+		args = append(args, "-L", fmt.Sprintf("%d,%d", opt.Start, max(opt.End, opt.Start)))
+	}
+	if opt.Rev != "" {
+		if strings.HasPrefix(opt.Rev, "-") {
+			return nil, fmt.Errorf("blame %s: revision %q: %w", rel, opt.Rev, ErrBadRevision)
+		}
+		args = append(args, opt.Rev)
+	}
+	return append(args, "--", rel), nil
 }
 
 // untracked reports whether blame failed because the file (or any commit)

@@ -11,7 +11,9 @@
 // The git executable does what go-git does slowly or not at all: Repo.Blame
 // (`git blame --porcelain -M200 -C40`, of a revision or of the working tree,
 // whose uncommitted lines, and every line of a file git does not track yet,
-// come out as ZeroCommit) parsed into BlameLine values; Repo.PathHistory
+// come out as ZeroCommit) parsed into BlameLine values; Repo.BlameSettled
+// (`git blame --incremental` of a range, stopped once some lines of it and
+// their commits' other lines are attributed); Repo.PathHistory
 // (`git log --follow --name-status`) listing the paths a file had; RevParse
 // and CommitBefore. Subprocesses are streamed and stop when their context is
 // done. The gittest subpackage builds real repositories for tests.

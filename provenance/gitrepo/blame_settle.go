@@ -1,0 +1,160 @@
+package gitrepo
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// errSettled stops reading blame once the wanted lines are settled.
+var errSettled = errors.New("blame settled")
+
+// BlameSettled blames opt's range like Blame but stops as soon as every
+// line from..to is attributed, with the other lines of the range that git
+// gives to the same commits (`git blame --incremental` attributes a
+// commit's lines together, newest commits first). Lines of the range from
+// older commits are left out; the lines returned are in file order, with
+// their text from the blamed content. It costs git about what blaming
+// from..to alone costs.
+func (r *Repo) BlameSettled(ctx context.Context, path string, opt BlameOptions, from, to int) ([]BlameLine, error) {
+	if r.WorkTree == "" {
+		return nil, fmt.Errorf("blame %s: bare repository has no working tree: %w", path, ErrNoSuchPath)
+	}
+	rel, err := r.Rel(path)
+	if err != nil {
+		return nil, fmt.Errorf("blame: %w", err)
+	}
+	args, err := blameArgs(rel, opt, "--incremental")
+	if err != nil {
+		return nil, err
+	}
+	var lines []BlameLine
+	err = stream(ctx, r.WorkTree, args, func(br *bufio.Reader) error {
+		var perr error
+		lines, perr = parseSettled(br, from, to)
+		return perr
+	})
+	if errors.Is(err, errSettled) {
+		err = nil
+	}
+	if err != nil {
+		if opt.Rev == "" && untracked(err) {
+			if lines, ok := r.blameUntracked(rel, opt); ok {
+				return lines, nil
+			}
+		}
+		return nil, fmt.Errorf("blame %s: %w", rel, err)
+	}
+	text, err := r.content(ctx, rel, opt.Rev)
+	if err != nil {
+		return nil, fmt.Errorf("blame %s: %w", rel, err)
+	}
+	for i := range lines {
+		if n := lines[i].FinalLine; n >= 1 && n <= len(text) {
+			lines[i].Text = strings.TrimSuffix(text[n-1], "\r")
+		}
+	}
+	return lines, nil
+}
+
+// content returns the lines of the blamed file: the working tree's, or
+// the revision's.
+func (r *Repo) content(ctx context.Context, rel, rev string) ([]string, error) {
+	var b []byte
+	var err error
+	if rev == "" {
+		b, err = os.ReadFile(filepath.Join(r.WorkTree, filepath.FromSlash(rel)))
+	} else {
+		var c Commit
+		if c, err = r.ResolveCommit(rev); err == nil {
+			b, err = r.Blob(c.Hash, rel)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return strings.Split(string(b), "\n"), ctx.Err()
+}
+
+// parseSettled reads `git blame --incremental` entries until the lines
+// from..to are attributed and an entry of another commit than theirs
+// comes (then it returns errSettled with the lines read), or the output
+// ends.
+func parseSettled(br *bufio.Reader, from, to int) ([]BlameLine, error) {
+	commits := map[string]*BlameCommit{}
+	paths := map[string]string{}
+	var out []BlameLine
+	pending := to - from + 1
+	var settled map[string]bool // the commits of from..to, once all came
+	var cur *BlameLine
+	var num int
+	for n := 1; ; n++ {
+		raw, err := br.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if raw == "" && errors.Is(err, io.EOF) {
+			break
+		}
+		line := strings.TrimSuffix(raw, "\n")
+		if cur == nil {
+			hdr, perr := parseBlameHeader(line)
+			f := strings.Fields(line)
+			if perr != nil || len(f) != 4 {
+				return nil, fmt.Errorf("blame output line %d: bad header %q", n, line)
+			}
+			if _, perr = fmt.Sscan(f[3], &num); perr != nil || num < 1 {
+				return nil, fmt.Errorf("blame output line %d: bad header %q", n, line)
+			}
+			if settled != nil && !settled[hdr.hash] {
+				return sortLines(out), errSettled
+			}
+			c := commits[hdr.hash]
+			if c == nil {
+				c = &BlameCommit{Hash: hdr.hash}
+				commits[hdr.hash] = c
+			}
+			cur = &BlameLine{FinalLine: hdr.final, OrigLine: hdr.orig, Commit: c}
+		} else {
+			key, val, _ := strings.Cut(line, " ")
+			applyBlameField(cur, paths, key, val)
+			if key == "filename" {
+				for k := 0; k < num; k++ {
+					l := *cur
+					l.FinalLine, l.OrigLine = cur.FinalLine+k, cur.OrigLine+k
+					out = append(out, l)
+					if l.FinalLine >= from && l.FinalLine <= to {
+						pending--
+					}
+				}
+				cur = nil
+				if pending <= 0 && settled == nil {
+					settled = map[string]bool{}
+					for _, l := range out {
+						if l.FinalLine >= from && l.FinalLine <= to {
+							settled[l.Commit.Hash] = true
+						}
+					}
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	if cur != nil {
+		return nil, errors.New("blame output ends inside an entry")
+	}
+	return sortLines(out), nil
+}
+
+func sortLines(ls []BlameLine) []BlameLine {
+	slices.SortFunc(ls, func(a, b BlameLine) int { return a.FinalLine - b.FinalLine })
+	return ls
+}

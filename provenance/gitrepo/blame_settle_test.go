@@ -1,0 +1,96 @@
+package gitrepo
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hansard/provenance/gitrepo/gittest"
+)
+
+func TestBlameSettled(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
+	g.Commit("add A")
+	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n")
+	c2 := g.Commit("add B")
+	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 3\n}\n// uncommitted\n")
+	r, err := Open(g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	whole, err := r.Blame(ctx, "a.go", BlameOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opt      BlameOptions
+		from, to int
+	}{
+		{BlameOptions{Start: 1, End: 10}, 7, 7},
+		{BlameOptions{Start: 5, End: 10}, 8, 8},
+		{BlameOptions{Start: 9, End: 10}, 10, 10},
+		{BlameOptions{Start: 1, End: 10}, 1, 10},
+		{BlameOptions{Rev: c2, Start: 1, End: 9}, 8, 8},
+	} {
+		got, err := r.BlameSettled(ctx, "a.go", c.opt, c.from, c.to)
+		if err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+		want := whole
+		if c.opt.Rev != "" {
+			if want, err = r.Blame(ctx, "a.go", c.opt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		byLine := map[int]BlameLine{}
+		for _, l := range want {
+			byLine[l.FinalLine] = l
+		}
+		seen := map[int]bool{}
+		for i, l := range got {
+			if i > 0 && got[i-1].FinalLine >= l.FinalLine {
+				t.Errorf("%+v: lines out of order", c)
+			}
+			w := byLine[l.FinalLine]
+			if l.Text != w.Text || l.OrigLine != w.OrigLine || l.OrigPath != w.OrigPath || !reflect.DeepEqual(*l.Commit, *w.Commit) {
+				t.Errorf("%+v: line %d = %+v %+v, want %+v %+v", c, l.FinalLine, l, *l.Commit, w, *w.Commit)
+			}
+			seen[l.FinalLine] = true
+		}
+		for n := c.from; n <= c.to; n++ {
+			if !seen[n] {
+				t.Errorf("%+v: line %d not settled", c, n)
+			}
+		}
+	}
+	if _, err := r.BlameSettled(ctx, "a.go", BlameOptions{Rev: "-x", Start: 1, End: 2}, 1, 1); !errors.Is(err, ErrBadRevision) {
+		t.Errorf("bad revision: %v", err)
+	}
+	if _, err := r.BlameSettled(ctx, "nope.go", BlameOptions{Start: 1, End: 2}, 1, 1); !errors.Is(err, ErrNoSuchPath) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestParseSettledBadInput(t *testing.T) {
+	h := strings.Repeat("a", 40)
+	for _, in := range []string{
+		"not a header\n",
+		h + " 1 1\nfilename a.go\n",
+		h + " 1 1 x\nfilename a.go\n",
+		h + " 1 1 1\nauthor A\n",
+	} {
+		if _, err := parseSettled(bufio.NewReader(strings.NewReader(in)), 1, 1); err == nil || errors.Is(err, errSettled) {
+			t.Errorf("%q: err = %v", in, err)
+		}
+	}
+	in := h + " 1 1 1\nfilename a.go\n" + strings.Repeat("b", 40) + " 2 2 1\nfilename a.go\n"
+	got, err := parseSettled(bufio.NewReader(strings.NewReader(in)), 1, 1)
+	if !errors.Is(err, errSettled) || len(got) != 1 || got[0].FinalLine != 1 || got[0].OrigPath != "a.go" {
+		t.Errorf("settled = %+v, %v", got, err)
+	}
+}
