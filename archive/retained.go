@@ -1,10 +1,10 @@
 package archive
 
 import (
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/klauspost/compress/gzip"
 	"io"
 	"os"
 	"path/filepath"
