@@ -8,7 +8,8 @@
 #   why FILE:LINE --json (warm)      vs git blame -L LINE,LINE --porcelain FILE   target <= 0.5
 #
 # and, for information, another line of the same file after the first
-# (its blame is cached, its answer is not). "cold" means no cached blame
+# (its answer is not cached; the file's blame is when the first line's
+# text recurs in the file, else only the first line's window was blamed). "cold" means no cached blame
 # or answers for the file (the ledger is built); "warm" means the same
 # line was asked about before. Every command runs
 # RUNS times (default 10) after one untimed run; the median is reported.
@@ -87,4 +88,4 @@ printf '%-44s %6s\n' "git blame --porcelain" "$bf"
 printf '%-44s %6s  x%s (target <= 1.5)\n' "hansard why FILE:LINE --json (cold)" "$wl" "$(echo "$wl $bl" | awk '{printf "%.2f", $1/$2}')"
 printf '%-44s %6s  x%s (target <= 2)\n' "hansard why FILE --json (cold)" "$wf" "$(echo "$wf $bf" | awk '{printf "%.2f", $1/$2}')"
 printf '%-44s %6s  x%s (target <= 0.5)\n' "hansard why FILE:LINE --json (warm)" "$ww" "$(echo "$ww $bl" | awk '{printf "%.2f", $1/$2}')"
-printf '%-44s %6s  x%s\n' "hansard why FILE:OTHER --json (blame cached)" "$wo" "$(echo "$wo $bl" | awk '{printf "%.2f", $1/$2}')"
+printf '%-44s %6s  x%s\n' "hansard why FILE:OTHER --json (after LINE)" "$wo" "$(echo "$wo $bl" | awk '{printf "%.2f", $1/$2}')"
