@@ -162,15 +162,8 @@ func (f *fileState) markNeeded() {
 			continue
 		}
 		for _, dir := range []int{-1, 1} {
-			for dist := 1; dist <= maxWalk; dist++ {
-				k := i + dir*dist
-				if k < 0 || k >= len(f.lines) || f.lines[k].group != l.group || f.lines[k].bl.FinalLine != l.bl.FinalLine+dir*dist {
-					break
-				}
-				if !f.lines[k].trivial {
-					f.lines[k].needed = true
-					break
-				}
+			if k, _, ok := f.nearestSubstantive(i, dir); ok {
+				f.lines[k].needed = true
 			}
 		}
 	}

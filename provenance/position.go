@@ -62,6 +62,16 @@ func (f *fileState) isLate(i, e int) bool {
 // substantive line through contiguous lines of the same commit, and returns
 // it if it was attributed (to one edit, or conflicting) and its distance.
 func (f *fileState) anchor(i, dir int) (k, dist int, ok bool) {
+	if k, dist, ok = f.nearestSubstantive(i, dir); !ok {
+		return 0, 0, false
+	}
+	d := f.decisions[k]
+	return k, dist, d.entry >= 0 || d.status == StatusConflicting
+}
+
+// nearestSubstantive walks from line i toward dir through consecutive
+// lines of its commit, at most maxWalk, to the first substantive one.
+func (f *fileState) nearestSubstantive(i, dir int) (k, dist int, ok bool) {
 	l := f.lines[i]
 	for dist = 1; dist <= maxWalk; dist++ {
 		k = i + dir*dist
@@ -72,11 +82,9 @@ func (f *fileState) anchor(i, dir int) (k, dist int, ok bool) {
 		if n.group != l.group || n.bl.FinalLine != l.bl.FinalLine+dir*dist {
 			return 0, 0, false
 		}
-		if n.trivial {
-			continue
+		if !n.trivial {
+			return k, dist, true
 		}
-		d := f.decisions[k]
-		return k, dist, d.entry >= 0 || d.status == StatusConflicting
 	}
 	return 0, 0, false
 }

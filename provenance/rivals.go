@@ -27,19 +27,9 @@ func (f *fileState) markRivals() int {
 // nearText reports whether the nearest substantive line on either side of
 // common line i, through consecutive lines of its commit, has one of keys.
 func (f *fileState) nearText(i int, keys map[string]bool) bool {
-	l := f.lines[i]
 	for _, dir := range []int{-1, 1} {
-		for dist := 1; dist <= maxWalk; dist++ {
-			k := i + dir*dist
-			if k < 0 || k >= len(f.lines) || f.lines[k].group != l.group || f.lines[k].bl.FinalLine != l.bl.FinalLine+dir*dist {
-				break
-			}
-			if !f.lines[k].trivial {
-				if keys[f.lines[k].key] {
-					return true
-				}
-				break
-			}
+		if k, _, ok := f.nearestSubstantive(i, dir); ok && keys[f.lines[k].key] {
+			return true
 		}
 	}
 	return false

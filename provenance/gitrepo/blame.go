@@ -74,35 +74,47 @@ const (
 // Blame runs `git blame --porcelain -M -C` on path (relative to the working
 // tree root or absolute) and returns its lines in file order.
 func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]BlameLine, error) {
+	lines, _, err := r.runBlame(ctx, path, opt, "--porcelain", ParseBlame)
+	return lines, err
+}
+
+// runBlame runs git blame in format on path and parses its output with
+// parse (whose errSettled stops git and is no error); a working-tree file
+// git does not track yet has every line uncommitted. It returns the path
+// relative to the working tree too.
+func (r *Repo) runBlame(ctx context.Context, path string, opt BlameOptions, format string, parse func(*bufio.Reader) ([]BlameLine, error)) ([]BlameLine, string, error) {
 	if r.WorkTree == "" {
-		return nil, fmt.Errorf("blame %s: bare repository has no working tree: %w", path, ErrNoSuchPath)
+		return nil, "", fmt.Errorf("blame %s: bare repository has no working tree: %w", path, ErrNoSuchPath)
 	}
 	rel, err := r.Rel(path)
 	if err != nil {
-		return nil, fmt.Errorf("blame: %w", err)
+		return nil, "", fmt.Errorf("blame: %w", err)
 	}
-	args, err := blameArgs(rel, opt, "--porcelain")
+	args, err := blameArgs(rel, opt, format)
 	if err != nil {
-		return nil, err
+		return nil, rel, err
 	}
 	var lines []BlameLine
 	err = stream(ctx, r.WorkTree, args, func(br *bufio.Reader) error {
 		var perr error
-		lines, perr = ParseBlame(br)
+		lines, perr = parse(br)
 		return perr
 	})
+	if errors.Is(err, errSettled) {
+		err = nil
+	}
 	if err != nil {
 		if opt.Rev == "" && untracked(err) {
 			if lines, ok := r.blameUntracked(rel, opt); ok {
-				return lines, nil
+				return lines, rel, nil
 			}
 			if !errors.Is(err, ErrNoSuchPath) {
-				return nil, fmt.Errorf("blame %s: %w (%v)", rel, ErrNoSuchPath, err)
+				return nil, rel, fmt.Errorf("blame %s: %w (%v)", rel, ErrNoSuchPath, err)
 			}
 		}
-		return nil, fmt.Errorf("blame %s: %w", rel, err)
+		return nil, rel, fmt.Errorf("blame %s: %w", rel, err)
 	}
-	return lines, nil
+	return lines, rel, nil
 }
 
 // blameArgs returns the arguments of git blame in format (--porcelain or

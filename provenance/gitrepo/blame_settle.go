@@ -23,33 +23,11 @@ var errSettled = errors.New("blame settled")
 // their text from the blamed content. It costs git about what blaming
 // from..to alone costs.
 func (r *Repo) BlameSettled(ctx context.Context, path string, opt BlameOptions, from, to int) ([]BlameLine, error) {
-	if r.WorkTree == "" {
-		return nil, fmt.Errorf("blame %s: bare repository has no working tree: %w", path, ErrNoSuchPath)
-	}
-	rel, err := r.Rel(path)
-	if err != nil {
-		return nil, fmt.Errorf("blame: %w", err)
-	}
-	args, err := blameArgs(rel, opt, "--incremental")
+	lines, rel, err := r.runBlame(ctx, path, opt, "--incremental", func(br *bufio.Reader) ([]BlameLine, error) {
+		return parseSettled(br, from, to)
+	})
 	if err != nil {
 		return nil, err
-	}
-	var lines []BlameLine
-	err = stream(ctx, r.WorkTree, args, func(br *bufio.Reader) error {
-		var perr error
-		lines, perr = parseSettled(br, from, to)
-		return perr
-	})
-	if errors.Is(err, errSettled) {
-		err = nil
-	}
-	if err != nil {
-		if opt.Rev == "" && untracked(err) {
-			if lines, ok := r.blameUntracked(rel, opt); ok {
-				return lines, nil
-			}
-		}
-		return nil, fmt.Errorf("blame %s: %w", rel, err)
 	}
 	text, err := r.content(ctx, rel, opt.Rev)
 	if err != nil {
