@@ -183,52 +183,90 @@ func (r *Repo) blameUntracked(rel string, opt BlameOptions) ([]BlameLine, bool) 
 
 // ParseBlame reads `git blame --porcelain` output.
 func ParseBlame(r *bufio.Reader) ([]BlameLine, error) {
-	commits := map[string]*BlameCommit{}
-	paths := map[string]string{} // last filename seen per commit
+	p := newBlameParser()
 	var out []BlameLine
-	var cur *BlameLine
-	for n := 1; ; n++ {
-		raw, err := r.ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
-		}
-		if raw == "" && errors.Is(err, io.EOF) {
-			break
-		}
-		line := strings.TrimSuffix(raw, "\n")
-		if strings.HasPrefix(line, "\t") {
-			if cur == nil {
-				return nil, fmt.Errorf("blame output line %d: content before header", n)
+	err := eachLine(r, func(n int, line string) error {
+		switch {
+		case strings.HasPrefix(line, "\t"):
+			if p.cur == nil {
+				return fmt.Errorf("blame output line %d: content before header", n)
 			}
-			cur.Text = strings.TrimSuffix(line[1:], "\r")
-			if cur.OrigPath == "" {
-				cur.OrigPath = paths[cur.Commit.Hash]
+			p.cur.Text = strings.TrimSuffix(line[1:], "\r")
+			if p.cur.OrigPath == "" {
+				p.cur.OrigPath = p.paths[p.cur.Commit.Hash]
 			}
-			out = append(out, *cur)
-			cur = nil
-		} else if cur == nil {
-			hdr, perr := parseBlameHeader(line)
-			if perr != nil {
-				return nil, fmt.Errorf("blame output line %d: %w", n, perr)
+			out = append(out, *p.cur)
+			p.cur = nil
+		case p.cur == nil:
+			if _, err := p.header(line); err != nil {
+				return fmt.Errorf("blame output line %d: %w", n, err)
 			}
-			c := commits[hdr.hash]
-			if c == nil {
-				c = &BlameCommit{Hash: hdr.hash}
-				commits[hdr.hash] = c
-			}
-			cur = &BlameLine{FinalLine: hdr.final, OrigLine: hdr.orig, Commit: c}
-		} else {
-			key, val, _ := strings.Cut(line, " ")
-			applyBlameField(cur, paths, key, val)
+		default:
+			p.field(line)
 		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if cur != nil {
+	if p.cur != nil {
 		return nil, errors.New("blame output ends inside an entry")
 	}
 	return out, nil
+}
+
+// blameParser holds what blame output has said so far: the commits (each
+// described once), the last path of each, and the entry being read.
+type blameParser struct {
+	commits map[string]*BlameCommit
+	paths   map[string]string
+	cur     *BlameLine
+}
+
+func newBlameParser() *blameParser {
+	return &blameParser{commits: map[string]*BlameCommit{}, paths: map[string]string{}}
+}
+
+// header starts an entry from its header line.
+func (p *blameParser) header(line string) (blameHeader, error) {
+	hdr, err := parseBlameHeader(line)
+	if err != nil {
+		return hdr, err
+	}
+	c := p.commits[hdr.hash]
+	if c == nil {
+		c = &BlameCommit{Hash: hdr.hash}
+		p.commits[hdr.hash] = c
+	}
+	p.cur = &BlameLine{FinalLine: hdr.final, OrigLine: hdr.orig, Commit: c}
+	return hdr, nil
+}
+
+// field reads a "key value" line of the entry; it returns the key.
+func (p *blameParser) field(line string) string {
+	key, val, _ := strings.Cut(line, " ")
+	applyBlameField(p.cur, p.paths, key, val)
+	return key
+}
+
+// eachLine calls fn with every line of r, without its newline, and its
+// number, until fn fails or the input ends.
+func eachLine(r *bufio.Reader, fn func(n int, line string) error) error {
+	for n := 1; ; n++ {
+		raw, err := r.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		if raw == "" && errors.Is(err, io.EOF) {
+			return nil
+		}
+		if ferr := fn(n, strings.TrimSuffix(raw, "\n")); ferr != nil {
+			return ferr
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+	}
 }
 
 type blameHeader struct {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -65,68 +64,57 @@ func (r *Repo) content(ctx context.Context, rel, rev string) ([]string, error) {
 // comes (then it returns errSettled with the lines read), or the output
 // ends.
 func parseSettled(br *bufio.Reader, from, to int) ([]BlameLine, error) {
-	commits := map[string]*BlameCommit{}
-	paths := map[string]string{}
+	p := newBlameParser()
 	var out []BlameLine
 	pending := to - from + 1
 	var settled map[string]bool // the commits of from..to, once all came
-	var cur *BlameLine
 	var num int
-	for n := 1; ; n++ {
-		raw, err := br.ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
-		}
-		if raw == "" && errors.Is(err, io.EOF) {
-			break
-		}
-		line := strings.TrimSuffix(raw, "\n")
-		if cur == nil {
-			hdr, perr := parseBlameHeader(line)
-			f := strings.Fields(line)
-			if perr != nil || len(f) != 4 {
-				return nil, fmt.Errorf("blame output line %d: bad header %q", n, line)
+	err := eachLine(br, func(n int, line string) error {
+		if p.cur != nil {
+			if p.field(line) != "filename" {
+				return nil
 			}
-			if _, perr = fmt.Sscan(f[3], &num); perr != nil || num < 1 {
-				return nil, fmt.Errorf("blame output line %d: bad header %q", n, line)
+			for k := 0; k < num; k++ {
+				l := *p.cur
+				l.FinalLine, l.OrigLine = p.cur.FinalLine+k, p.cur.OrigLine+k
+				out = append(out, l)
+				if l.FinalLine >= from && l.FinalLine <= to {
+					pending--
+				}
 			}
-			if settled != nil && !settled[hdr.hash] {
-				return sortLines(out), errSettled
-			}
-			c := commits[hdr.hash]
-			if c == nil {
-				c = &BlameCommit{Hash: hdr.hash}
-				commits[hdr.hash] = c
-			}
-			cur = &BlameLine{FinalLine: hdr.final, OrigLine: hdr.orig, Commit: c}
-		} else {
-			key, val, _ := strings.Cut(line, " ")
-			applyBlameField(cur, paths, key, val)
-			if key == "filename" {
-				for k := 0; k < num; k++ {
-					l := *cur
-					l.FinalLine, l.OrigLine = cur.FinalLine+k, cur.OrigLine+k
-					out = append(out, l)
+			p.cur = nil
+			if pending <= 0 && settled == nil {
+				settled = map[string]bool{}
+				for _, l := range out {
 					if l.FinalLine >= from && l.FinalLine <= to {
-						pending--
-					}
-				}
-				cur = nil
-				if pending <= 0 && settled == nil {
-					settled = map[string]bool{}
-					for _, l := range out {
-						if l.FinalLine >= from && l.FinalLine <= to {
-							settled[l.Commit.Hash] = true
-						}
+						settled[l.Commit.Hash] = true
 					}
 				}
 			}
+			return nil
 		}
-		if errors.Is(err, io.EOF) {
-			break
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			return fmt.Errorf("blame output line %d: bad header %q", n, line)
 		}
+		if _, err := fmt.Sscan(f[3], &num); err != nil || num < 1 {
+			return fmt.Errorf("blame output line %d: bad header %q", n, line)
+		}
+		if settled != nil && !settled[f[0]] {
+			return errSettled
+		}
+		if _, err := p.header(line); err != nil {
+			return fmt.Errorf("blame output line %d: %w", n, err)
+		}
+		return nil
+	})
+	if errors.Is(err, errSettled) {
+		return sortLines(out), err
 	}
-	if cur != nil {
+	if err != nil {
+		return nil, err
+	}
+	if p.cur != nil {
 		return nil, errors.New("blame output ends inside an entry")
 	}
 	return sortLines(out), nil
