@@ -109,7 +109,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 	}
 
-	s := &jobSink{ctx: ctx, out: out, job: j, redact: a.redact, problems: map[string]int{}}
+	s := &jobSink{ctx: ctx, out: out, job: j, redact: newRedactMemo(a.redact), problems: map[string]int{}}
 	s.cur = &batch{job: j, begin: true, full: kind != planAppend}
 	newCP, err := j.provider.Parse(ctx, j.src, r, cp, s.sink)
 	if err == nil {
