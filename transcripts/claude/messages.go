@@ -15,7 +15,7 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 	if m == nil {
 		return nil
 	}
-	msg := transcripts.Message{Role: transcripts.RoleUser, Timestamp: parseTime(ln.Timestamp),
+	msg := transcripts.Message{Role: transcripts.RoleUser, Timestamp: transcripts.ParseTime(ln.Timestamp),
 		UUID: ln.UUID, ParentUUID: firstOf(ln.ParentUUID, ln.LogicalParentUUID), Line: lineNo}
 	var texts []string
 	var results []*block
@@ -100,7 +100,7 @@ func (p *parser) assistant(ss *sessionState, ln *rawLine, lineNo int) error {
 	j := p.st.findJoin(ss.S.ID, key)
 	if j == nil {
 		j = &join{Session: ss.S.ID, Key: key, Msg: transcripts.Message{
-			SessionID: ss.S.ID, Index: ss.Next, Role: transcripts.RoleAssistant, Timestamp: parseTime(ln.Timestamp),
+			SessionID: ss.S.ID, Index: ss.Next, Role: transcripts.RoleAssistant, Timestamp: transcripts.ParseTime(ln.Timestamp),
 			ParentUUID: firstOf(ln.ParentUUID, ln.LogicalParentUUID), OnMainBranch: true, Line: lineNo, Model: m.Model,
 		}}
 		ss.Next++
@@ -144,6 +144,6 @@ func (p *parser) system(ss *sessionState, ln *rawLine, lineNo int) error {
 		return nil
 	}
 	_, err := p.emitMessage(ss, transcripts.Message{Role: transcripts.RoleSystem, Kind: kindEvent, Text: systemText(ln),
-		Timestamp: parseTime(ln.Timestamp), UUID: ln.UUID, ParentUUID: firstOf(ln.ParentUUID, ln.LogicalParentUUID), Line: lineNo})
+		Timestamp: transcripts.ParseTime(ln.Timestamp), UUID: ln.UUID, ParentUUID: firstOf(ln.ParentUUID, ln.LogicalParentUUID), Line: lineNo})
 	return err
 }

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"hansard/transcripts"
 )
@@ -153,7 +152,7 @@ func (p *parser) observe(ss *sessionState, ln *rawLine) {
 	if ln.Version != "" {
 		s.Version = ln.Version
 	}
-	if ts := parseTime(ln.Timestamp); !ts.IsZero() {
+	if ts := transcripts.ParseTime(ln.Timestamp); !ts.IsZero() {
 		if s.StartedAt.IsZero() || ts.Before(s.StartedAt) {
 			s.StartedAt = ts
 		}
@@ -267,17 +266,6 @@ func (p *parser) retouchOwn() {
 	if ss := p.st.Sessions[p.st.Own]; ss != nil && ss.Emitted && !slices.Contains(p.touched, ss) {
 		p.touched = append(p.touched, ss)
 	}
-}
-
-func parseTime(s string) time.Time {
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t.UTC()
 }
 
 func firstOf(ss ...string) string {

@@ -61,7 +61,7 @@ type callResult struct {
 // its result.
 func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex int) error {
 	pc := &pendingCall{Session: ss.S.ID, ID: b.ID, Name: b.Name, Input: string(b.Input), MessageIndex: msgIndex,
-		CWD: ln.CWD, Version: ln.Version, Timestamp: parseTime(ln.Timestamp)}
+		CWD: ln.CWD, Version: ln.Version, Timestamp: transcripts.ParseTime(ln.Timestamp)}
 	if err := p.sink(transcripts.Record{ToolCall: pc.toolCall()}); err != nil {
 		return err
 	}

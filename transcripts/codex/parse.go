@@ -106,7 +106,7 @@ func (p *parser) handle(l transcripts.Line) error {
 	}
 	payload := bytes.TrimSpace(env.Payload)
 	if len(payload) == 0 || string(payload) == "null" {
-		p.ts = parseTime(env.Timestamp)
+		p.ts = transcripts.ParseTime(env.Timestamp)
 		if p.skipCopied(env.Type) {
 			return nil
 		}
@@ -126,7 +126,7 @@ func (p *parser) handle(l transcripts.Line) error {
 // dispatch handles one enveloped record. A payload that does not decode is
 // returned as an error wrapping errPayload, before anything is emitted.
 func (p *parser) dispatch(ts, typ string, payload []byte) error {
-	p.ts = parseTime(ts)
+	p.ts = transcripts.ParseTime(ts)
 	if p.skipCopied(typ) {
 		return nil
 	}
@@ -239,17 +239,6 @@ func decode(b []byte, v any) error {
 		return nil
 	}
 	return err
-}
-
-func parseTime(s string) time.Time {
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t.UTC()
 }
 
 func (p *parser) problem(kind, detail string) error {

@@ -99,7 +99,7 @@ func (p *parser) firstMeta(m sessionMeta, envGit *gitInfo) error {
 	if s.Class == "" {
 		s.Class = transcripts.ClassMain
 	}
-	s.StartedAt = parseTime(m.Timestamp)
+	s.StartedAt = transcripts.ParseTime(m.Timestamp)
 	if s.StartedAt.IsZero() {
 		s.StartedAt = p.ts
 	}
