@@ -170,7 +170,7 @@ WHERE sessions.id = ?1 AND sessions.parent_id = ''`
 // adoptLink fills the parent of a session that has none from its links:
 // a link known only from the other side, or resolved from a message uuid.
 func (w *writer) adoptLink(session string) error {
-	if _, err := w.conn.ExecContext(w.ctx, sqlAdoptLink, session); err != nil {
+	if _, err := w.st.adoptLink.ExecContext(w.ctx, session); err != nil {
 		return fmt.Errorf("parent of %s: %w", session, err)
 	}
 	return nil
