@@ -1,0 +1,111 @@
+package provenance_test
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hansard/fixtures/truth"
+	"hansard/provenance"
+	"hansard/provenance/accuracy"
+)
+
+// commitsBySubject maps the subjects of a repository's commits to their ids.
+func commitsBySubject(t *testing.T, repo string) map[string]string {
+	t.Helper()
+	out, err := exec.Command("git", "-C", repo, "log", "--format=%H %s").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		id, subject, _ := strings.Cut(line, " ")
+		m[subject] = id
+	}
+	return m
+}
+
+func TestSessionsForCommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not on PATH")
+	}
+	ctx := context.Background()
+	sc, _ := truth.ScenarioByName("human-interleaved")
+	res, err := truth.Build(ctx, t.TempDir(), 1, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := accuracy.IndexFixture(ctx, res, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	var claude, codex string
+	for _, s := range res.Truth.Sessions {
+		switch s.Provider {
+		case "claude":
+			claude = s.ID
+		case "codex":
+			codex = s.ID
+		}
+	}
+	store := provenance.NewArchiveStore(a, nil)
+	prepared := 0
+	f := &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Cache: store,
+		Prepare: func(context.Context) error { prepared++; return nil }}}
+	commits := commitsBySubject(t, res.Repo)
+	cases := []struct {
+		sha  string
+		want []string
+	}{
+		// The human committed what the Claude session wrote (and a function
+		// of their own): the session never ran git commit.
+		{commits["Add handlers"][:7], []string{claude}},
+		{commits["Add handlers"], []string{claude}},
+		{strings.ToUpper(commits["Tidy handlers"][:9]), []string{codex}},
+		// Only the human's lines (the root commit).
+		{commits["Initial commit"][:7], nil},
+	}
+	for _, c := range cases {
+		got, err := f.SessionsForCommit(ctx, res.Repo, strings.ToLower(c.sha))
+		if err != nil {
+			t.Fatalf("%s: %v", c.sha, err)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: sessions %v, want %v", c.sha, got, c.want)
+		}
+	}
+	if prepared != len(cases) {
+		t.Errorf("Prepare called %d times for %d questions", prepared, len(cases))
+	}
+
+	if got, err := f.SessionsForCommit(ctx, "", commits["Add handlers"]); err != nil || got != nil {
+		t.Errorf("no repository: %v, %v", got, err)
+	}
+	for _, bad := range []string{"0000000", "abc", "zzzz123"} {
+		if _, err := f.SessionsForCommit(ctx, res.Repo, bad); !errors.Is(err, provenance.ErrUnknownCommit) {
+			t.Errorf("%s: %v, want ErrUnknownCommit", bad, err)
+		}
+	}
+	if _, err := f.SessionsForCommit(ctx, t.TempDir(), commits["Add handlers"]); err == nil {
+		t.Error("no error for a folder outside any repository")
+	}
+	failing := &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store,
+		Prepare: func(context.Context) error { return errors.New("boom") }}}
+	if _, err := failing.SessionsForCommit(ctx, res.Repo, commits["Add handlers"]); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("failing Prepare: %v", err)
+	}
+	if _, err := (&provenance.CommitFinder{}).SessionsForCommit(ctx, res.Repo, commits["Add handlers"]); err == nil {
+		t.Error("no error without an attributor")
+	}
+}
+
+func TestAmbiguousCommitError(t *testing.T) {
+	e := &provenance.AmbiguousCommitError{Prefix: "abcd", Commits: []string{"abcd1", "abcd2"}}
+	if got := e.Error(); got != "commit abcd is ambiguous: it names abcd1, abcd2" {
+		t.Errorf("Error() = %q", got)
+	}
+}
