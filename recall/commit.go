@@ -2,8 +2,12 @@ package recall
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"regexp"
 	"strings"
+
+	"hansard/provenance"
 )
 
 // commitLine matches the summary line git prints for a new commit:
@@ -54,12 +58,27 @@ func (s *Service) commitSessions(ctx context.Context, repoRoot, sha string) ([]s
 	}
 	if s.Commits != nil {
 		more, err := s.Commits.SessionsForCommit(ctx, repoRoot, sha)
-		if err != nil {
-			return nil, internal("find commit in the edit ledger", err)
+		if err != nil && !(errors.Is(err, provenance.ErrUnknownCommit) && len(ids) > 0) {
+			// A commit sessions recorded may be gone from the repository
+			// since (amended, rebased): their record still answers.
+			return nil, commitErr(sha, repoRoot, err)
 		}
 		for _, id := range more {
 			add(id)
 		}
 	}
 	return ids, nil
+}
+
+// commitErr turns a failure to look a commit up in the edit ledger into a
+// coded Error: a sha naming no commit, or several, is a bad argument.
+func commitErr(sha, repoRoot string, err error) error {
+	var amb *provenance.AmbiguousCommitError
+	switch {
+	case errors.As(err, &amb):
+		return invalidArgf("commit", "commit %s is ambiguous in %s: it names %s", sha, repoRoot, strings.Join(amb.Commits, ", "))
+	case errors.Is(err, provenance.ErrUnknownCommit):
+		return invalidArgf("commit", "no commit %s in %s", sha, repoRoot)
+	}
+	return internal(fmt.Sprintf("find commit %s in the edit ledger", sha), err)
 }
