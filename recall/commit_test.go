@@ -32,7 +32,7 @@ func (l *ledgerCommits) SessionsForCommit(_ context.Context, repoRoot, sha strin
 func TestSearchCommitFromLedger(t *testing.T) {
 	w := newSearchWorld(t)
 	ledger := &ledgerCommits{sessions: map[string][]string{
-		"abcdef1": {w.s2.id},           // s2 wrote the lines; nobody's git output names it
+		"abcdef1": {w.s2.id},          // s2 wrote the lines; nobody's git output names it
 		"1a2b3c4": {w.s2.id, w.s1.id}, // s1 made it, s2 wrote some of its lines
 	}}
 	w.svc.Commits = ledger
