@@ -8,10 +8,13 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"hansard/archive"
+	"hansard/provenance"
 	"hansard/provenance/gitrepo"
 	"hansard/recall"
 )
@@ -46,7 +49,7 @@ matching the filters, newest first. Dates (2026-11-30) cover that whole local da
 	f.StringVar(&r.Tool, "tool", "", "only conversations that called this tool")
 	f.StringVar(&r.Command, "command", "", "only conversations that ran a shell command containing this text")
 	f.StringVar(&r.File, "file", "", "only conversations that edited this path (repo-relative, base name or glob)")
-	f.StringVar(&r.Commit, "commit", "", "only conversations that made this commit (sha prefix)")
+	f.StringVar(&r.Commit, "commit", "", "only conversations that made this commit or whose edits wrote its lines (sha prefix)")
 	f.BoolVar(&r.IncludeSubagents, "subagents", false, "include subagents' conversations")
 	f.BoolVar(&r.IncludeWebChats, "web-chats", false, "include web chats")
 	f.BoolVar(&r.IncludeTeamSessions, "team-sessions", false, "include conversations received through a Team")
@@ -69,6 +72,11 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	if opts.req.Repo == "" && !opts.allRepos {
 		if opts.req.Repo, err = currentRepo(ctx, svc); err != nil {
 			return recallError(err)
+		}
+	}
+	if opts.req.Commit != "" && opts.req.Repo != "" {
+		if svc.Commits, err = commitFinder(app, a); err != nil {
+			return err
 		}
 	}
 	resp, err := svc.Search(ctx, opts.req)
@@ -100,6 +108,24 @@ func currentRepo(ctx context.Context, svc *recall.Service) (string, error) {
 		return "", nil // not in a repository: search them all
 	}
 	return svc.RepoOf(ctx, res.Root)
+}
+
+// commitFinder names, for the commit filter, the sessions whose archived
+// edits wrote a commit's lines; the edit ledger is brought up to date with
+// the archive first.
+func commitFinder(app *App, a *archive.Archive) (*provenance.CommitFinder, error) {
+	cfg, err := app.Config()
+	if err != nil {
+		return nil, err
+	}
+	store := provenance.NewArchiveStore(a, redactor(cfg))
+	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Cache: store, Location: time.Local,
+		Prepare: func(ctx context.Context) error {
+			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
+				return fmt.Errorf("update the edit ledger: %w", err)
+			}
+			return nil
+		}}}, nil
 }
 
 // printHistory writes the readable list: a header line, then per
