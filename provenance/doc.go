@@ -9,7 +9,8 @@
 // with the same answer and a reason that holds for all of them),
 // Store and Cache (what the engine reads from and keeps in the archive;
 // MemStore implements both in memory, ArchiveStore over the archive, whose
-// ledger UpdateLedger keeps). Git is reached only through the gitrepo
+// ledger UpdateLedger keeps), and CommitFinder (the sessions whose edits
+// wrote a commit's lines). Git is reached only through the gitrepo
 // subpackage.
 //
 // # Ledger
@@ -136,6 +137,21 @@
 // decided too before claims are resolved, so that a person's copy of what
 // an edit wrote is told apart from the edit's own lines; when such a line
 // lies outside a settled window, the whole file is blamed first.
+//
+// # The sessions behind a commit
+//
+// CommitFinder.SessionsForCommit resolves a sha prefix in a repository
+// (ErrUnknownCommit when it names no commit, *AmbiguousCommitError when it
+// names several), lists the lines the commit added per file (gitrepo's
+// AddedLines: against the first parent, the root commit against nothing),
+// keeps the files some of whose added substantive lines an archived edit
+// introduced (one Candidates call), and answers each of those files at the
+// commit with the Attributor, from its first to its last added line. The
+// sessions of the lines git blames to the commit that are proven or
+// possible are returned; lines the commit moved from an older commit,
+// conflicting lines and lines of no session name none. It is what the
+// commit filter of `hansard history` asks besides the commits sessions
+// recorded making.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is

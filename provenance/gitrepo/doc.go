@@ -14,8 +14,11 @@
 // come out as ZeroCommit) parsed into BlameLine values; Repo.BlameSettled
 // (`git blame --incremental` of a range, stopped once some lines of it and
 // their commits' other lines are attributed); Repo.PathHistory
-// (`git log --follow --name-status`) listing the paths a file had; RevParse
-// and CommitBefore. Subprocesses are streamed and stop when their context is
+// (`git log --follow --name-status`) listing the paths a file had;
+// Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
+// parent) listing the lines a commit added per file; Repo.CommitsByPrefix
+// (`git rev-parse --disambiguate`) naming the commits of a sha prefix;
+// RevParse and CommitBefore. Subprocesses are streamed and stop when their context is
 // done. The gittest subpackage builds real repositories for tests.
 //
 // A failed git command is an *Error{Args, ExitCode, Stderr} that unwraps to
