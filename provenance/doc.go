@@ -138,6 +138,11 @@
 // an edit wrote is told apart from the edit's own lines; when such a line
 // lies outside a settled window, the whole file is blamed first.
 //
+// The chain of an answer lists the other candidates, oldest first: when the
+// answer rests on context (score above one), only those whose own score is
+// above one. Times are shown in the Attributor's Location with the UTC
+// offset.
+//
 // # The sessions behind a commit
 //
 // CommitFinder.SessionsForCommit resolves a sha prefix in a repository
@@ -152,9 +157,4 @@
 // conflicting lines and lines of no session name none. It is what the
 // commit filter of `hansard history` asks besides the commits sessions
 // recorded making.
-//
-// The chain of an answer lists the other candidates, oldest first: when the
-// answer rests on context (score above one), only those whose own score is
-// above one. Times are shown in the Attributor's Location with the UTC
-// offset.
 package provenance
