@@ -34,7 +34,8 @@ func TestSessionsForCommit(t *testing.T) {
 	}
 	ctx := context.Background()
 	sc, _ := truth.ScenarioByName("human-interleaved")
-	res, err := truth.Build(ctx, t.TempDir(), 1, sc)
+	wt, _ := truth.ScenarioByName("worktree")
+	res, err := truth.Build(ctx, t.TempDir(), 1, sc, wt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,12 +44,15 @@ func TestSessionsForCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	var claude, codex string
+	var claude, codex, exporter string
 	for _, s := range res.Truth.Sessions {
-		switch s.Provider {
-		case "claude":
+		switch {
+		case s.Scenario == "worktree" && s.Provider == "claude":
+			exporter = s.ID
+		case s.Scenario != "human-interleaved":
+		case s.Provider == "claude":
 			claude = s.ID
-		case "codex":
+		case s.Provider == "codex":
 			codex = s.ID
 		}
 	}
@@ -68,6 +72,11 @@ func TestSessionsForCommit(t *testing.T) {
 		{strings.ToUpper(commits["Tidy handlers"][:9]), []string{codex}},
 		// Only the human's lines (the root commit).
 		{commits["Initial commit"][:7], nil},
+		// Made in a linked worktree on a branch, then merged: the merge
+		// brings the branch's lines, which git blames to the branch's
+		// commits.
+		{commits["Add exporter"][:7], []string{exporter}},
+		{commits["Merge branch 'wt/export'"][:7], nil},
 	}
 	for _, c := range cases {
 		got, err := f.SessionsForCommit(ctx, res.Repo, strings.ToLower(c.sha))
