@@ -143,7 +143,11 @@ func filesWithCandidates(ctx context.Context, store Store, repoRoot string, file
 	found := map[string]bool{}
 	for _, e := range entries {
 		for _, l := range e.Lines {
-			if k := NormalizeKey(l.Text); asked[k] {
+			k := l.Key
+			if k == "" {
+				k = NormalizeKey(l.Text)
+			}
+			if asked[k] {
 				found[k] = true
 			}
 		}
