@@ -11,6 +11,7 @@ import (
 	"hansard/fixtures/truth"
 	"hansard/provenance"
 	"hansard/provenance/accuracy"
+	"hansard/provenance/gitrepo/gittest"
 )
 
 // commitsBySubject maps the subjects of a repository's commits to their ids.
@@ -112,9 +113,24 @@ func TestSessionsForCommit(t *testing.T) {
 	}
 }
 
-func TestAmbiguousCommitError(t *testing.T) {
-	e := &provenance.AmbiguousCommitError{Prefix: "abcd", Commits: []string{"abcd1", "abcd2"}}
-	if got := e.Error(); got != "commit abcd is ambiguous: it names abcd1, abcd2" {
-		t.Errorf("Error() = %q", got)
+func TestAmbiguousCommit(t *testing.T) {
+	g := gittest.New(t)
+	seen := map[string]bool{}
+	prefix := ""
+	for _, id := range g.EmptyCommits(1500) {
+		if seen[id[:4]] {
+			prefix = id[:4]
+			break
+		}
+		seen[id[:4]] = true
+	}
+	f := &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: provenance.NewMemStore()}}
+	_, err := f.SessionsForCommit(context.Background(), g.Dir, prefix)
+	var amb *provenance.AmbiguousCommitError
+	if !errors.As(err, &amb) || amb.Prefix != prefix || len(amb.Commits) < 2 {
+		t.Fatalf("%s: %v, want an AmbiguousCommitError", prefix, err)
+	}
+	if !strings.HasPrefix(err.Error(), "commit "+prefix+" is ambiguous: it names "+amb.Commits[0]+", ") {
+		t.Errorf("Error() = %q", err)
 	}
 }

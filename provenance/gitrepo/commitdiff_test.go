@@ -139,3 +139,33 @@ func TestCommitsByPrefix(t *testing.T) {
 		}
 	}
 }
+
+// ambiguousPrefix returns a 4-digit prefix two of ids share.
+func ambiguousPrefix(t *testing.T, ids []string) string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id[:4]] {
+			return id[:4]
+		}
+		seen[id[:4]] = true
+	}
+	t.Fatal("no two commits share a prefix")
+	return ""
+}
+
+func TestCommitsByPrefixAmbiguous(t *testing.T) {
+	g := gittest.New(t)
+	ids := g.EmptyCommits(1500)
+	p := ambiguousPrefix(t, ids)
+	r, _ := Open(g.Dir)
+	got, err := r.CommitsByPrefix(context.Background(), p)
+	if err != nil || len(got) < 2 {
+		t.Fatalf("%s: %v, %v", p, got, err)
+	}
+	for _, id := range got {
+		if !strings.HasPrefix(id, p) {
+			t.Errorf("%s names %s", p, id)
+		}
+	}
+}

@@ -3,6 +3,7 @@
 package gittest
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -91,4 +92,32 @@ func (r *Repo) CommitIn(dir, msg string) string {
 	r.GitIn(dir, "commit", "-q", "--allow-empty", "-m", msg)
 	r.Now = r.Now.Add(time.Minute)
 	return r.GitIn(dir, "rev-parse", "HEAD")
+}
+
+// EmptyCommits adds n commits with no files on top of HEAD (or as the
+// first commits) in one `git fast-import`, with fixed times so that their
+// ids are the same on every run, and returns their ids, oldest first.
+// With a few hundred, some share their first four hexadecimal digits.
+func (r *Repo) EmptyCommits(n int) []string {
+	r.T.Helper()
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "commit refs/heads/many\nmark :%d\ncommitter Ada <ada@example.com> %d +0000\ndata <<END\nempty %d\nEND\n", i, r.Now.Unix()+int64(i), i)
+		if i > 1 {
+			fmt.Fprintf(&b, "from :%d\n", i-1)
+		}
+		b.WriteString("\n")
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = r.Dir
+	cmd.Env = r.Env(r.Now)
+	cmd.Stdin = strings.NewReader(b.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		r.T.Fatalf("git fast-import: %v\n%s", err, out)
+	}
+	ids := strings.Fields(r.Git("rev-list", "--reverse", "refs/heads/many"))
+	if len(ids) != n {
+		r.T.Fatalf("git fast-import made %d commits, want %d", len(ids), n)
+	}
+	return ids
 }
