@@ -7,15 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hansard/fixtures/truth"
+	"hansard/provenance/gitrepo/gittest"
 	"hansard/recall"
 )
 
 // TestHistoryCommitFromLedger: a person committed lines a Claude session
 // wrote (the session never ran git commit); --commit finds the session by a
 // short and by the full sha, a person's own commit finds none, and a sha
-// naming no commit is a usage error.
+// naming no commit, or several, is a usage error.
 func TestHistoryCommitFromLedger(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not on PATH")
@@ -64,5 +66,19 @@ func TestHistoryCommitFromLedger(t *testing.T) {
 	_, errOut, code := runIn(t, res.Home, env, "history", "--no-refresh", "--commit", "0000000")
 	if code != exitUsage || !strings.Contains(errOut, "no commit 0000000") {
 		t.Errorf("unknown commit: code %d, stderr %s", code, errOut)
+	}
+
+	seen := map[string]bool{}
+	prefix := ""
+	for _, id := range (&gittest.Repo{T: t, Dir: res.Repo, Now: time.Now()}).EmptyCommits(1500) {
+		if seen[id[:4]] {
+			prefix = id[:4]
+			break
+		}
+		seen[id[:4]] = true
+	}
+	_, errOut, code = runIn(t, res.Home, env, "history", "--no-refresh", "--commit", prefix)
+	if code != exitUsage || !strings.Contains(errOut, "commit "+prefix+" is ambiguous") {
+		t.Errorf("ambiguous commit: code %d, stderr %s", code, errOut)
 	}
 }
