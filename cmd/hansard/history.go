@@ -112,14 +112,16 @@ func currentRepo(ctx context.Context, svc *recall.Service) (string, error) {
 
 // commitFinder names, for the commit filter, the sessions whose archived
 // edits wrote a commit's lines; the edit ledger is brought up to date with
-// the archive first.
+// the archive first. It keeps nothing in the attribution cache: the
+// archive keeps a few results per file, and the answers of past commits
+// would push out those `hansard why` reuses.
 func commitFinder(app *App, a *archive.Archive) (*provenance.CommitFinder, error) {
 	cfg, err := app.Config()
 	if err != nil {
 		return nil, err
 	}
 	store := provenance.NewArchiveStore(a, redactor(cfg))
-	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Cache: store, Location: time.Local,
+	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Location: time.Local,
 		Prepare: func(ctx context.Context) error {
 			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
 				return fmt.Errorf("update the edit ledger: %w", err)
