@@ -44,7 +44,9 @@ type SearchRequest struct {
 	// File keeps sessions that edited a path: repo-relative, a base name,
 	// or a glob (* ? [..] within one folder, ** across folders).
 	File string `json:"file,omitempty"`
-	// Commit keeps sessions that made the commit (a sha prefix).
+	// Commit keeps sessions that made the commit (a sha prefix), and with
+	// Service.Commits those whose edits wrote its lines in the repository
+	// searched.
 	Commit              string `json:"commit,omitempty"`
 	IncludeSubagents    bool   `json:"include_subagents,omitempty"`
 	IncludeWebChats     bool   `json:"include_web_chats,omitempty"`
