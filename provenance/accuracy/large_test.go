@@ -37,18 +37,7 @@ func BenchmarkLarge(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var answers []truth.Answer
-	for _, x := range out {
-		a := truth.Answer{Path: x.Path, Line: x.Line, Status: x.Status}
-		if x.Edit != nil {
-			a.SessionID, a.ToolCallID = x.Edit.SessionID, x.Edit.ToolCallID
-		}
-		for _, c := range x.Candidates {
-			a.Candidates = append(a.Candidates, c.SessionID)
-		}
-		answers = append(answers, a)
-	}
-	rep := truth.Score(&truth.Truth{Files: []truth.FileTruth{*res.Truth.File(truth.BigFile)}}, answers)
+	rep := truth.Score(&truth.Truth{Files: []truth.FileTruth{*res.Truth.File(truth.BigFile)}}, answersOf(out))
 	b.Logf("%d lines of %s: precision %.4f recall %.4f, human lines attributed %d/%d",
 		len(out), truth.BigFile, rep.Overall.Precision(), rep.Overall.Recall(), rep.Overall.HumanFalse, rep.Overall.HumanLines)
 	for i, m := range rep.Mistakes {
