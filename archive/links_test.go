@@ -49,6 +49,40 @@ func placeCodex(t *testing.T, home string, files map[string]string) {
 	}
 }
 
+// linkArchive opens an archive that closes with the test, and a home to
+// place fixtures in.
+func linkArchive(t *testing.T) (*Archive, string) {
+	t.Helper()
+	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a, t.TempDir()
+}
+
+// refreshHome reads the transcripts under home into a.
+func refreshHome(t *testing.T, a *Archive, home string) {
+	t.Helper()
+	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkParent reports a session whose parent, relation and link evidence
+// are not parent's three, and returns the session.
+func checkParent(t *testing.T, a *Archive, id string, parent [3]string) SessionInfo {
+	t.Helper()
+	si, err := a.GetSession(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if si.ParentID != parent[0] || si.Relation != parent[1] || si.LinkEvidence != parent[2] {
+		t.Errorf("%s: parent %q %q %q, want %q", id, si.ParentID, si.Relation, si.LinkEvidence, parent)
+	}
+	return si
+}
+
 // linkState renders the links and parents of the archive's sessions.
 func linkState(t *testing.T, a *Archive) string {
 	t.Helper()
@@ -89,30 +123,17 @@ func TestClaudeLinksAcrossFiles(t *testing.T) {
 	for name, steps := range orders {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			home := t.TempDir()
-			a, err := Open(ctx, Options{Dir: t.TempDir()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
+			a, home := linkArchive(t)
 			for _, ids := range steps {
 				placeClaude(t, home, ids...)
-				if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-					t.Fatal(err)
-				}
+				refreshHome(t, a, home)
 			}
 			for id, parent := range map[string][3]string{
 				linkContinued: {linkOrigin, "continued_from", "summary in " + linkContinued + ".jsonl names message l7000004"},
 				linkCompacted: {linkContinued, "continued_from", "the first line of " + linkCompacted + ".jsonl follows message l8000004"},
 				linkCopied:    {linkOrigin, "resumed_from", "copied history in " + linkCopied + ".jsonl"},
 			} {
-				si, err := a.GetSession(ctx, id)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if si.ParentID != parent[0] || si.Relation != parent[1] || si.LinkEvidence != parent[2] {
-					t.Errorf("%s: parent %q %q %q, want %q", id, si.ParentID, si.Relation, si.LinkEvidence, parent)
-				}
+				si := checkParent(t, a, id, parent)
 				if len(si.Links) != 1 || si.Links[0].ParentID != parent[0] || si.Links[0].Relation != parent[1] || si.Links[0].Evidence != parent[2] {
 					t.Errorf("%s: links %+v, want one to %q", id, si.Links, parent)
 				}
@@ -147,16 +168,9 @@ func TestClaudeLinksAcrossFiles(t *testing.T) {
 // head changed): its parent, resolved from a message uuid, comes back.
 func TestLinkSurvivesReread(t *testing.T) {
 	ctx := context.Background()
-	home := t.TempDir()
-	a, err := Open(ctx, Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a, home := linkArchive(t)
 	placeClaude(t, home, linkOrigin, linkContinued)
-	if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	refreshHome(t, a, home)
 	path := filepath.Join(home, ".claude/projects/-work-links", linkContinued+".jsonl")
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -166,9 +180,7 @@ func TestLinkSurvivesReread(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	refreshHome(t, a, home)
 	si, err := a.GetSession(ctx, linkContinued)
 	if err != nil {
 		t.Fatal(err)
@@ -192,30 +204,16 @@ func TestCodexForkAndResumeLinks(t *testing.T) {
 		"copies first":  {copies, origins},
 	} {
 		t.Run(name, func(t *testing.T) {
-			ctx := context.Background()
-			home := t.TempDir()
-			a, err := Open(ctx, Options{Dir: t.TempDir()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
+			a, home := linkArchive(t)
 			for _, files := range steps {
 				placeCodex(t, home, files)
-				if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-					t.Fatal(err)
-				}
+				refreshHome(t, a, home)
 			}
 			for id, parent := range map[string][3]string{
 				forkID:    {forkOriginID, "forked_from", "session_meta forked_from_id"},
 				resumedID: {resumeOriginID, "resumed_from", "session_meta of " + resumeOriginID + " later in the file: its history was copied here"},
 			} {
-				si, err := a.GetSession(ctx, id)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if si.ParentID != parent[0] || si.Relation != parent[1] || si.LinkEvidence != parent[2] {
-					t.Errorf("%s: parent %q %q %q, want %q", id, si.ParentID, si.Relation, si.LinkEvidence, parent)
-				}
+				checkParent(t, a, id, parent)
 				if n := count(t, a.db, `SELECT count(*) FROM session_links WHERE session_id = ? AND parent_id = ? AND relation = ? AND evidence = ?`,
 					id, parent[0], parent[1], parent[2]); n != 1 {
 					t.Errorf("%s: link to %s missing", id, parent[0])
