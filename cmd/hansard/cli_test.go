@@ -48,10 +48,20 @@ func copyTree(t *testing.T, from, to string) {
 	}
 }
 
+// hansard runs the binary with home as HOME and returns its outputs and
+// exit code.
 func hansard(t *testing.T, bin, home string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runHansard(t, bin, "", []string{"HOME=" + home}, args...)
+}
+
+// runHansard runs the binary in dir (the current folder when empty) with
+// env and PATH, and returns its outputs and exit code.
+func runHansard(t *testing.T, bin, dir string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	cmd.Dir = dir
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -1,38 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"hansard/fixtures/truth"
 )
-
-// whyRun runs the binary in dir with env and returns its outputs and
-// exit code.
-func whyRun(t *testing.T, bin, dir string, env []string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	case err != nil:
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
-}
 
 // whyFixture builds the ground-truth fixture (every scenario), indexes its
 // transcripts with its path maps and returns the binary, the fixture and
@@ -48,7 +25,7 @@ func whyFixture(t *testing.T) (string, *truth.Result, []string) {
 		t.Fatal(err)
 	}
 	env := append(res.Env(), "HANSARD_HOME="+filepath.Join(t.TempDir(), "archive"), "NO_COLOR=1")
-	out, errOut, code := whyRun(t, bin, res.Repo, env, append([]string{"index"}, res.MapFlags()...)...)
+	out, errOut, code := runHansard(t, bin, res.Repo, env, append([]string{"index"}, res.MapFlags()...)...)
 	if code != 0 {
 		t.Fatalf("index: %d\n%s\n%s", code, out, errOut)
 	}
@@ -85,7 +62,7 @@ func testWhyGroundTruth(t *testing.T, bin string, res *truth.Result, env []strin
 		if _, err := os.Stat(filepath.Join(res.Repo, f.Path)); err != nil {
 			args = append(args, "--rev", "HEAD")
 		}
-		out, errOut, code := whyRun(t, bin, sub, env, args...)
+		out, errOut, code := runHansard(t, bin, sub, env, args...)
 		if code != 0 {
 			t.Fatalf("why %s: exit %d\n%s", f.Path, code, errOut)
 		}
@@ -125,7 +102,7 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 	}
 	loc := file + ":" + itoa(line)
 
-	out, errOut, code := whyRun(t, bin, res.Repo, env, "why", loc, "--json")
+	out, errOut, code := runHansard(t, bin, res.Repo, env, "why", loc, "--json")
 	if code != 0 {
 		t.Fatalf("why %s: %d %s", loc, code, errOut)
 	}
@@ -151,24 +128,24 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 	// Asked again, the line is answered from the archive's cache: without
 	// git.
 	noGit := append(append([]string(nil), env...), "PATH="+t.TempDir())
-	again, errOut, code := whyRun(t, bin, res.Repo, noGit, "why", loc, "--json")
+	again, errOut, code := runHansard(t, bin, res.Repo, noGit, "why", loc, "--json")
 	if code != 0 || again != out {
 		t.Errorf("asked again without git: code %d %s\n%s\nfirst answer:\n%s", code, errOut, again, out)
 	}
 
-	out, _, code = whyRun(t, bin, res.Repo, env, "why", file+":"+itoa(line)+"-"+itoa(line+1), "--json")
+	out, _, code = runHansard(t, bin, res.Repo, env, "why", file+":"+itoa(line)+"-"+itoa(line+1), "--json")
 	var many []map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &many) != nil || len(many) != 2 {
 		t.Errorf("range: code %d, want an array of 2:\n%s", code, out)
 	}
 
-	out, _, code = whyRun(t, bin, res.Repo, env, "why", loc, "--porcelain")
+	out, _, code = runHansard(t, bin, res.Repo, env, "why", loc, "--porcelain")
 	fields := strings.Split(strings.TrimSpace(out), "\t")
 	if code != 0 || len(fields) != 5 || fields[0] != itoa(line) || fields[1] != "proven" {
 		t.Errorf("porcelain: code %d %q", code, out)
 	}
 
-	out, _, code = whyRun(t, bin, res.Repo, env, "why", loc)
+	out, _, code = runHansard(t, bin, res.Repo, env, "why", loc)
 	for _, want := range []string{"historical evidence", "proven", "commit", "session", "message #", "prompt"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("human output lacks %q (code %d):\n%s", want, code, out)
@@ -187,7 +164,7 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 		t.Fatal(err)
 	}
 	for _, form := range [][]string{{"--json"}, {"--porcelain"}, nil} {
-		out, errOut, code := whyRun(t, bin, res.Repo, env, append([]string{"why", file, "--no-refresh"}, form...)...)
+		out, errOut, code := runHansard(t, bin, res.Repo, env, append([]string{"why", file, "--no-refresh"}, form...)...)
 		if code != 0 || strings.Contains(out+errOut, secret) || (form == nil && !strings.Contains(out, "[redacted:")) {
 			t.Errorf("why %v: code %d, the secret printed or not redacted:\n%s%s", form, code, out, errOut)
 		}
@@ -215,7 +192,7 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 		{"no argument", res.Repo, []string{"why"}, 2, "accepts 1 arg"},
 	}
 	for _, c := range bad {
-		_, errOut, code := whyRun(t, bin, c.dir, env, append(c.args, "--no-refresh")...)
+		_, errOut, code := runHansard(t, bin, c.dir, env, append(c.args, "--no-refresh")...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%s: exit %d, want %d with %q:\n%s", c.name, code, c.code, c.msg, errOut)
 		}
