@@ -94,15 +94,10 @@ func (p *parser) messageItem(it item) error {
 // indexed and the twin is skipped.
 func (p *parser) prompt(text string, fromEvent bool) error {
 	norm := strings.TrimSpace(text)
-	if norm == "" {
-		return nil
-	}
 	st := p.st
-	if st.DupUser.FromEvent != fromEvent && twins(st.DupUser.Text, norm) {
-		st.DupUser = dup{}
+	if norm == "" || skipTwin(&st.DupUser, &st.DupAssistant, norm, fromEvent) {
 		return nil
 	}
-	st.DupUser, st.DupAssistant = dup{Text: norm, FromEvent: fromEvent}, dup{}
 	if st.Session.Title == "" {
 		st.Session.Title = titleOf(norm)
 		st.dirty = true
@@ -114,15 +109,10 @@ func (p *parser) prompt(text string, fromEvent bool) error {
 // message and as an event_msg agent_message; the twin is skipped.
 func (p *parser) assistant(text string, fromEvent bool) error {
 	norm := strings.TrimSpace(text)
-	if norm == "" {
-		return nil
-	}
 	st := p.st
-	if st.DupAssistant.FromEvent != fromEvent && twins(st.DupAssistant.Text, norm) {
-		st.DupAssistant = dup{}
+	if norm == "" || skipTwin(&st.DupAssistant, &st.DupUser, norm, fromEvent) {
 		return nil
 	}
-	st.DupAssistant, st.DupUser = dup{Text: norm, FromEvent: fromEvent}, dup{}
 	return p.emitMessage(transcripts.Message{Role: transcripts.RoleAssistant, Text: text, Model: st.Model})
 }
 
@@ -163,6 +153,18 @@ func (p *parser) callMessage(id string) (int, error) {
 		return 0, err
 	}
 	return st.Last.Index, nil
+}
+
+// skipTwin reports whether norm, from an event or a response item, is the
+// twin of the last text of its kind (last), which is then cleared;
+// otherwise norm becomes last and the other kind's last text is dropped.
+func skipTwin(last, other *dup, norm string, fromEvent bool) bool {
+	if last.FromEvent != fromEvent && twins(last.Text, norm) {
+		*last = dup{}
+		return true
+	}
+	*last, *other = dup{Text: norm, FromEvent: fromEvent}, dup{}
+	return false
 }
 
 // twins reports whether two texts are the same message recorded twice:
