@@ -151,6 +151,21 @@ func timeGit(b *testing.B, dir string, args ...string) time.Duration {
 	return time.Since(startAt)
 }
 
+// timeLine asks a about one line of the file b.N times and times git blame
+// of the same line alongside; it returns both totals.
+func (br *benchRepo) timeLine(b *testing.B, a *Attributor, repo *gitrepo.Repo, line int) (why, blame time.Duration) {
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		blame += timeGit(b, br.g.Dir, "blame", "--porcelain", "-M", "-C", "-L", fmt.Sprintf("%d,%d", line, line), br.path)
+		t := time.Now()
+		if _, err := a.Why(ctx, repo, Query{Path: br.path, Start: line}); err != nil {
+			b.Fatal(err)
+		}
+		why += time.Since(t)
+	}
+	return why, blame
+}
+
 // BenchmarkWhy compares Why with git blame on the same file, in the same
 // run: whole file, one line, and one line with a warm cache. The ratios are
 // reported as metrics (x_blame: Why's time over git blame's).
@@ -183,15 +198,7 @@ func BenchmarkWhy(b *testing.B) {
 	})
 	b.Run("line", func(b *testing.B) {
 		a := &Attributor{Store: br.store}
-		var why, blame time.Duration
-		for i := 0; i < b.N; i++ {
-			blame += timeGit(b, br.g.Dir, "blame", "--porcelain", "-M", "-C", "-L", fmt.Sprintf("%d,%d", line, line), br.path)
-			t := time.Now()
-			if _, err := a.Why(ctx, repo, Query{Path: br.path, Start: line}); err != nil {
-				b.Fatal(err)
-			}
-			why += time.Since(t)
-		}
+		why, blame := br.timeLine(b, a, repo, line)
 		b.ReportMetric(float64(why)/float64(blame), "x_blame")
 		b.ReportMetric(float64(blame.Milliseconds())/float64(b.N), "blame_ms")
 	})
@@ -200,15 +207,7 @@ func BenchmarkWhy(b *testing.B) {
 		if _, err := a.Why(ctx, repo, Query{Path: br.path}); err != nil {
 			b.Fatal(err)
 		}
-		var why, blame time.Duration
-		for i := 0; i < b.N; i++ {
-			blame += timeGit(b, br.g.Dir, "blame", "--porcelain", "-M", "-C", "-L", fmt.Sprintf("%d,%d", line, line), br.path)
-			t := time.Now()
-			if _, err := a.Why(ctx, repo, Query{Path: br.path, Start: line}); err != nil {
-				b.Fatal(err)
-			}
-			why += time.Since(t)
-		}
+		why, blame := br.timeLine(b, a, repo, line)
 		b.ReportMetric(float64(why)/float64(blame), "x_blame")
 	})
 }
