@@ -63,6 +63,19 @@ func answers(t *testing.T, res *truth.Result, a *archive.Archive) string {
 	return string(b)
 }
 
+// indexFixture indexes the fixture's transcripts (those the providers
+// read, all of them when none are named) into an archive that closes
+// with the test.
+func indexFixture(t *testing.T, res *truth.Result, providers ...transcripts.Provider) *archive.Archive {
+	t.Helper()
+	a, err := accuracy.IndexFixture(context.Background(), res, t.TempDir(), providers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
+}
+
 // TestUpdateLedgerIncremental builds the ledger from the Claude sessions,
 // then adds the Codex ones: only the files they edited are replayed, a
 // second update does nothing, and the result equals a rebuild from scratch
@@ -70,11 +83,7 @@ func answers(t *testing.T, res *truth.Result, a *archive.Archive) string {
 func TestUpdateLedgerIncremental(t *testing.T) {
 	ctx := context.Background()
 	res := ledgerFixture(t)
-	a, err := accuracy.IndexFixture(ctx, res, t.TempDir(), claude.New())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := indexFixture(t, res, claude.New())
 	if st, _ := a.LedgerState(ctx); st.Dirty || st.Version != provenance.LedgerVersion {
 		t.Fatalf("after the first update: %+v", st)
 	}
@@ -86,7 +95,7 @@ func TestUpdateLedgerIncremental(t *testing.T) {
 		t.Fatal(err)
 	}
 	codexFiles := map[string]bool{}
-	err = a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: res.Repo}, func(e archive.RepoEdit) error {
+	err := a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: res.Repo}, func(e archive.RepoEdit) error {
 		if e.Provider == "codex" {
 			codexFiles[e.Path] = true
 			if e.MoveToPath != "" {
@@ -123,14 +132,10 @@ func TestUpdateLedgerIncremental(t *testing.T) {
 func TestUpdateLedgerSkipsFailedEdits(t *testing.T) {
 	ctx := context.Background()
 	res := ledgerFixture(t)
-	a, err := accuracy.IndexFixture(ctx, res, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := indexFixture(t, res)
 	store := provenance.NewArchiveStore(a, nil)
 	failed := 0
-	err = a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: res.Repo}, func(e archive.RepoEdit) error {
+	err := a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: res.Repo}, func(e archive.RepoEdit) error {
 		if e.Succeeded() {
 			return nil
 		}
@@ -172,11 +177,7 @@ func TestUpdateLedgerAfterReattach(t *testing.T) {
 	}
 	maps := res.Truth.Maps
 	res.Truth.Maps = nil
-	a, err := accuracy.IndexFixture(ctx, res, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := indexFixture(t, res)
 	recall := func() float64 {
 		store := provenance.NewArchiveStore(a, nil)
 		repo, _ := gitrepo.Open(res.Repo)
@@ -219,11 +220,7 @@ func TestUpdateLedgerAfterReattach(t *testing.T) {
 func TestUpdateLedgerBusy(t *testing.T) {
 	ctx := context.Background()
 	res := ledgerFixture(t)
-	a, err := accuracy.IndexFixture(ctx, res, t.TempDir(), claude.New())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := indexFixture(t, res, claude.New())
 	if _, err := a.Refresh(ctx, accuracy.Providers(), accuracy.Env(res), archive.RefreshOptions{}); err != nil {
 		t.Fatal(err)
 	}

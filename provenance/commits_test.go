@@ -10,7 +10,6 @@ import (
 
 	"hansard/fixtures/truth"
 	"hansard/provenance"
-	"hansard/provenance/accuracy"
 	"hansard/provenance/gitrepo/gittest"
 )
 
@@ -40,11 +39,7 @@ func TestSessionsForCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := accuracy.IndexFixture(ctx, res, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := indexFixture(t, res)
 	var claude, codex, exporter string
 	for _, s := range res.Truth.Sessions {
 		switch {
