@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
+	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
 	"hansard/redact"
 	"hansard/transcripts"
@@ -117,12 +117,12 @@ func BenchmarkColdIndex(b *testing.B) {
 				b.StopTimer()
 				a := openBench(b, Options{Redact: mode.redact})
 				b.StartTimer()
-				before := cpuTime()
+				before := cputime.Used()
 				res, err := a.Refresh(context.Background(), realProviders(), homeEnv(home.dir), RefreshOptions{})
 				if err != nil {
 					b.Fatal(err)
 				}
-				cpu += cpuTime() - before
+				cpu += cputime.Used() - before
 				busy += res.WriterBusy
 				wall += res.Elapsed
 				b.StopTimer()
@@ -134,13 +134,6 @@ func BenchmarkColdIndex(b *testing.B) {
 			}
 		})
 	}
-}
-
-// cpuTime is the CPU time used by the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // decodeAll decodes every line of every .jsonl file under dir.

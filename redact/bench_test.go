@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"hansard/fixtures/cputime"
 )
 
 const benchSize = 10 << 20
@@ -72,13 +74,13 @@ func benchText(b *testing.B, text string) {
 	r := New()
 	b.SetBytes(int64(len(text)))
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	n := 0
 	for b.Loop() {
 		_ = r.String(text)
 		n++
 	}
-	if cpu := cpuTime() - start; cpu > 0 {
+	if cpu := cputime.Used() - start; cpu > 0 {
 		b.ReportMetric(float64(n)*float64(len(text))/1e6/cpu.Seconds(), "cpuMB/s")
 	}
 }
@@ -115,7 +117,7 @@ func BenchmarkRedactShortTexts(b *testing.B) {
 	r := New()
 	b.SetBytes(int64(len(full)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Used()
 	n := 0
 	for b.Loop() {
 		for _, t := range texts {
@@ -123,7 +125,7 @@ func BenchmarkRedactShortTexts(b *testing.B) {
 		}
 		n++
 	}
-	if cpu := cpuTime() - start; cpu > 0 {
+	if cpu := cputime.Used() - start; cpu > 0 {
 		b.ReportMetric(float64(n)*float64(len(full))/1e6/cpu.Seconds(), "cpuMB/s")
 	}
 }
