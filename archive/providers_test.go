@@ -22,16 +22,7 @@ func collect(t *testing.T, providers []transcripts.Provider, env transcripts.Env
 	c := &providertest.Collector{}
 	ctx := context.Background()
 	for _, p := range providers {
-		err := p.Discover(ctx, p.Roots(env), func(string, error) {}, func(src transcripts.Source) error {
-			f, err := os.Open(src.Path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			_, err = p.Parse(ctx, src, f, transcripts.Checkpoint{}, c.Sink())
-			return err
-		})
-		if err != nil {
+		if err := providertest.ParseEvery(ctx, p, env, func(string, error) {}, c.Sink()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"hansard/transcripts"
 	"hansard/transcripts/claude"
 	"hansard/transcripts/codex"
+	"hansard/transcripts/providertest"
 )
 
 // parsed reads every transcript of the demo's home with the real providers.
@@ -20,24 +20,17 @@ func parsed(t *testing.T, d *Demo) (edits []transcripts.Edit, sessions []transcr
 	ctx := context.Background()
 	env := transcripts.Env(d.Getenv(func(string) string { return "" }))
 	for _, p := range []transcripts.Provider{claude.New(), codex.Provider{}} {
-		err := p.Discover(ctx, p.Roots(env), func(path string, err error) { t.Errorf("%s: %v", path, err) }, func(src transcripts.Source) error {
-			f, err := os.Open(src.Path)
-			if err != nil {
-				return err
+		warn := func(path string, err error) { t.Errorf("%s: %v", path, err) }
+		err := providertest.ParseEvery(ctx, p, env, warn, func(r transcripts.Record) error {
+			switch {
+			case r.Edit != nil:
+				edits = append(edits, *r.Edit)
+			case r.Session != nil:
+				sessions = append(sessions, *r.Session)
+			case r.Problem != nil:
+				problems = append(problems, *r.Problem)
 			}
-			defer f.Close()
-			_, err = p.Parse(ctx, src, f, transcripts.Checkpoint{}, func(r transcripts.Record) error {
-				switch {
-				case r.Edit != nil:
-					edits = append(edits, *r.Edit)
-				case r.Session != nil:
-					sessions = append(sessions, *r.Session)
-				case r.Problem != nil:
-					problems = append(problems, *r.Problem)
-				}
-				return nil
-			})
-			return err
+			return nil
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -70,16 +70,8 @@ func ledgerFromTranscripts(t testing.TB, res *truth.Result) *provenance.MemStore
 	var col providertest.Collector
 	providerOf := map[string]string{}
 	for _, p := range []transcripts.Provider{claude.New(), codex.Provider{}} {
-		err := p.Discover(ctx, p.Roots(env), func(path string, err error) { t.Logf("discover %s: %v", path, err) }, func(src transcripts.Source) error {
-			f, err := os.Open(src.Path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			_, err = p.Parse(ctx, src, f, transcripts.Checkpoint{}, col.Sink())
-			return err
-		})
-		if err != nil {
+		warn := func(path string, err error) { t.Logf("discover %s: %v", path, err) }
+		if err := providertest.ParseEvery(ctx, p, env, warn, col.Sink()); err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range col.Sessions() {

@@ -21,5 +21,6 @@
 //     as Problems (or tolerated) and skipped while the rest parses as before.
 //
 // Collector is usable on its own by other tests that need the records of a
-// parse.
+// parse; ParseEvery parses every transcript a provider finds in a home
+// folder, for such tests.
 package providertest
