@@ -14,16 +14,13 @@ import (
 // included), the ledger is built by UpdateLedger, and Why reads it through
 // ArchiveStore. The same targets hold.
 func TestGroundTruthArchive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a fixture repository")
-	}
 	res := buildTruth(t)
 	a, err := IndexFixture(context.Background(), res, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	holdTargets(t, truth.Score(res.Truth, answerAll(t, res, provenance.NewArchiveStore(a, nil))))
+	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, provenance.NewArchiveStore(a, nil))))
 }
 
 // BenchmarkLargeArchive builds the large repository, indexes it into an

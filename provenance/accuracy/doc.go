@@ -12,4 +12,6 @@
 // hansard's archive: IndexFixture reads a fixture's transcripts into a real
 // archive (with its path maps) and builds the ledger with
 // provenance.UpdateLedger, and Why reads it through provenance.ArchiveStore.
+// HoldTargets holds the accuracy targets on a score, for these tests and
+// the command's own ground-truth test.
 package accuracy

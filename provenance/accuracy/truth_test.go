@@ -12,8 +12,6 @@ import (
 	"hansard/provenance"
 	"hansard/provenance/gitrepo"
 	"hansard/transcripts"
-	"hansard/transcripts/claude"
-	"hansard/transcripts/codex"
 	"hansard/transcripts/providertest"
 )
 
@@ -23,36 +21,23 @@ import (
 // accuracy targets: precision >= 99 %, recall >= 95 % on substantive agent
 // lines, and no line a person wrote attributed to a session.
 func TestGroundTruth(t *testing.T) {
+	res := buildTruth(t)
+	store := ledgerFromTranscripts(t, res)
+	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, store)))
+}
+
+// buildTruth builds every ground-truth scenario in a temporary folder
+// (skipped in short mode).
+func buildTruth(t *testing.T) *truth.Result {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a fixture repository")
 	}
-	res := buildTruth(t)
-	store := ledgerFromTranscripts(t, res)
-	holdTargets(t, truth.Score(res.Truth, answerAll(t, res, store)))
-}
-
-// buildTruth builds every ground-truth scenario in a temporary folder.
-func buildTruth(t *testing.T) *truth.Result {
-	t.Helper()
 	res, err := truth.Build(context.Background(), t.TempDir(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
-}
-
-// holdTargets logs the report and its mistakes and holds the accuracy
-// targets: precision >= 99 %, recall >= 95 %, no human line attributed.
-func holdTargets(t *testing.T, rep truth.Report) {
-	t.Helper()
-	t.Logf("\n%s", rep.String())
-	for _, m := range rep.Mistakes {
-		t.Logf("mistake %s:%d %q want %q (%s) got %q (%s)", m.Path, m.Line, m.Text, m.Want, m.Expect, m.Got, m.Said)
-	}
-	o := rep.Overall
-	if o.Precision() < 0.99 || o.Recall() < 0.95 || o.HumanFalse != 0 {
-		t.Errorf("precision %.3f recall %.3f human lines attributed %d", o.Precision(), o.Recall(), o.HumanFalse)
-	}
 }
 
 // ledgerFromTranscripts parses the fixture's transcripts with the providers
@@ -61,15 +46,10 @@ func holdTargets(t *testing.T, rep truth.Report) {
 func ledgerFromTranscripts(t testing.TB, res *truth.Result) *provenance.MemStore {
 	t.Helper()
 	ctx := context.Background()
-	env := func(k string) string {
-		if k == "HOME" {
-			return res.Home
-		}
-		return ""
-	}
+	env := Env(res)
 	var col providertest.Collector
 	providerOf := map[string]string{}
-	for _, p := range []transcripts.Provider{claude.New(), codex.Provider{}} {
+	for _, p := range Providers() {
 		warn := func(path string, err error) { t.Logf("discover %s: %v", path, err) }
 		if err := providertest.ParseEvery(ctx, p, env, warn, col.Sink()); err != nil {
 			t.Fatal(err)
