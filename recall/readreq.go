@@ -64,13 +64,8 @@ func (r ReadRequest) validate() (readPlan, error) {
 	if p.roles, err = validRoles(r.Roles); err != nil {
 		return readPlan{}, err
 	}
-	switch l := r.Limit; {
-	case l == 0:
-		p.limit = DefaultReadLimit
-	case l < 1 || l > MaxReadLimit:
-		return readPlan{}, invalidArgf("limit", "limit must be 1 to %d, not %d", MaxReadLimit, l)
-	default:
-		p.limit = l
+	if p.limit, err = positiveOr("limit", r.Limit, DefaultReadLimit, MaxReadLimit); err != nil {
+		return readPlan{}, err
 	}
 	if p.maxChars, err = positiveOr("max_chars", r.MaxChars, DefaultMaxChars, MaxMaxChars); err != nil {
 		return readPlan{}, err
@@ -115,6 +110,8 @@ func (r ReadRequest) validate() (readPlan, error) {
 	return p, nil
 }
 
+// positiveOr returns v, or def when v is zero (unset); a v outside 1 to
+// max is an invalid argument for field.
 func positiveOr(field string, v, def, max int) (int, error) {
 	switch {
 	case v == 0:

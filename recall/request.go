@@ -113,21 +113,11 @@ func (r SearchRequest) validate(loc *time.Location) (searchPlan, error) {
 			return searchPlan{}, err
 		}
 	}
-	switch h := r.HitsPerSession; {
-	case h == 0:
-		p.hitsPerSession = 1
-	case h < 1 || h > MaxHitsPerSession:
-		return searchPlan{}, invalidArgf("hits_per_session", "hits_per_session must be 1 to %d, not %d", MaxHitsPerSession, h)
-	default:
-		p.hitsPerSession = h
+	if p.hitsPerSession, err = positiveOr("hits_per_session", r.HitsPerSession, 1, MaxHitsPerSession); err != nil {
+		return searchPlan{}, err
 	}
-	switch l := r.Limit; {
-	case l == 0:
-		p.limit = DefaultSearchLimit
-	case l < 1 || l > MaxSearchLimit:
-		return searchPlan{}, invalidArgf("limit", "limit must be 1 to %d, not %d", MaxSearchLimit, l)
-	default:
-		p.limit = l
+	if p.limit, err = positiveOr("limit", r.Limit, DefaultSearchLimit, MaxSearchLimit); err != nil {
+		return searchPlan{}, err
 	}
 	switch r.Mode {
 	case "", ModeKeyword:
