@@ -80,9 +80,7 @@ func benchText(b *testing.B, text string) {
 		_ = r.String(text)
 		n++
 	}
-	if cpu := cputime.Used() - start; cpu > 0 {
-		b.ReportMetric(float64(n)*float64(len(text))/1e6/cpu.Seconds(), "cpuMB/s")
-	}
+	cputime.ReportMBPerSec(b, start, float64(n)*float64(len(text)))
 }
 
 func BenchmarkRedactTranscripts(b *testing.B) {
@@ -125,7 +123,5 @@ func BenchmarkRedactShortTexts(b *testing.B) {
 		}
 		n++
 	}
-	if cpu := cputime.Used() - start; cpu > 0 {
-		b.ReportMetric(float64(n)*float64(len(full))/1e6/cpu.Seconds(), "cpuMB/s")
-	}
+	cputime.ReportMBPerSec(b, start, float64(n)*float64(len(full)))
 }
