@@ -120,10 +120,7 @@ func TestWhitespaceReformatIsPossible(t *testing.T) {
 	s.human("app.go", strings.ReplaceAll(cur, "    ", "\t"))
 	s.commit("gofmt")
 	out := s.why("app.go")
-	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
-	if !strings.Contains(a.Reason, "whitespace") {
-		t.Errorf("reason = %q", a.Reason)
-	}
+	expectReason(t, expect(t, out, "strings.ToLower", 1, StatusPossible, "s1"), "whitespace")
 	expect(t, out, "package app", 1, StatusProven, "s1") // unchanged by the reformat
 }
 
@@ -138,10 +135,7 @@ func TestEditAfterCommitIsNone(t *testing.T) {
 	// the commit.
 	s.file("s1", transcripts.Edit{Tool: "Write", Op: transcripts.OpWrite, NewText: funcA}, "app.go", funcA)
 	out := s.why("app.go")
-	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
-	if !strings.Contains(a.Reason, "after the commit") {
-		t.Errorf("reason = %q", a.Reason)
-	}
+	expectReason(t, expect(t, out, "strings.ToLower", 1, StatusNone, ""), "after the commit")
 }
 
 func TestEditWithinClockSlackIsPossible(t *testing.T) {
@@ -150,10 +144,7 @@ func TestEditWithinClockSlackIsPossible(t *testing.T) {
 	s.g.Now = entry.Time.Add(-time.Minute) // git's clock is behind the agent's
 	s.g.Commit("agent")
 	out := s.why("app.go")
-	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
-	if !strings.Contains(a.Reason, "1m0s after the commit") {
-		t.Errorf("reason = %q", a.Reason)
-	}
+	expectReason(t, expect(t, out, "strings.ToLower", 1, StatusPossible, "s1"), "1m0s after the commit")
 	s.g.Now = entry.Time.Add(-DefaultSlack - time.Minute)
 	s.g.Git("commit", "-q", "--amend", "--no-edit", "--reset-author")
 	expect(t, s.why("app.go"), "strings.ToLower", 1, StatusNone, "")
@@ -215,10 +206,7 @@ func TestOtherPathIsNone(t *testing.T) {
 	s.human("app.go", funcA) // the person typed the same text into another file
 	s.commit("copy")
 	out := s.why("app.go")
-	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
-	if !strings.Contains(a.Reason, "other files") {
-		t.Errorf("reason = %q", a.Reason)
-	}
+	expectReason(t, expect(t, out, "strings.ToLower", 1, StatusNone, ""), "other files")
 }
 
 func TestCopyTypedByAPersonIsNotCredited(t *testing.T) {
@@ -232,10 +220,7 @@ func TestCopyTypedByAPersonIsNotCredited(t *testing.T) {
 	s.commit("both copies")
 	out := s.why("app.go")
 	for n := 1; n <= 2; n++ {
-		a := expect(t, out, "strings.ToLower", n, StatusNone, "")
-		if !strings.Contains(a.Reason, "once but it appears on 2 lines") {
-			t.Errorf("reason = %q", a.Reason)
-		}
+		expectReason(t, expect(t, out, "strings.ToLower", n, StatusNone, ""), "once but it appears on 2 lines")
 	}
 	expect(t, out, "import \"strings\"", 1, StatusProven, "s1")
 
@@ -296,10 +281,7 @@ func TestRecurringLineWithoutContextIsNone(t *testing.T) {
 	s.human("a.go", cur+"\nfunc C() {\n\tmu.Lock()\n\tdefer mu.Unlock()\n\tstepThree()\n}\n")
 	s.commit("human")
 	out := s.why("a.go")
-	a := expect(t, out, "defer mu.Unlock()", 2, StatusNone, "")
-	if !strings.Contains(a.Reason, "recurring") {
-		t.Errorf("reason = %q", a.Reason)
-	}
+	expectReason(t, expect(t, out, "defer mu.Unlock()", 2, StatusNone, ""), "recurring")
 	expect(t, out, "defer mu.Unlock()", 1, StatusProven, "s1")
 }
 

@@ -1,9 +1,6 @@
 package provenance
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestMovedBlockIsPossible(t *testing.T) {
 	s := newScene(t)
@@ -13,10 +10,7 @@ func TestMovedBlockIsPossible(t *testing.T) {
 	s.human("b.go", funcA)
 	s.commit("person moves Clean to b.go")
 	out := s.why("b.go")
-	a := expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
-	if !strings.Contains(a.Reason, "moved or copied from a.go") {
-		t.Errorf("reason = %q", a.Reason)
-	}
+	expectReason(t, expect(t, out, "strings.ToLower", 1, StatusPossible, "s1"), "moved or copied from a.go")
 }
 
 func TestSquashMergeAndCherryPick(t *testing.T) {

@@ -165,3 +165,11 @@ func expect(t *testing.T, as []Attribution, substr string, n int, status, sessio
 	}
 	return a
 }
+
+// expectReason reports an answer whose reason does not mention substr.
+func expectReason(t *testing.T, a Attribution, substr string) {
+	t.Helper()
+	if !strings.Contains(a.Reason, substr) {
+		t.Errorf("line %d %q: reason = %q, want it to mention %q", a.Line, a.Text, a.Reason, substr)
+	}
+}
