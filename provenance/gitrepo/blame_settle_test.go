@@ -18,10 +18,7 @@ func TestBlameSettled(t *testing.T) {
 	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n")
 	c2 := g.Commit("add B")
 	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 3\n}\n// uncommitted\n")
-	r, err := Open(g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := openRepo(t, g)
 	ctx := context.Background()
 	whole, err := r.Blame(ctx, "a.go", BlameOptions{})
 	if err != nil {

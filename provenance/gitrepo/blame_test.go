@@ -20,10 +20,7 @@ func TestBlameRenameAndUncommitted(t *testing.T) {
 	c3 := g.Commit("two")
 	g.Write("new.go", "package a\n\nfunc A() int {\n\treturn 2\n}\n\n// B is new.\n")
 
-	r, err := Open(g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := openRepo(t, g)
 	ctx := context.Background()
 	lines, err := r.Blame(ctx, "new.go", BlameOptions{})
 	if err != nil {
@@ -60,7 +57,7 @@ func TestBlameCopiedBlock(t *testing.T) {
 	g.Write("a.go", "package a\n")
 	g.Write("b.go", "package a\n\n"+block)
 	g.Commit("move Long to b.go")
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	lines, err := r.Blame(context.Background(), "b.go", BlameOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +71,7 @@ func TestBlameErrors(t *testing.T) {
 	g := gittest.New(t)
 	g.Write("a.txt", "x\n")
 	g.Commit("a")
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	ctx := context.Background()
 	if _, err := r.Blame(ctx, "missing.txt", BlameOptions{}); !errors.Is(err, ErrNoSuchPath) {
 		t.Errorf("missing path err = %v", err)
@@ -135,7 +132,7 @@ func TestBlameUntrackedFileIsUncommitted(t *testing.T) {
 			g.Commit("a")
 		}
 		g.Write("new.txt", "fresh\nlines\r\n")
-		r, _ := Open(g.Dir)
+		r := openRepo(t, g)
 		lines, err := r.Blame(context.Background(), "new.txt", BlameOptions{})
 		if err != nil || len(lines) != 2 || !lines[0].Commit.Uncommitted() || lines[1].Text != "lines" || lines[1].FinalLine != 2 || lines[1].OrigPath != "new.txt" {
 			t.Fatalf("untracked (commits: %v) = %+v, %v", withCommit, lines, err)

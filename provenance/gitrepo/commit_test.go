@@ -15,10 +15,7 @@ func TestResolveCommitAndBlob(t *testing.T) {
 	g.Write("a.txt", "one\n")
 	at := g.Now
 	c1 := g.Commit("Add a\n\nBody text.\n\nSigned-off-by: Ada <ada@example.com>\nCo-authored-by: Bob <bob@example.com>")
-	r, err := Open(g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := openRepo(t, g)
 	c, err := r.ResolveCommit(c1[:8])
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +83,7 @@ func TestCommitBefore(t *testing.T) {
 	c1 := g.Commit("one")
 	g.Write("a.txt", "2\n")
 	c2 := g.Commit("two")
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	ctx := context.Background()
 	cases := []struct {
 		at   time.Time

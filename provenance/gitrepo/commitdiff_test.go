@@ -40,10 +40,7 @@ func TestAddedLines(t *testing.T) {
 	g.Write("b.go", "package a\n\nfunc A() {\n}\n\nfunc B() {}\n\nfunc C() {}\n")
 	removal := g.Commit("only removes")
 
-	r, err := Open(g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := openRepo(t, g)
 	cases := []struct {
 		rev  string
 		want []string
@@ -80,7 +77,7 @@ func TestAddedLinesMerge(t *testing.T) {
 	g.Commit("main")
 	g.Git("merge", "-q", "--no-edit", "side")
 	merge := g.Git("rev-parse", "HEAD")
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	files, err := r.AddedLines(ctx, merge)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +116,7 @@ func TestCommitsByPrefix(t *testing.T) {
 	g := gittest.New(t)
 	g.Write("a.go", "one\n")
 	c := g.Commit("root")
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	for _, p := range []string{c, c[:7], strings.ToUpper(c[:10])} {
 		got, err := r.CommitsByPrefix(ctx, p)
 		if err != nil || !reflect.DeepEqual(got, []string{c}) {
@@ -158,7 +155,7 @@ func TestCommitsByPrefixAmbiguous(t *testing.T) {
 	g := gittest.New(t)
 	ids := g.EmptyCommits(1500)
 	p := ambiguousPrefix(t, ids)
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	got, err := r.CommitsByPrefix(context.Background(), p)
 	if err != nil || len(got) < 2 {
 		t.Fatalf("%s: %v, %v", p, got, err)

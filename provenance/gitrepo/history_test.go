@@ -22,7 +22,7 @@ func TestPathHistoryFollowsRenames(t *testing.T) {
 	g.Write("second.go", "package a\n\nfunc A() {\n\tprintln(\"a long enough line\")\n\tprintln(\"more\")\n}\n")
 	c4 := g.Commit("change")
 
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	h, err := r.PathHistory(context.Background(), "", "second.go")
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +47,7 @@ func TestPathHistoryFollowsRenames(t *testing.T) {
 
 func TestPathHistoryEmptyRepository(t *testing.T) {
 	g := gittest.New(t)
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	h, err := r.PathHistory(context.Background(), "", "a.go")
 	if err != nil || len(h) != 0 {
 		t.Fatalf("history = %+v, %v", h, err)
@@ -76,7 +76,7 @@ func TestPathHistoryErrors(t *testing.T) {
 	g := gittest.New(t)
 	g.Write("a.go", "package a\n")
 	g.Commit("a")
-	r, _ := Open(g.Dir)
+	r := openRepo(t, g)
 	ctx := context.Background()
 	if _, err := r.PathHistory(ctx, "nope", "a.go"); !errors.Is(err, ErrBadRevision) {
 		t.Errorf("bad rev err = %v", err)

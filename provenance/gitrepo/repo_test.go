@@ -10,6 +10,16 @@ import (
 	"hansard/provenance/gitrepo/gittest"
 )
 
+// openRepo opens the test repository g.
+func openRepo(t *testing.T, g *gittest.Repo) *Repo {
+	t.Helper()
+	r, err := Open(g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestOpenFromSubfolderAndMissingFile(t *testing.T) {
 	g := gittest.New(t)
 	g.Write("pkg/a.go", "package pkg\n")
@@ -107,10 +117,7 @@ func TestResolverCachesAnswers(t *testing.T) {
 
 func TestHeadDetachedAndEmpty(t *testing.T) {
 	g := gittest.New(t)
-	r, err := Open(g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := openRepo(t, g)
 	h, err := r.Head()
 	if err != nil || h.Commit != "" || h.Branch != "main" {
 		t.Fatalf("empty repo head = %+v, %v", h, err)
@@ -128,10 +135,7 @@ func TestHeadDetachedAndEmpty(t *testing.T) {
 
 func TestRelOutsideWorkTree(t *testing.T) {
 	g := gittest.New(t)
-	r, err := Open(g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := openRepo(t, g)
 	if _, err := r.Rel(filepath.Dir(g.Dir)); !errors.Is(err, ErrNoSuchPath) {
 		t.Errorf("Rel(parent) err = %v", err)
 	}
