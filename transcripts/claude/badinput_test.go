@@ -22,12 +22,7 @@ var badSource = transcripts.Source{Provider: transcripts.ProviderClaude, Path: "
 
 func parseString(t *testing.T, data string, cp transcripts.Checkpoint) (*providertest.Collector, transcripts.Checkpoint) {
 	t.Helper()
-	c := &providertest.Collector{}
-	out, err := New().Parse(context.Background(), badSource, strings.NewReader(data[cp.Offset:]), cp, c.Sink())
-	if err != nil {
-		t.Fatalf("Parse: %v", err)
-	}
-	return c, out
+	return providertest.ParseFrom(t, New(), badSource, []byte(data), cp)
 }
 
 func TestBadInput(t *testing.T) {

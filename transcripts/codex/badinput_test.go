@@ -21,13 +21,8 @@ var zeroCheckpoint transcripts.Checkpoint
 
 func parseString(t *testing.T, data string, cp transcripts.Checkpoint) (*providertest.Collector, transcripts.Checkpoint) {
 	t.Helper()
-	c := &providertest.Collector{}
 	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: badPath, Class: transcripts.ClassMain}
-	out, err := Provider{}.Parse(context.Background(), src, strings.NewReader(data[cp.Offset:]), cp, c.Sink())
-	if err != nil {
-		t.Fatalf("Parse: %v", err)
-	}
-	return c, out
+	return providertest.ParseFrom(t, Provider{}, src, []byte(data), cp)
 }
 
 func TestBadInput(t *testing.T) {

@@ -22,5 +22,5 @@
 //
 // Collector is usable on its own by other tests that need the records of a
 // parse; ParseEvery parses every transcript a provider finds in a home
-// folder, for such tests.
+// folder and ParseFrom one file's bytes from a checkpoint, for such tests.
 package providertest

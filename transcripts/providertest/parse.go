@@ -1,9 +1,11 @@
 package providertest
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
+	"testing"
 
 	"hansard/transcripts"
 )
@@ -25,4 +27,17 @@ func ParseEvery(ctx context.Context, p transcripts.Provider, env transcripts.Env
 		return fmt.Errorf("%s transcripts: %w", p.Name(), err)
 	}
 	return nil
+}
+
+// ParseFrom parses data[cp.Offset:] as src from checkpoint cp into a new
+// Collector and returns it with the checkpoint Parse returned; a Parse
+// error fails t.
+func ParseFrom(t testing.TB, p transcripts.Provider, src transcripts.Source, data []byte, cp transcripts.Checkpoint) (*Collector, transcripts.Checkpoint) {
+	t.Helper()
+	c := &Collector{}
+	out, err := p.Parse(context.Background(), src, bytes.NewReader(data[cp.Offset:]), cp, c.Sink())
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return c, out
 }
