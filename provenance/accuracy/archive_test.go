@@ -72,19 +72,3 @@ func BenchmarkLargeArchive(b *testing.B) {
 		}
 	})
 }
-
-// answersOf turns Why's attributions into answers to score.
-func answersOf(out []provenance.Attribution) []truth.Answer {
-	var answers []truth.Answer
-	for _, x := range out {
-		a := truth.Answer{Path: x.Path, Line: x.Line, Status: x.Status}
-		if x.Edit != nil {
-			a.SessionID, a.ToolCallID = x.Edit.SessionID, x.Edit.ToolCallID
-		}
-		for _, c := range x.Candidates {
-			a.Candidates = append(a.Candidates, c.SessionID)
-		}
-		answers = append(answers, a)
-	}
-	return answers
-}

@@ -144,16 +144,23 @@ func answerAll(t testing.TB, res *truth.Result, store provenance.Store) []truth.
 				t.Logf("%3d %-11s %-30s %-60q %s", x.Line, x.Status, s, x.Text, x.Reason)
 			}
 		}
-		for _, x := range as {
-			ans := truth.Answer{Path: x.Path, Line: x.Line, Status: x.Status}
-			if x.Edit != nil {
-				ans.SessionID, ans.ToolCallID = x.Edit.SessionID, x.Edit.ToolCallID
-			}
-			for _, c := range x.Candidates {
-				ans.Candidates = append(ans.Candidates, c.SessionID)
-			}
-			out = append(out, ans)
-		}
+		out = append(out, answersOf(as)...)
 	}
 	return out
+}
+
+// answersOf turns Why's attributions into answers to score.
+func answersOf(out []provenance.Attribution) []truth.Answer {
+	var answers []truth.Answer
+	for _, x := range out {
+		a := truth.Answer{Path: x.Path, Line: x.Line, Status: x.Status}
+		if x.Edit != nil {
+			a.SessionID, a.ToolCallID = x.Edit.SessionID, x.Edit.ToolCallID
+		}
+		for _, c := range x.Candidates {
+			a.Candidates = append(a.Candidates, c.SessionID)
+		}
+		answers = append(answers, a)
+	}
+	return answers
 }
