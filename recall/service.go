@@ -54,7 +54,7 @@ func archiveErr(what string, err error) error {
 	case errors.As(err, &amb):
 		return &Error{Code: CodeAmbiguous, Message: what + ": session id " + amb.Prefix + " matches several sessions", Candidates: amb.Candidates}
 	case errors.Is(err, archive.ErrNotFound):
-		return &Error{Code: CodeNotFound, Message: what + ": no such session", Err: err}
+		return &Error{Code: CodeNotFound, Message: what + ": no such session"}
 	}
 	return internal(what, err)
 }
