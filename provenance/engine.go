@@ -66,10 +66,22 @@ type FileBlame struct {
 	// what the edit of a selected line introduced (only the whole file's
 	// blame tells which line keeps it).
 	Others []string
+	// Since, with Others, says that the lines of the file missing from
+	// Lines come from commits older than Since: they cannot claim what an
+	// edit at least the clock slack later introduced.
+	Since time.Time
 }
 
 // errWholeBlame says that the lines asked about need the whole file's blame.
 var errWholeBlame = errors.New("the whole file's blame is needed")
+
+// needBlameError says that the lines asked about need the blame of the
+// whole file's lines of the commits since Since (older lines cannot claim
+// what their edits introduced); it is an errWholeBlame.
+type needBlameError struct{ since time.Time }
+
+func (e *needBlameError) Error() string { return errWholeBlame.Error() }
+func (e *needBlameError) Unwrap() error { return errWholeBlame }
 
 func (a *Attributor) slack() time.Duration {
 	switch {
@@ -110,7 +122,9 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 	f.decideSubstantive()
 	f.decideTrivial()
 	if in.Others != nil && f.rivalsOutside(in.Others) {
-		return nil, errWholeBlame
+		if since := f.claimSince(); in.Since.IsZero() || since.Before(in.Since) {
+			return nil, &needBlameError{since: since}
+		}
 	}
 	if f.markRivals() > 0 {
 		// Decide again with the lines that may claim the same introduced

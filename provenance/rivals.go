@@ -1,6 +1,9 @@
 package provenance
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // markRivals marks as needed the lines that may bear on the claims of the
 // selected lines as decided: every line of the file whose text one of
@@ -49,6 +52,24 @@ func (f *fileState) claimedKeys() map[string]bool {
 		}
 	}
 	return keys
+}
+
+// claimSince returns the time from which a line's commit may be recent
+// enough for it to claim what the edits of the selected lines, as decided,
+// introduced: the earliest of those edits less the clock slack (an edit
+// later than a commit by more than the slack explains none of its lines).
+func (f *fileState) claimSince() time.Time {
+	var since time.Time
+	for i, l := range f.lines {
+		d := f.decisions[i]
+		if !l.wanted || d.entry < 0 || d.match < 0 || f.entries[d.entry].ReplaceAll {
+			continue
+		}
+		if t := f.entries[d.entry].Time; since.IsZero() || t.Before(since) {
+			since = t
+		}
+	}
+	return since.Add(-f.a.slack())
 }
 
 // rivalsOutside reports whether another line of the file (text, every

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"hansard/provenance/gitrepo"
 )
@@ -32,7 +33,10 @@ type Query struct {
 //
 // For some lines, only their window is blamed, and git stops as soon as
 // they are settled; when another line of the file may be a copy of what
-// their edit wrote, the whole file is blamed, so that a line is answered as
+// their edit wrote, the lines of the commits recent enough to claim it
+// (since the edit, less the clock slack) are blamed when those commits are
+// at most half of the file's history, else the whole file (started beside
+// the window when the lines' text recurs), so that a line is answered as
 // it is when the whole file is asked. With a Cache, answers are looked up
 // first, under the ledger generation before Prepare and again after it when
 // Prepare changed it; git runs only when they miss. A whole file's blame
@@ -98,13 +102,26 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		in.Others = text
 	}
 	out, err = a.Attribute(ctx, in)
-	if errors.Is(err, errWholeBlame) {
+	var need *needBlameError
+	if errors.As(err, &need) && recentEnough(g.history, need.since) {
 		// Another line of the file may be a copy of what the asked lines'
-		// edit wrote.
-		if in.Lines, err = a.blame(ctx, repo, rel, q, bkey); err != nil {
+		// edit wrote: blame the lines of the commits recent enough to
+		// claim it.
+		g.stopWhole()
+		lines, ok, berr := a.blameSince(ctx, repo, rel, q, need.since)
+		if berr != nil {
+			return nil, fmt.Errorf("why %s: %w", rel, berr)
+		}
+		if ok {
+			in.Lines, in.Since = lines, need.since
+			out, err = a.Attribute(ctx, in)
+		}
+	}
+	if errors.Is(err, errWholeBlame) {
+		if in.Lines, err = g.wholeBlame(ctx, a, repo, rel, q, bkey); err != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, err)
 		}
-		in.Others = nil
+		in.Others, in.Since = nil, time.Time{}
 		out, err = a.Attribute(ctx, in)
 	}
 	if err != nil {

@@ -3,6 +3,7 @@ package provenance
 import (
 	"context"
 	"strings"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -18,22 +19,50 @@ type gitRun struct {
 	history []gitrepo.PathChange
 	// partial is set when blame holds only the asked lines' window.
 	partial bool
+	// whole, when set, is the whole file's blame, started beside the
+	// window's when the asked lines' text recurs in the file.
+	whole *wholeBlame
+}
+
+// wholeBlame is a whole file's blame running in the background.
+type wholeBlame struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+	lines  []gitrepo.BlameLine
+	err    error
+}
+
+// stop ends the blame, when it runs, and waits for it.
+func (w *wholeBlame) stop() {
+	if w != nil {
+		w.cancel()
+		<-w.done
+	}
 }
 
 // startGit starts blaming the file (text, its lines) and reading its
 // history. The blame is the Cache's when it keeps the file's; else, for
-// some lines whose text (or, for a common line, its neighbours' text) is
-// found nowhere else in the file, that of their window settled (git stops
-// once the asked lines and their commits' other lines in the window are
-// attributed, which costs about what blaming the asked lines alone costs);
-// else the whole file's, which the Cache keeps: a line with the same text
-// elsewhere may be a copy of what the asked line's edit wrote, and only the
-// whole file's blame tells which line keeps it.
+// some lines, that of their window settled (git stops once the asked lines
+// and their commits' other lines in the window are attributed, which costs
+// about what blaming the asked lines alone costs); else the whole file's,
+// which the Cache keeps. When the text of some lines (or, for a common
+// line, its neighbours' text) stands on another line of the file too, the
+// whole file's blame starts beside their window's: that line may be a copy
+// of what the asked line's edit wrote (see Why).
 func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, text []string) *gitRun {
-	settle := q.Start > 0 && !recurring(text, q.Start, q.End)
+	settle := q.Start > 0
+	recur := settle && recurring(text, q.Start, q.End)
 	ctx, cancel := context.WithCancel(ctx)
 	g, gctx := errgroup.WithContext(ctx)
 	r := &gitRun{cancel: cancel, g: g}
+	if recur {
+		wctx, wcancel := context.WithCancel(ctx)
+		r.whole = &wholeBlame{cancel: wcancel, done: make(chan struct{})}
+		go func(w *wholeBlame) {
+			defer close(w.done)
+			w.lines, w.err = a.blame(wctx, repo, rel, q, key)
+		}(r.whole)
+	}
 	g.Go(func() error {
 		if a.Cache != nil {
 			if lines, ok, err := a.Cache.LoadBlame(gctx, key); err == nil && ok {
@@ -59,16 +88,43 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 	return r
 }
 
-// wait waits for the blame and the history.
+// wait waits for the blame and the history; the whole file's blame
+// started beside the window's goes on, unless the blame is the Cache's.
 func (r *gitRun) wait() error {
-	defer r.cancel()
-	return r.g.Wait()
+	err := r.g.Wait()
+	if !r.partial {
+		r.stopWhole()
+	}
+	return err
 }
 
 // stop ends the git commands still running and waits for them.
 func (r *gitRun) stop() {
 	r.cancel()
 	_ = r.g.Wait() // what was left running is not wanted
+	r.stopWhole()
+}
+
+// stopWhole ends the whole file's blame started beside the window's.
+func (r *gitRun) stopWhole() {
+	r.whole.stop()
+	r.whole = nil
+}
+
+// wholeBlame returns the whole file's blame: the one started beside the
+// window's when it ran to its end, else a new one.
+func (r *gitRun) wholeBlame(ctx context.Context, a *Attributor, repo *gitrepo.Repo, rel string, q Query, key BlameKey) ([]gitrepo.BlameLine, error) {
+	if w := r.whole; w != nil {
+		select {
+		case <-w.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if w.err == nil {
+			return w.lines, nil
+		}
+	}
+	return a.blame(ctx, repo, rel, q, key)
 }
 
 // blame blames the whole file and keeps the blame in the Cache.
@@ -81,6 +137,44 @@ func (a *Attributor) blame(ctx context.Context, repo *gitrepo.Repo, rel string, 
 		_ = a.Cache.StoreBlame(ctx, key, lines) // a cache failure only costs time
 	}
 	return lines, nil
+}
+
+// recentEnough reports whether the file's commits since since are at most
+// half of its history: their blame (blameSince) is then cheaper than the
+// whole file's.
+func recentEnough(history []gitrepo.PathChange, since time.Time) bool {
+	recent := 0
+	for _, h := range history {
+		if h.CommitTime >= since.Unix() {
+			recent++
+		}
+	}
+	return recent > 0 && recent*2 <= len(history)
+}
+
+// blameSince blames the lines of the file's commits since since: another
+// line of the file with the text of an asked line may be a copy of what
+// its edit wrote, and only a line of a commit that recent can claim it. It
+// reports false when the history does not tell which lines are older.
+func (a *Attributor) blameSince(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, since time.Time) ([]gitrepo.BlameLine, bool, error) {
+	// git's --since is whole seconds: a second earlier keeps every commit
+	// of since's second.
+	since = since.Add(-time.Second)
+	lines, err := repo.Blame(ctx, rel, gitrepo.BlameOptions{Rev: q.Rev, Since: since})
+	if err != nil {
+		return nil, false, err
+	}
+	out := lines[:0]
+	for _, l := range lines {
+		if !l.Commit.Boundary {
+			out = append(out, l)
+			continue
+		}
+		if !l.Commit.CommitTime.Before(since) {
+			return nil, false, nil // the boundary is no older
+		}
+	}
+	return out, true, nil
 }
 
 // recurring reports whether the substantive text of a line start..end of

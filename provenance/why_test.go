@@ -3,10 +3,12 @@ package provenance
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"hansard/provenance/gitrepo"
 )
@@ -189,6 +191,60 @@ func TestLineAloneAnswersAsWholeFile(t *testing.T) {
 	}
 	if copied == 0 {
 		t.Fatalf("no line of the copy is told apart:\n%+v", all)
+	}
+	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
+		for n := 1; n <= len(all); n++ {
+			got, err := a.Why(ctx, repo, Query{Path: "app.go", Start: n})
+			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {
+				t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
+			}
+		}
+	}
+}
+
+// TestLineAloneRecentCopyAmongOld asks about every line alone after old
+// commits by a person, an agent's function and a person's later copy of
+// it: the lines that may claim what the edit wrote are blamed from the
+// recent commits only, and each answer is still the whole file's.
+func TestLineAloneRecentCopyAmongOld(t *testing.T) {
+	s := newScene(t)
+	head := "package app\n\nimport \"strings\"\n"
+	s.human("app.go", head)
+	s.commit("start")
+	for i := 0; i < 4; i++ {
+		s.now = s.now.Add(time.Hour)
+		cur, _ := s.read("app.go")
+		s.human("app.go", cur+fmt.Sprintf("\n// Old%d is old.\nfunc Old%d() int {\n\treturn %d\n}\n", i, i, i))
+		s.commit(fmt.Sprintf("old %d", i))
+	}
+	s.now = s.now.Add(time.Hour)
+	cur, _ := s.read("app.go")
+	body := strings.TrimPrefix(funcA, "package app\n\nimport \"strings\"\n\n")
+	s.write("s1", "app.go", cur+"\n"+body)
+	s.commit("agent")
+	cur, _ = s.read("app.go")
+	s.human("app.go", cur+"\n"+strings.Replace(body, "Clean", "Clean2", 1))
+	s.commit("a copy")
+	ctx := context.Background()
+	repo, err := gitrepo.Open(s.g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, agent := 0, 0
+	for _, a := range all {
+		if a.Status == StatusNone && strings.Contains(a.Reason, "is its copy") {
+			copied++
+		}
+		if a.Edit != nil {
+			agent++
+		}
+	}
+	if copied == 0 || agent == 0 {
+		t.Fatalf("the agent's lines and their copy are not told apart:\n%+v", all)
 	}
 	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
 		for n := 1; n <= len(all); n++ {

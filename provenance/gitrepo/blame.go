@@ -51,6 +51,10 @@ type BlameOptions struct {
 	// Start and End (1-based, inclusive) limit blame to a range; 0 means
 	// the whole file.
 	Start, End int
+	// Since, when set, limits blame to the commits since then: lines of
+	// older commits come out of a boundary commit (Boundary), older than
+	// Since.
+	Since time.Time
 	// NoCopies turns off -C (copy detection across files), which is slower.
 	NoCopies bool
 	// MoveScore and CopyScore are the numbers of alphanumeric characters a
@@ -133,6 +137,9 @@ func blameArgs(rel string, opt BlameOptions, format string) ([]string, error) {
 	}
 	if opt.Start > 0 {
 		args = append(args, "-L", fmt.Sprintf("%d,%d", opt.Start, max(opt.End, opt.Start)))
+	}
+	if !opt.Since.IsZero() {
+		args = append(args, fmt.Sprintf("--since=@%d", opt.Since.Unix()))
 	}
 	if opt.Rev != "" {
 		if strings.HasPrefix(opt.Rev, "-") {
