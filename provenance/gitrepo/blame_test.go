@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"hansard/provenance/gitrepo/gittest"
 )
@@ -147,5 +148,25 @@ func TestBlameUntrackedFileIsUncommitted(t *testing.T) {
 		if _, err := r.Blame(context.Background(), "new.txt", BlameOptions{Rev: "HEAD"}); err == nil {
 			t.Error("untracked file blamed at HEAD")
 		}
+	}
+}
+
+func TestBlameSince(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.txt", "one\n")
+	g.Commit("old")
+	g.Now = g.Now.Add(24 * time.Hour)
+	g.Write("a.txt", "one\ntwo\n")
+	recent := g.Commit("recent")
+	r := openRepo(t, g)
+	lines, err := r.Blame(context.Background(), "a.txt", BlameOptions{Since: g.Now.Add(-time.Hour)})
+	if err != nil || len(lines) != 2 {
+		t.Fatalf("blame since = %+v, %v", lines, err)
+	}
+	if c := lines[0].Commit; !c.Boundary || !c.CommitTime.Before(g.Now.Add(-time.Hour)) {
+		t.Errorf("old line = %+v, want a boundary commit older than since", *c)
+	}
+	if c := lines[1].Commit; c.Hash != recent || c.Boundary {
+		t.Errorf("recent line = %+v, want %s", *c, recent)
 	}
 }
