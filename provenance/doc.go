@@ -136,7 +136,13 @@
 // introduced (a common line only next to such a substantive line) is
 // decided too before claims are resolved, so that a person's copy of what
 // an edit wrote is told apart from the edit's own lines; when such a line
-// lies outside a settled window, the whole file is blamed first.
+// lies outside a settled window, the whole file is blamed first, unless
+// every such line could only claim the edit from a recent commit: a rival
+// line can take an edit only when its commit is no older than the edit
+// (less the clock slack), so when the commits since then are at most half
+// the file's history the whole-file blame is stopped and
+// `git blame --since` blames only the recent lines instead (falling back to
+// the whole file when that answer would point to an earlier edit).
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is

@@ -36,7 +36,7 @@ bin=$work/hansard
 repo=$fixture/repo
 file=service/store.go
 lines=$(wc -l <"$repo/$file")
-line=$((lines / 2))
+line=${LINE:-$((lines / 2))}
 other=$((lines / 3))
 export HOME="$fixture/home" HANSARD_HOME="$work/archive" CLAUDE_CONFIG_DIR= CODEX_HOME= NO_COLOR=1
 cd "$repo"
