@@ -64,14 +64,15 @@ func build() *Redactor {
 			r.handlers = append(r.handlers, h)
 		}
 	}
-	for i := range tokenRules {
-		tr := &tokenRules[i]
+	rules := tokenRules()
+	for i := range rules {
+		tr := &rules[i]
 		add(tr.keywords, handler{prio: prioToken - i, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
 			end, ok := tr.findToken(s, at)
 			return at, end, tr.kind, ok
 		}})
 	}
-	aws := &tokenRules[0]
+	aws := &rules[0]
 	add(aws.keywords, handler{prio: prioToken, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
 		start, end, ok := findAWSSecretNear(s, aws, at)
 		return start, end, KindAWSSecretKey, ok

@@ -1,6 +1,9 @@
 package redact
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // Kinds of secrets. The kind is what a redaction says: [redacted:<kind>].
 const (
@@ -52,26 +55,30 @@ func tok(kind, prefix string, keywords []string, pattern string, check func(stri
 	return tokenRule{kind: kind, keywords: keywords, prefix: prefix, re: regexp.MustCompile(`^(?:` + pattern + `)`), check: check}
 }
 
-// tokenRules lists the provider credentials known by prefix.
-var tokenRules = []tokenRule{
-	tok(KindAWSAccessKey, "", []string{"akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"},
-		`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}`, nil),
-	tok(KindGitHub, "gh", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{36,255}`, nil),
-	tok(KindGitHub, "github_pat_", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,255}`, nil),
-	tok(KindGitLab, "gl", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-"}, `gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,255}`, nil),
-	tok(KindSlack, "x", []string{"xoxa-", "xoxb-", "xoxp-", "xoxr-", "xoxs-", "xoxe-"}, `xox[abprse]-[A-Za-z0-9\-]{10,255}`, hasDigit),
-	tok(KindSlack, "xapp-", []string{"xapp-"}, `xapp-\d-[A-Za-z0-9\-]{10,255}`, nil),
-	tok(KindStripe, "", []string{"sk_live_", "rk_live_", "pk_live_", "sk_test_", "rk_test_"}, `(?:sk|rk|pk)_live_[A-Za-z0-9]{16,255}|(?:sk|rk)_test_[A-Za-z0-9]{16,255}`, nil),
-	tok(KindAnthropic, "sk-ant-", []string{"sk-ant-"}, `sk-ant-[A-Za-z0-9_\-]{20,255}`, nil),
-	tok(KindOpenAI, "sk-", []string{"sk-"}, `sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,255}`, openAILike),
-	tok(KindGoogle, "AIza", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`, nil),
-	tok(KindNPM, "npm_", []string{"npm_"}, `npm_[A-Za-z0-9]{36}`, nil),
-	tok(KindPyPI, "pypi-", []string{"pypi-"}, `pypi-Ag[A-Za-z0-9_\-]{50,}`, nil),
-	tok(KindTwilio, "SK", []string{"sk"}, `SK[0-9a-fA-F]{32}`, nil),
-	tok(KindSendGrid, "SG.", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`, nil),
-	tok(KindHuggingFace, "hf_", []string{"hf_"}, `hf_[A-Za-z0-9]{30,64}`, mixedCase),
-	tok(KindJWT, "eyJ", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]*`, nil),
-}
+// tokenRules lists the provider credentials known by prefix. The
+// patterns are compiled on first use, so that a process that never
+// redacts does not pay for them.
+var tokenRules = sync.OnceValue(func() []tokenRule {
+	return []tokenRule{
+		tok(KindAWSAccessKey, "", []string{"akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"},
+			`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}`, nil),
+		tok(KindGitHub, "gh", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{36,255}`, nil),
+		tok(KindGitHub, "github_pat_", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,255}`, nil),
+		tok(KindGitLab, "gl", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-"}, `gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,255}`, nil),
+		tok(KindSlack, "x", []string{"xoxa-", "xoxb-", "xoxp-", "xoxr-", "xoxs-", "xoxe-"}, `xox[abprse]-[A-Za-z0-9\-]{10,255}`, hasDigit),
+		tok(KindSlack, "xapp-", []string{"xapp-"}, `xapp-\d-[A-Za-z0-9\-]{10,255}`, nil),
+		tok(KindStripe, "", []string{"sk_live_", "rk_live_", "pk_live_", "sk_test_", "rk_test_"}, `(?:sk|rk|pk)_live_[A-Za-z0-9]{16,255}|(?:sk|rk)_test_[A-Za-z0-9]{16,255}`, nil),
+		tok(KindAnthropic, "sk-ant-", []string{"sk-ant-"}, `sk-ant-[A-Za-z0-9_\-]{20,255}`, nil),
+		tok(KindOpenAI, "sk-", []string{"sk-"}, `sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,255}`, openAILike),
+		tok(KindGoogle, "AIza", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`, nil),
+		tok(KindNPM, "npm_", []string{"npm_"}, `npm_[A-Za-z0-9]{36}`, nil),
+		tok(KindPyPI, "pypi-", []string{"pypi-"}, `pypi-Ag[A-Za-z0-9_\-]{50,}`, nil),
+		tok(KindTwilio, "SK", []string{"sk"}, `SK[0-9a-fA-F]{32}`, nil),
+		tok(KindSendGrid, "SG.", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`, nil),
+		tok(KindHuggingFace, "hf_", []string{"hf_"}, `hf_[A-Za-z0-9]{30,64}`, mixedCase),
+		tok(KindJWT, "eyJ", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]*`, nil),
+	}
+})
 
 // isWordByte reports bytes that continue a token (letters, digits, '_').
 func isWordByte(c byte) bool {
