@@ -174,15 +174,7 @@ func TestLineAloneAnswersAsWholeFile(t *testing.T) {
 	cur, _ := s.read("app.go")
 	s.human("app.go", cur+"\n"+strings.Replace(strings.TrimPrefix(funcA, "package app\n\nimport \"strings\"\n\n"), "Clean", "Clean2", 1))
 	s.commit("a copy")
-	ctx := context.Background()
-	repo, err := gitrepo.Open(s.g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := s.linesAloneAsWholeFile("app.go")
 	copied := 0
 	for _, a := range all {
 		if a.Status == StatusNone && strings.Contains(a.Reason, "is its copy") {
@@ -191,14 +183,6 @@ func TestLineAloneAnswersAsWholeFile(t *testing.T) {
 	}
 	if copied == 0 {
 		t.Fatalf("no line of the copy is told apart:\n%+v", all)
-	}
-	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
-		for n := 1; n <= len(all); n++ {
-			got, err := a.Why(ctx, repo, Query{Path: "app.go", Start: n})
-			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {
-				t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
-			}
-		}
 	}
 }
 
@@ -225,15 +209,7 @@ func TestLineAloneRecentCopyAmongOld(t *testing.T) {
 	cur, _ = s.read("app.go")
 	s.human("app.go", cur+"\n"+strings.Replace(body, "Clean", "Clean2", 1))
 	s.commit("a copy")
-	ctx := context.Background()
-	repo, err := gitrepo.Open(s.g.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := s.linesAloneAsWholeFile("app.go")
 	copied, agent := 0, 0
 	for _, a := range all {
 		if a.Status == StatusNone && strings.Contains(a.Reason, "is its copy") {
@@ -246,12 +222,30 @@ func TestLineAloneRecentCopyAmongOld(t *testing.T) {
 	if copied == 0 || agent == 0 {
 		t.Fatalf("the agent's lines and their copy are not told apart:\n%+v", all)
 	}
+}
+
+// linesAloneAsWholeFile answers every line of path in the working tree as
+// one question, then each line alone, with and without a cache, and checks
+// that every line alone gets its whole-file answer. It returns the
+// whole-file answers.
+func (s *scene) linesAloneAsWholeFile(path string) []Attribution {
+	s.t.Helper()
+	ctx := context.Background()
+	repo, err := gitrepo.Open(s.g.Dir)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: path})
+	if err != nil {
+		s.t.Fatal(err)
+	}
 	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
 		for n := 1; n <= len(all); n++ {
-			got, err := a.Why(ctx, repo, Query{Path: "app.go", Start: n})
+			got, err := a.Why(ctx, repo, Query{Path: path, Start: n})
 			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {
-				t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
+				s.t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
 			}
 		}
 	}
+	return all
 }
