@@ -115,3 +115,65 @@ func TestCommitAllErrors(t *testing.T) {
 		t.Error("Init with a bad branch name succeeded")
 	}
 }
+
+func TestCommitAllTreeAndIndex(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not on PATH")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Init(dir, "trunk"); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"pkg/inner", "empty", "build"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(sub)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, dir, ".gitignore", "*.log\nbuild/\n")
+	writeFile(t, dir, "a.go", "package a\n")
+	writeFile(t, dir, "a-b.txt", "sorts between a.go and a/\n")
+	writeFile(t, dir, "pkg/inner/deep.go", "package inner\n")
+	writeFile(t, dir, "pkg/run.sh", "#!/bin/sh\n")
+	if err := os.Chmod(filepath.Join(dir, "pkg", "run.sh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "debug.log", "ignored\n")
+	writeFile(t, dir, "build/out.bin", "ignored\n")
+	if err := os.Symlink("a.go", filepath.Join(dir, "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.FixedZone("", 3600))}
+	h, err := CommitAll(dir, "Tree\n\nWith: trailer\n", ada, ada)
+	if err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	git("fsck", "--strict", "--no-progress")
+	if got := git("rev-parse", "refs/heads/trunk"); strings.TrimSpace(got) != h {
+		t.Errorf("trunk = %s, want %s", got, h)
+	}
+	want := "100644 .gitignore\n100644 a-b.txt\n100644 a.go\n120000 link.go\n100644 pkg/inner/deep.go\n100755 pkg/run.sh\n"
+	if got := git("ls-tree", "-r", "--format=%(objectmode) %(path)", "HEAD"); got != want {
+		t.Errorf("tree:\n%s\nwant:\n%s", got, want)
+	}
+	if got := git("show", "-s", "--format=%an %ai|%B", "HEAD"); got != "Ada 2026-03-02 09:00:00 +0100|Tree\n\nWith: trailer\n\n" {
+		t.Errorf("commit = %q", got)
+	}
+	// The index matches the tree: nothing staged, nothing untracked.
+	if got := git("status", "--porcelain"); got != "" {
+		t.Errorf("status after CommitAll:\n%s", got)
+	}
+}

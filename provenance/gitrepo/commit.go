@@ -46,11 +46,11 @@ func (r *Repo) commitObject(rev string) (*object.Commit, error) {
 	if rev == "" {
 		rev = "HEAD"
 	}
-	h, err := r.repo.ResolveRevision(plumbing.Revision(rev))
+	h, err := r.resolveRevision(rev)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q: %w (%v)", rev, ErrBadRevision, err)
+		return nil, fmt.Errorf("resolve %q: %w", rev, err)
 	}
-	c, err := r.repo.CommitObject(*h)
+	c, err := r.repo.CommitObject(h)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrObjectNotFound) {
 			return nil, fmt.Errorf("resolve %q: %w", rev, ErrBadRevision)

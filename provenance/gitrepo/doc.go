@@ -2,11 +2,16 @@
 //
 // The repository model comes from go-git: Open discovers the repository of
 // any folder (walking up, following a linked worktree's .git file to its
-// common folder) and gives a Repo with the main repository's Root, the
-// WorkTree, remotes, Head, commits (Commit, with Trailers) and blobs at a
-// revision (CommitBefore finds the commit of a moment). Resolver maps
-// folders to a Resolved{Root, RemoteURL} with a cache, for the archive to
-// file edits under their repository.
+// common folder; a bare repository is its own git folder) and gives a Repo
+// with the main repository's Root, the WorkTree, remotes, Head, commits
+// (Commit, with Trailers) and blobs at a revision (CommitBefore finds the
+// commit of a moment). ResolveCommit reads ids, abbreviated ids, refs and
+// their ~N and ^N steps in process and asks the git executable for other
+// revision forms. Init and CommitAll write a repository in process. Only
+// go-git's storage and object packages are used, not its root package,
+// whose network transports would load with every hansard process. Resolver
+// maps folders to a Resolved{Root, RemoteURL} with a cache, for the archive
+// to file edits under their repository.
 //
 // The git executable does what go-git does slowly or not at all: Repo.Blame
 // (`git blame --porcelain -M200 -C40`, of a revision or of the working tree,

@@ -7,8 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
 // ZeroCommit is the commit id git blame gives to lines not yet committed.
@@ -28,7 +34,16 @@ type Repo struct {
 	GitDir    string
 	CommonDir string
 
-	repo *git.Repository
+	repo *store
+}
+
+// store is the repository's refs, objects and config as go-git keeps them
+// on disk.
+type store struct{ *filesystem.Storage }
+
+// CommitObject reads the commit h.
+func (s *store) CommitObject(h plumbing.Hash) (*object.Commit, error) {
+	return object.GetCommit(s, h)
 }
 
 // Open finds the repository that contains dir (a folder or a file, which need
@@ -44,24 +59,26 @@ func Open(dir string) (*Repo, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	g, err := git.PlainOpenWithOptions(abs, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	r, err := discover(abs)
 	if err != nil {
-		if errors.Is(err, git.ErrRepositoryNotExists) {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	if r == nil {
+		return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
+	}
+	var fs billy.Filesystem = osfs.New(r.GitDir)
+	if r.IsLinkedWorktree() {
+		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.CommonDir))
+	}
+	r.repo = &store{filesystem.NewStorage(fs, cache.NewObjectLRUDefault())}
+	if _, err := r.repo.Reference(plumbing.HEAD); err != nil {
+		if errors.Is(err, plumbing.ErrReferenceNotFound) {
 			return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
 		}
 		return nil, fmt.Errorf("open repository %s: %w", dir, err)
-	}
-	r := &Repo{repo: g}
-	if wt, err := g.Worktree(); err == nil {
-		r.WorkTree = wt.Filesystem.Root()
-		if err := r.findGitDirs(); err != nil {
-			return nil, fmt.Errorf("open repository %s: %w", dir, err)
-		}
-	} else {
-		// Bare: the folder found is the git folder itself.
-		r.GitDir = gitDirOfBare(abs)
-		r.CommonDir = r.GitDir
-		r.Root = r.GitDir
 	}
 	return r, nil
 }
@@ -78,6 +95,37 @@ func nearestExisting(p string) string {
 		}
 		p = parent
 	}
+}
+
+// discover walks up from the folder dir to the first folder holding a .git
+// entry (a folder, or a linked worktree's file naming its git folder), or
+// being a bare repository itself. It returns nil when there is none.
+func discover(dir string) (*Repo, error) {
+	for p := dir; ; p = filepath.Dir(p) {
+		dotgit := filepath.Join(p, ".git")
+		if _, err := os.Stat(dotgit); err == nil {
+			r := &Repo{WorkTree: p}
+			return r, r.findGitDirs()
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		if filepath.Base(p) != ".git" && isGitDir(p) {
+			return &Repo{GitDir: p, CommonDir: p, Root: p}, nil
+		}
+		if filepath.Dir(p) == p {
+			return nil, nil
+		}
+	}
+}
+
+// isGitDir reports whether p looks like a git folder: a HEAD file and an
+// objects folder.
+func isGitDir(p string) bool {
+	if fi, err := os.Stat(filepath.Join(p, "HEAD")); err != nil || fi.IsDir() {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(p, "objects"))
+	return err == nil && fi.IsDir()
 }
 
 // findGitDirs reads WorkTree/.git (a folder, or a file pointing to the
@@ -129,19 +177,6 @@ func mainRoot(common string) string {
 	return common
 }
 
-func gitDirOfBare(found string) string {
-	for p := found; ; p = filepath.Dir(p) {
-		if _, err := os.Stat(filepath.Join(p, "HEAD")); err == nil {
-			if _, err := os.Stat(filepath.Join(p, "objects")); err == nil {
-				return p
-			}
-		}
-		if filepath.Dir(p) == p {
-			return found
-		}
-	}
-}
-
 // IsLinkedWorktree reports whether the repository was opened from a linked
 // worktree (git worktree add) rather than the main checkout.
 func (r *Repo) IsLinkedWorktree() bool { return r.GitDir != r.CommonDir }
@@ -170,15 +205,12 @@ func (r *Repo) Rel(path string) (string, error) {
 // RemoteURL returns the first URL of the named remote, or "" when there is
 // no such remote.
 func (r *Repo) RemoteURL(name string) (string, error) {
-	rem, err := r.repo.Remote(name)
-	if errors.Is(err, git.ErrRemoteNotFound) {
-		return "", nil
-	}
+	cfg, err := r.repo.Config()
 	if err != nil {
 		return "", fmt.Errorf("remote %s: %w", name, err)
 	}
-	if urls := rem.Config().URLs; len(urls) > 0 {
-		return urls[0], nil
+	if rem, ok := cfg.Remotes[name]; ok && len(rem.URLs) > 0 {
+		return rem.URLs[0], nil
 	}
 	return "", nil
 }
@@ -192,14 +224,14 @@ type Head struct {
 
 // Head returns the commit and branch checked out in the working tree.
 func (r *Repo) Head() (Head, error) {
-	ref, err := r.repo.Reference(plumbing.HEAD, false)
+	ref, err := r.repo.Reference(plumbing.HEAD)
 	if err != nil {
 		return Head{}, fmt.Errorf("read HEAD: %w", err)
 	}
 	var h Head
 	if ref.Type() == plumbing.SymbolicReference {
 		h.Branch = ref.Target().Short()
-		if res, err := r.repo.Reference(ref.Target(), true); err == nil {
+		if res, err := storer.ResolveReference(r.repo, ref.Target()); err == nil {
 			h.Commit = res.Hash().String()
 		} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
 			return Head{}, fmt.Errorf("resolve HEAD: %w", err)

@@ -143,3 +143,52 @@ func TestRelOutsideWorkTree(t *testing.T) {
 		t.Errorf("Rel = %q, %v", got, err)
 	}
 }
+
+func TestOpenBareAndGitFolder(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.txt", "1\n")
+	c1 := g.Commit("one")
+	g.Git("remote", "add", "origin", "https://example.com/acme/app.git")
+	// From inside the .git folder: the working tree's repository.
+	r, err := Open(filepath.Join(g.Dir, ".git", "objects"))
+	if err != nil || r.Root != g.Dir || r.WorkTree != g.Dir {
+		t.Fatalf("Open(.git/objects) = %+v, %v", r, err)
+	}
+	bare := filepath.Join(t.TempDir(), "app.git")
+	g.Git("clone", "-q", "--bare", g.Dir, bare)
+	bare, _ = filepath.EvalSymlinks(bare)
+	for _, dir := range []string{bare, filepath.Join(bare, "refs", "heads")} {
+		r, err := Open(dir)
+		if err != nil {
+			t.Fatalf("Open(%s): %v", dir, err)
+		}
+		if r.Root != bare || r.GitDir != bare || r.WorkTree != "" || r.IsLinkedWorktree() {
+			t.Errorf("Open(%s) = %+v", dir, r)
+		}
+		if h, err := r.Head(); err != nil || h.Commit != c1 || h.Branch != "main" {
+			t.Errorf("bare head = %+v, %v", h, err)
+		}
+		if b, err := r.Blob("main", "a.txt"); err != nil || string(b) != "1\n" {
+			t.Errorf("bare blob = %q, %v", b, err)
+		}
+		if url, err := r.RemoteURL("origin"); err != nil || url != g.Dir {
+			t.Errorf("bare origin = %q, %v", url, err)
+		}
+	}
+}
+
+func TestOpenBrokenGitFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".git"), []byte("not a gitdir line\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil {
+		t.Error("Open with a .git file without a gitdir line succeeded")
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git"), []byte("gitdir: missing\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); !errors.Is(err, ErrNotRepository) {
+		t.Errorf("Open with a .git file naming no folder: %v", err)
+	}
+}
