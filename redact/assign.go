@@ -1,6 +1,9 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // assignKeywords start a search for a secret-named key. The hit is grown
 // to the whole key (letters, digits, '_', '.', '-') and the key's words
@@ -10,23 +13,26 @@ var assignKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "
 // keywordEndings lists, for each assignment keyword, what may follow it
 // to the end of the key: a hit must end the key, since a key is named by
 // its last word ("password" and "dbPassword" are, "password_file" and
-// "tokenizer" are not).
-var keywordEndings = map[string][]string{
-	"pass":   {"", "word", "wd", "phrase", "code", "words"},
-	"pwd":    {""},
-	"secret": {"", "s"},
-	"token":  {""},
-	"key":    {"", "s"},
-	"auth":   {"", "orization"},
-	"cred":   {"", "s", "ential", "entials"},
-	"sig":    {""},
-}
+// "tokenizer" are not). Like the other tables of the package it is built on
+// first use, not at package init.
+var keywordEndings = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"pass":   {"", "word", "wd", "phrase", "code", "words"},
+		"pwd":    {""},
+		"secret": {"", "s"},
+		"token":  {""},
+		"key":    {"", "s"},
+		"auth":   {"", "orization"},
+		"cred":   {"", "s", "ential", "entials"},
+		"sig":    {""},
+	}
+})
 
 // endsKey reports whether the keyword kw found at s[at:] ends its key,
 // allowing the endings listed for it.
 func endsKey(s string, at int, kw string) bool {
 	p := at + len(kw)
-	for _, e := range keywordEndings[kw] {
+	for _, e := range keywordEndings()[kw] {
 		q := p + len(e)
 		if q > len(s) || !strings.EqualFold(s[p:q], e) {
 			continue
@@ -81,16 +87,20 @@ func keyWords(key string, buf []string) []string {
 	return words
 }
 
-var keyQualifiers = map[string]string{
-	"api": KindAPIKey, "access": KindSecret, "secret": KindSecret, "private": KindSecret,
-	"signing": KindSecret, "encryption": KindSecret, "master": KindSecret, "auth": KindSecret,
-	"client": KindSecret, "license": KindSecret, "app": KindSecret, "service": KindSecret,
-	"deploy": KindSecret, "subscription": KindSecret, "storage": KindSecret, "webhook": KindSecret,
-	"hmac": KindSecret, "jwt": KindSecret, "session": KindSecret, "account": KindAzure, "shared": KindAzure,
-}
+var keyQualifiers = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"api": KindAPIKey, "access": KindSecret, "secret": KindSecret, "private": KindSecret,
+		"signing": KindSecret, "encryption": KindSecret, "master": KindSecret, "auth": KindSecret,
+		"client": KindSecret, "license": KindSecret, "app": KindSecret, "service": KindSecret,
+		"deploy": KindSecret, "subscription": KindSecret, "storage": KindSecret, "webhook": KindSecret,
+		"hmac": KindSecret, "jwt": KindSecret, "session": KindSecret, "account": KindAzure, "shared": KindAzure,
+	}
+})
 
-var notSecretTokens = map[string]bool{"max": true, "page": true, "next": true, "prev": true, "continuation": true,
-	"cancel": true, "cancellation": true, "num": true, "total": true, "count": true}
+var notSecretTokens = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"max": true, "page": true, "next": true, "prev": true, "continuation": true,
+		"cancel": true, "cancellation": true, "num": true, "total": true, "count": true}
+})
 
 // classifyKey returns how a key's name vouches for its value and the kind
 // a redaction of the value gets.
@@ -125,7 +135,7 @@ func classifyKey(key string) (keyStrength, string) {
 		}
 		return keyStrong, KindSecret
 	case last == "token" || strings.HasSuffix(last, "token") && len(last) > 5:
-		if notSecretTokens[prev] {
+		if notSecretTokens()[prev] {
 			return keyNone, ""
 		}
 		return keyStrong, KindToken
@@ -145,7 +155,7 @@ func classifyKey(key string) (keyStrength, string) {
 		if prev == "public" {
 			return keyNone, ""
 		}
-		if k, ok := keyQualifiers[prev]; ok {
+		if k, ok := keyQualifiers()[prev]; ok {
 			return keyStrong, k
 		}
 		return keyWeak, KindHighEntropy

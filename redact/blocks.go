@@ -3,12 +3,18 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Private key blocks: -----BEGIN … PRIVATE KEY----- … -----END … PRIVATE KEY-----.
+// The patterns are compiled on first use.
 var (
-	pemBegin = regexp.MustCompile(`^-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----`)
-	pemEnd   = regexp.MustCompile(`^-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----`)
+	pemBegin = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----`)
+	})
+	pemEnd = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----`)
+	})
 )
 
 // pemWindow bounds how far the end of a key block is looked for.
@@ -27,7 +33,7 @@ type pemScan struct {
 // A block whose END line is missing (a truncated paste) is redacted up to
 // the end of its base64 body.
 func findPrivateKey(s string, at int, ps *pemScan) (end int, ok bool) {
-	loc := pemBegin.FindStringIndex(s[at:min(len(s), at+128)])
+	loc := pemBegin().FindStringIndex(s[at:min(len(s), at+128)])
 	if loc == nil {
 		return 0, false
 	}
@@ -43,7 +49,7 @@ func findPrivateKey(s string, at int, ps *pemScan) (end int, ok bool) {
 			break
 		}
 		p := from + i
-		if e := pemEnd.FindStringIndex(s[p:min(len(s), p+128)]); e != nil {
+		if e := pemEnd().FindStringIndex(s[p:min(len(s), p+128)]); e != nil {
 			ps.endAt, ps.endEnd = p, p+e[1]
 			return p + e[1], true
 		}
@@ -136,10 +142,12 @@ func findDSNPassword(s string, at int) (start, end int, ok bool) {
 
 // findSlackWebhook looks at "hooks.slack.com/" at s[at:] and returns the
 // span of the webhook's secret path.
-var slackHook = regexp.MustCompile(`^hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{20,}`)
+var slackHook = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{20,}`)
+})
 
 func findSlackWebhook(s string, at int) (start, end int, ok bool) {
-	loc := slackHook.FindStringIndex(s[at:min(len(s), at+tokenWindow)])
+	loc := slackHook().FindStringIndex(s[at:min(len(s), at+tokenWindow)])
 	if loc == nil {
 		return 0, 0, false
 	}

@@ -1,6 +1,9 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // acceptValue decides whether an assigned value is a literal secret.
 func acceptValue(v string, strength keyStrength, kind string, quoted bool, style opStyle) bool {
@@ -103,13 +106,15 @@ func isCodeWord(v string) bool {
 	return false
 }
 
-var placeholders = map[string]bool{
-	"changeme": true, "change_me": true, "change-me": true, "password": true, "passwd": true, "secret": true,
-	"token": true, "example": true, "sample": true, "dummy": true, "placeholder": true, "redacted": true,
-	"none": true, "null": true, "nil": true, "undefined": true, "empty": true, "todo": true, "tbd": true,
-	"xxx": true, "your-token": true, "your_token": true, "your-api-key": true, "your_api_key": true,
-	"mysecretpassword": true, "supersecret": true, "pass": true, "apikey": true, "api_key": true,
-}
+var placeholders = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"changeme": true, "change_me": true, "change-me": true, "password": true, "passwd": true, "secret": true,
+		"token": true, "example": true, "sample": true, "dummy": true, "placeholder": true, "redacted": true,
+		"none": true, "null": true, "nil": true, "undefined": true, "empty": true, "todo": true, "tbd": true,
+		"xxx": true, "your-token": true, "your_token": true, "your-api-key": true, "your_api_key": true,
+		"mysecretpassword": true, "supersecret": true, "pass": true, "apikey": true, "api_key": true,
+	}
+})
 
 // isPlaceholder reports values that stand for a secret without being one:
 // variables and templates, masks, and the names of the thing itself.
@@ -117,7 +122,7 @@ var placeholders = map[string]bool{
 // readable; a real password that happens to be "changeme" is kept too.
 func isPlaceholder(v string) bool {
 	lv := strings.ToLower(v)
-	if placeholders[lv] {
+	if placeholders()[lv] {
 		return true
 	}
 	switch {
