@@ -6,19 +6,22 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"hansard/provenance"
 )
 
 // commitLine matches the summary line git prints for a new commit:
 // "[main 1a2b3c4] message", "[main (root-commit) 1a2b3c4] …",
-// "[detached HEAD 1a2b3c4] …".
-var commitLine = regexp.MustCompile(`\[[^\[\]\n]*?\b([0-9a-f]{7,64})\]`)
+// "[detached HEAD 1a2b3c4] …". It is compiled on first use.
+var commitLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\[[^\[\]\n]*?\b([0-9a-f]{7,64})\]`)
+})
 
 // committedShas returns the commit ids in git commit output.
 func committedShas(output string) []string {
 	var out []string
-	for _, m := range commitLine.FindAllStringSubmatch(output, -1) {
+	for _, m := range commitLine().FindAllStringSubmatch(output, -1) {
 		out = append(out, m[1])
 	}
 	return out

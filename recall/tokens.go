@@ -2,6 +2,7 @@ package recall
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -64,11 +65,12 @@ func fold(w string) string {
 	if ascii {
 		return strings.ToLower(w)
 	}
+	bases := latinBase()
 	var b strings.Builder
 	b.Grow(len(w))
 	for _, r := range w {
 		r = unicode.ToLower(r)
-		if base, ok := latinBase[r]; ok {
+		if base, ok := bases[r]; ok {
 			r = base
 		}
 		b.WriteRune(r)
@@ -77,7 +79,8 @@ func fold(w string) string {
 }
 
 // latinBase maps accented Latin letters (lower case) to their base letter.
-var latinBase = func() map[rune]rune {
+// It is built on first use, not at package init.
+var latinBase = sync.OnceValue(func() map[rune]rune {
 	groups := map[rune]string{
 		'a': "àáâãäåāăą", 'c': "çćĉċč", 'd': "ďđ", 'e': "èéêëēĕėęě",
 		'g': "ĝğġģ", 'h': "ĥħ", 'i': "ìíîïĩīĭįı", 'j': "ĵ", 'k': "ķ",
@@ -91,4 +94,4 @@ var latinBase = func() map[rune]rune {
 		}
 	}
 	return m
-}()
+})
