@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -79,7 +80,10 @@ func commitFromObject(c *object.Commit) Commit {
 	return out
 }
 
-var trailerLine = regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9-]*)\s*:\s*(.*)$`)
+// trailerLine matches one "Key: value" line; it is compiled on first use.
+var trailerLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9-]*)\s*:\s*(.*)$`)
+})
 
 // ParseTrailers returns the trailers of a commit message: the lines of its
 // last paragraph when every line there is "Key: value" (or a continuation
@@ -91,6 +95,7 @@ func ParseTrailers(msg string) []Trailer {
 		return nil // only a subject (and maybe a body without blank line)
 	}
 	var out []Trailer
+	re := trailerLine()
 	for _, line := range strings.Split(msg[i+2:], "\n") {
 		if line == "" {
 			continue
@@ -99,7 +104,7 @@ func ParseTrailers(msg string) []Trailer {
 			out[len(out)-1].Value += " " + strings.TrimSpace(line)
 			continue
 		}
-		m := trailerLine.FindStringSubmatch(line)
+		m := re.FindStringSubmatch(line)
 		if m == nil {
 			return nil
 		}
