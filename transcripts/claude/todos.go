@@ -3,6 +3,7 @@ package claude
 import (
 	"regexp"
 	"strconv"
+	"sync"
 
 	"hansard/transcripts"
 )
@@ -19,7 +20,7 @@ func todoWrite(pc *pendingCall) *transcripts.TodoSnapshot {
 	return snap
 }
 
-var taskNumberRe = regexp.MustCompile(`Task #(\d+)`)
+var taskNumberRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Task #(\d+)`) })
 
 // replayTask applies a successful TaskCreate or TaskUpdate to the session's
 // task list and returns the whole list as that call left it.
@@ -31,7 +32,7 @@ func replayTask(ss *sessionState, pc *pendingCall, res *callResult) *transcripts
 		if res.Obj != nil && res.Obj.Task != nil {
 			id = jsonScalar(res.Obj.Task.ID)
 		}
-		if m := taskNumberRe.FindStringSubmatch(res.Text); id == "" && m != nil {
+		if m := taskNumberRe().FindStringSubmatch(res.Text); id == "" && m != nil {
 			id = m[1]
 		}
 		if id == "" {

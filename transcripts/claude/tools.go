@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"hansard/transcripts"
 )
@@ -144,7 +145,7 @@ func (p *parser) derive(ss *sessionState, pc *pendingCall, res *callResult) erro
 	return nil
 }
 
-var exitCodeRe = regexp.MustCompile(`Exit code (-?\d+)`)
+var exitCodeRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Exit code (-?\d+)`) })
 
 // exitCode reads a shell command's exit code: 0 for a structured result,
 // the "Exit code N" of a failure text, nil when unknown.
@@ -153,7 +154,7 @@ func exitCode(res *callResult) *int {
 		return nil
 	}
 	if res.Failed {
-		if m := exitCodeRe.FindStringSubmatch(res.Text); m != nil {
+		if m := exitCodeRe().FindStringSubmatch(res.Text); m != nil {
 			if n, err := strconv.Atoi(m[1]); err == nil {
 				return &n
 			}

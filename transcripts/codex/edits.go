@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"hansard/transcripts"
 	"hansard/transcripts/codex/applypatch"
@@ -43,7 +44,7 @@ func (p *parser) patchCall(c *call, text, cwd string) {
 }
 
 var (
-	listedRe = regexp.MustCompile(`(?m)^([AMD]) (.+?)\s*$`)
+	listedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^([AMD]) (.+?)\s*$`) })
 	failures = []string{"apply_patch verification failed", "Invalid patch", "Failed to ", "error:"}
 )
 
@@ -57,7 +58,7 @@ var (
 // says the call failed.
 func (p *parser) patchStatus(c *call, text string, exit *int) (failed bool) {
 	listed := map[string]bool{}
-	for _, m := range listedRe.FindAllStringSubmatch(header(text), -1) {
+	for _, m := range listedRe().FindAllStringSubmatch(header(text), -1) {
 		listed[m[2]] = true
 	}
 	success := strings.Contains(text, "Success. Updated the following files") || (exit != nil && *exit == 0)

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"hansard/transcripts"
@@ -36,13 +37,13 @@ func (p *parser) jsExec(c *call, src string) {
 // jsCommand is a tools.exec_command({cmd, workdir}) call of a script.
 type jsCommand struct{ cmd, workdir string }
 
-var execCallRe = regexp.MustCompile(`exec_command\s*\(\s*\{`)
+var execCallRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`exec_command\s*\(\s*\{`) })
 
 // jsCommands finds the commands a script runs with literal arguments:
 // exec_command({cmd: "…", workdir: "…"}). A command built at run time is
 // not seen.
 func jsCommands(src string) []jsCommand {
-	locs := execCallRe.FindAllStringIndex(src, -1)
+	locs := execCallRe().FindAllStringIndex(src, -1)
 	var out []jsCommand
 	for i, loc := range locs {
 		end := len(src)

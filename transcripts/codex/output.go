@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // toolOutput is the JSON text some outputs carry:
@@ -44,8 +45,10 @@ func decodeOutput(raw text) (string, *int) {
 }
 
 var (
-	exitRe    = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:)\s*(-?\d+)\s*$`)
-	runningRe = regexp.MustCompile(`(?m)^Process running with session ID\s+(\d+)`)
+	exitRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:)\s*(-?\d+)\s*$`)
+	})
+	runningRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^Process running with session ID\s+(\d+)`) })
 )
 
 // header returns the part of an output before its "Output:" line, where the
@@ -64,7 +67,7 @@ func header(text string) string {
 }
 
 func exitFromText(text string) *int {
-	m := exitRe.FindStringSubmatch(header(text))
+	m := exitRe().FindStringSubmatch(header(text))
 	if m == nil {
 		return nil
 	}
@@ -76,7 +79,7 @@ func exitFromText(text string) *int {
 }
 
 func runningSession(text string) string {
-	if m := runningRe.FindStringSubmatch(header(text)); m != nil {
+	if m := runningRe().FindStringSubmatch(header(text)); m != nil {
 		return m[1]
 	}
 	return ""
@@ -118,7 +121,9 @@ func pollOutput(text string) string {
 	return strings.TrimRight(text, "\n")
 }
 
-var uuidRe = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+var uuidRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+})
 
 // childThreadID finds the thread id in a spawn_agent output: a JSON object's
 // agent_id, thread_id, new_thread_id or id, else the first UUID in the text.
@@ -131,10 +136,10 @@ func childThreadID(text string) string {
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &o) == nil {
 		for _, id := range []string{o.NewThreadID, o.ThreadID, o.AgentID, o.ID} {
-			if uuidRe.MatchString(id) {
+			if uuidRe().MatchString(id) {
 				return id
 			}
 		}
 	}
-	return uuidRe.FindString(text)
+	return uuidRe().FindString(text)
 }
