@@ -7,6 +7,7 @@ import (
 
 // prefetch is a background lookup of candidates and their descriptions.
 type prefetch struct {
+	cancel  context.CancelFunc
 	repo    string
 	keys    map[string]bool
 	done    chan struct{}
@@ -20,9 +21,15 @@ type prefetch struct {
 // that the store's work overlaps with git blame: a later Candidates call
 // for the same repository whose keys are all among these lines, and
 // Describe calls for the edits found, are answered from it. Lines are the
-// file's text (the working tree's, whose blame has the same lines).
+// file's text (the working tree's, whose blame has the same lines). A new
+// Prefetch replaces (and stops) the one before it: when the store changed
+// in between, only the new one answers.
 func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string) {
-	p := &prefetch{repo: repo, keys: make(map[string]bool, len(lines)), done: make(chan struct{})}
+	if s.pre != nil {
+		s.pre.cancel() // a new lookup replaces it
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	p := &prefetch{cancel: cancel, repo: repo, keys: make(map[string]bool, len(lines)), done: make(chan struct{})}
 	var keys []string
 	for _, l := range lines {
 		if IsTrivial(l) {

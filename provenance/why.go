@@ -73,12 +73,24 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
+	// Look the lines up in the store while git runs and Prepare brings
+	// the store up to date; again when Prepare changed the ledger.
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	early := !hit && (a.Prepare == nil || ac.generation() != "")
+	if early {
+		a.prefetch(pctx, repo, content, q)
+	}
 	if a.Prepare != nil {
 		if err := a.Prepare(ctx); err != nil {
 			return nil, err
 		}
 		if ac.regenerate(ctx) {
 			out, hit = ac.lookup(ctx)
+			early = false
+		}
+		if !hit && !early {
+			a.prefetch(pctx, repo, content, q)
 		}
 	}
 	if hit {
@@ -88,16 +100,10 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
-	if p, ok := a.Store.(prefetcher); ok {
-		// Look the lines up in the store while git runs.
-		pctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		p.Prefetch(pctx, repo.Root, prefetchLines(content, q))
-	}
 	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
-	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End}
+	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End, Since: g.since}
 	if g.partial {
 		in.Others = text
 	}
@@ -164,6 +170,13 @@ func (a *Attributor) snapshot(repo *gitrepo.Repo, rel, rev string) ([]byte, Blam
 // Candidates call that will ask for them (ArchiveStore).
 type prefetcher interface {
 	Prefetch(ctx context.Context, repo string, lines []string)
+}
+
+// prefetch starts looking up the lines of q in a Store that can.
+func (a *Attributor) prefetch(ctx context.Context, repo *gitrepo.Repo, content []byte, q Query) {
+	if p, ok := a.Store.(prefetcher); ok {
+		p.Prefetch(ctx, repo.Root, prefetchLines(content, q))
+	}
 }
 
 // prefetchMargin is how many lines around the asked ones are looked up

@@ -48,6 +48,15 @@ func (c *answers) regenerate(ctx context.Context) bool {
 	return true
 }
 
+// generation returns the ledger generation answers are looked up under; ""
+// when none is known (nothing is looked up or kept).
+func (c *answers) generation() string {
+	if c == nil {
+		return ""
+	}
+	return c.key.Generation
+}
+
 // lookup returns the asked answers when the whole file's answers are kept,
 // or, for some lines, when each of them was answered before. Cache errors
 // are misses.

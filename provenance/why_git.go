@@ -10,6 +10,18 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
+// How the git side of a Why is paced for lines whose text recurs in the
+// file (see startGit).
+const (
+	// recentCommits is how many commits back the speculative blame of the
+	// recent lines reaches.
+	recentCommits = 32
+	// wholeDelay is how long the window's blame may run before the whole
+	// file's blame starts beside it: a recently written line is settled
+	// sooner, and its answer rarely needs the whole file's blame.
+	wholeDelay = 30 * time.Millisecond
+)
+
 // gitRun is the git side of a Why: the file's blame and its history, read
 // in the background.
 type gitRun struct {
@@ -17,27 +29,18 @@ type gitRun struct {
 	g       *errgroup.Group
 	blame   []gitrepo.BlameLine
 	history []gitrepo.PathChange
-	// partial is set when blame holds only the asked lines' window.
+	// partial is set when blame holds only some lines of the file: the
+	// asked lines' window, or the lines of the recent commits (since).
 	partial bool
+	// since, when set, says that blame holds every line of the file from
+	// a commit since then (the recent blame's answer).
+	since time.Time
+	// recent, when set, is the blame of the lines of the recent commits,
+	// run first when the asked lines' text recurs.
+	recent *recentBlame
 	// whole, when set, is the whole file's blame, started beside the
-	// window's when the asked lines' text recurs in the file.
+	// window's (after wholeDelay) when the asked lines' text recurs.
 	whole *wholeBlame
-}
-
-// wholeBlame is a whole file's blame running in the background.
-type wholeBlame struct {
-	cancel context.CancelFunc
-	done   chan struct{}
-	lines  []gitrepo.BlameLine
-	err    error
-}
-
-// stop ends the blame, when it runs, and waits for it.
-func (w *wholeBlame) stop() {
-	if w != nil {
-		w.cancel()
-		<-w.done
-	}
 }
 
 // startGit starts blaming the file (text, its lines) and reading its
@@ -45,23 +48,27 @@ func (w *wholeBlame) stop() {
 // some lines, that of their window settled (git stops once the asked lines
 // and their commits' other lines in the window are attributed, which costs
 // about what blaming the asked lines alone costs); else the whole file's,
-// which the Cache keeps. When the text of some lines (or, for a common
-// line, its neighbours' text) stands on another line of the file too, the
-// whole file's blame starts beside their window's: that line may be a copy
-// of what the asked line's edit wrote (see Why).
+// which the Cache keeps.
+//
+// When the text of some lines (or, for a common line, its neighbours'
+// text) stands on another line of the file too, that line may be a copy of
+// what the asked line's edit wrote (see Why). The lines of the last
+// recentCommits commits are blamed first (recentBlame): that answers a
+// recently written line together with every line that could claim its
+// edit, in one git run. When they do not hold the asked lines (an older
+// line), the window's blame runs, and the whole file's starts beside it
+// after wholeDelay.
 func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, text []string) *gitRun {
 	settle := q.Start > 0
 	recur := settle && recurring(text, q.Start, q.End)
 	ctx, cancel := context.WithCancel(ctx)
 	g, gctx := errgroup.WithContext(ctx)
 	r := &gitRun{cancel: cancel, g: g}
+	var older chan struct{} // closed when the recent lines do not hold the asked ones
 	if recur {
-		wctx, wcancel := context.WithCancel(ctx)
-		r.whole = &wholeBlame{cancel: wcancel, done: make(chan struct{})}
-		go func(w *wholeBlame) {
-			defer close(w.done)
-			w.lines, w.err = a.blame(wctx, repo, rel, q, key)
-		}(r.whole)
+		older = make(chan struct{})
+		r.recent = a.startRecent(gctx, repo, rel, q)
+		r.whole = a.startWhole(ctx, repo, rel, q, key, older)
 	}
 	g.Go(func() error {
 		if a.Cache != nil {
@@ -69,6 +76,18 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 				r.blame = lines
 				return nil
 			}
+		}
+		if rb := r.recent; rb != nil {
+			select {
+			case <-rb.done:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			if rb.holds(q) {
+				r.blame, r.since, r.partial = rb.lines, rb.since, true
+				return nil
+			}
+			close(older)
 		}
 		var err error
 		if settle {
@@ -88,11 +107,11 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 	return r
 }
 
-// wait waits for the blame and the history; the whole file's blame
-// started beside the window's goes on, unless the blame is the Cache's.
+// wait waits for the blame and the history. The whole file's blame started
+// beside the window's goes on when the window's blame answers.
 func (r *gitRun) wait() error {
 	err := r.g.Wait()
-	if !r.partial {
+	if !r.partial || !r.since.IsZero() {
 		r.stopWhole()
 	}
 	return err
@@ -102,6 +121,7 @@ func (r *gitRun) wait() error {
 func (r *gitRun) stop() {
 	r.cancel()
 	_ = r.g.Wait() // what was left running is not wanted
+	r.recent.stop()
 	r.stopWhole()
 }
 
@@ -109,22 +129,6 @@ func (r *gitRun) stop() {
 func (r *gitRun) stopWhole() {
 	r.whole.stop()
 	r.whole = nil
-}
-
-// wholeBlame returns the whole file's blame: the one started beside the
-// window's when it ran to its end, else a new one.
-func (r *gitRun) wholeBlame(ctx context.Context, a *Attributor, repo *gitrepo.Repo, rel string, q Query, key BlameKey) ([]gitrepo.BlameLine, error) {
-	if w := r.whole; w != nil {
-		select {
-		case <-w.done:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		if w.err == nil {
-			return w.lines, nil
-		}
-	}
-	return a.blame(ctx, repo, rel, q, key)
 }
 
 // blame blames the whole file and keeps the blame in the Cache.

@@ -230,6 +230,12 @@ func TestLineAloneRecentCopyAmongOld(t *testing.T) {
 // whole-file answers.
 func (s *scene) linesAloneAsWholeFile(path string) []Attribution {
 	s.t.Helper()
+	return s.linesAloneFrom(path, 1)
+}
+
+// linesAloneFrom is linesAloneAsWholeFile for the lines from line from on.
+func (s *scene) linesAloneFrom(path string, from int) []Attribution {
+	s.t.Helper()
 	ctx := context.Background()
 	repo, err := gitrepo.Open(s.g.Dir)
 	if err != nil {
@@ -240,7 +246,7 @@ func (s *scene) linesAloneAsWholeFile(path string) []Attribution {
 		s.t.Fatal(err)
 	}
 	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
-		for n := 1; n <= len(all); n++ {
+		for n := from; n <= len(all); n++ {
 			got, err := a.Why(ctx, repo, Query{Path: path, Start: n})
 			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {
 				s.t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
