@@ -1,0 +1,211 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func logRow(commit string, t int64, status, path, old string) GitLogRow {
+	return GitLogRow{Commit: commit, AuthorTime: t - 1, CommitTime: t, Status: status, Path: path, OldPath: old}
+}
+
+// ords returns the rows' Ord and Commit, to compare with what was written.
+func commitsOf(rows []GitLogRow) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r.Commit+":"+r.Path)
+	}
+	return out
+}
+
+func TestGitLogReplaceAppendRead(t *testing.T) {
+	ctx := context.Background()
+	a := newTestEnv(t).open(Options{})
+	const root = "/src/proj"
+
+	st, err := a.GitLogState(ctx, root)
+	if err != nil || st.Tip != "" || st.MaxOrd != -1 || st.Generation != 0 {
+		t.Fatalf("state of a repository never logged = %+v, %v", st, err)
+	}
+	// Newest first, as git walks.
+	first := []GitLogRow{
+		logRow("c3", 30, "R", "b.go", "a.go"),
+		logRow("c3", 30, "M", "dir/x.go", ""),
+		logRow("c2", 20, "", "", ""),
+		logRow("c1", 10, "A", "a.go", ""),
+		logRow("c1", 10, "A", "dir/x.go", ""),
+	}
+	if err := a.ReplaceGitLog(ctx, root, st.Generation, first, "c3"); err != nil {
+		t.Fatal(err)
+	}
+	st, err = a.GitLogState(ctx, root)
+	if err != nil || st.Tip != "c3" || st.MaxOrd != 4 || st.MaxTime != 30 || st.Generation != 1 {
+		t.Fatalf("state after replace = %+v, %v", st, err)
+	}
+	rows, err := a.GitLogRows(ctx, root, []string{"a.go"}, st.MaxOrd+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []GitLogRow{first[0], first[3]}
+	want[0].Ord, want[1].Ord = 4, 1
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows of a.go = %+v, want %+v", rows, want)
+	}
+	// A folder takes in the paths under it, not its namesakes.
+	if rows, err := a.GitLogRows(ctx, root, []string{"dir", "zz"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c3:dir/x.go", "c1:dir/x.go"}) {
+		t.Errorf("rows under dir = %v, %v", commitsOf(rows), err)
+	}
+	if rows, err := a.GitLogRows(ctx, root, []string{"di"}, 100); err != nil || len(rows) != 0 {
+		t.Errorf("rows of di = %v, %v", commitsOf(rows), err)
+	}
+	if rows, err := a.GitLogRows(ctx, root, []string{"b.go"}, 4); err != nil || len(rows) != 0 {
+		t.Errorf("rows of b.go below 4 = %v, %v", commitsOf(rows), err)
+	}
+	if rows, err := a.GitLogRows(ctx, "/other", []string{"a.go"}, 100); err != nil || len(rows) != 0 {
+		t.Errorf("rows of another repository = %v, %v", commitsOf(rows), err)
+	}
+
+	more := []GitLogRow{logRow("c5", 50, "M", "b.go", ""), logRow("c4", 40, "D", "dir/x.go", "")}
+	if err := a.AppendGitLog(ctx, root, st.Generation, more, "c5"); err != nil {
+		t.Fatal(err)
+	}
+	st, err = a.GitLogState(ctx, root)
+	if err != nil || st.Tip != "c5" || st.MaxOrd != 6 || st.MaxTime != 50 || st.Generation != 2 {
+		t.Fatalf("state after append = %+v, %v", st, err)
+	}
+	rows, err = a.GitLogRows(ctx, root, []string{"b.go", "dir/x.go"}, st.MaxOrd+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := commitsOf(rows); !reflect.DeepEqual(got, []string{"c5:b.go", "c4:dir/x.go", "c3:b.go", "c3:dir/x.go", "c1:dir/x.go"}) {
+		t.Errorf("rows after append = %v", got)
+	}
+	if rows[0].Ord != 6 || rows[1].Ord != 5 {
+		t.Errorf("appended ords = %d, %d", rows[0].Ord, rows[1].Ord)
+	}
+
+	// A write based on an old generation is refused and changes nothing.
+	if err := a.AppendGitLog(ctx, root, 1, more, "c9"); !errors.Is(err, ErrGitLogMoved) {
+		t.Errorf("stale append: error = %v", err)
+	}
+	if err := a.ReplaceGitLog(ctx, root, 1, first, "c9"); !errors.Is(err, ErrGitLogMoved) {
+		t.Errorf("stale replace: error = %v", err)
+	}
+	if err := a.ReplaceGitLog(ctx, root, st.Generation, first, ""); err == nil {
+		t.Error("a log without tip was written")
+	}
+	if st2, _ := a.GitLogState(ctx, root); st2 != st {
+		t.Errorf("state after refused writes = %+v, want %+v", st2, st)
+	}
+
+	// Replacing drops every row of the repository.
+	if err := a.ReplaceGitLog(ctx, root, st.Generation, first[3:], "c1"); err != nil {
+		t.Fatal(err)
+	}
+	if rows, err := a.GitLogRows(ctx, root, []string{"b.go", "a.go"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c1:a.go"}) {
+		t.Errorf("rows after replace = %v, %v", commitsOf(rows), err)
+	}
+	if rows, err := a.GitLogRows(ctx, root, nil, 100); err != nil || rows != nil {
+		t.Errorf("rows of no path = %v, %v", rows, err)
+	}
+}
+
+func TestGitLogClaim(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	a := newTestEnv(t).open(Options{Now: func() time.Time { return now }})
+	const root = "/src/proj"
+
+	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || !ok {
+		t.Fatalf("first claim = %v, %v", ok, err)
+	}
+	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || ok {
+		t.Errorf("second claim while the first holds = %v, %v", ok, err)
+	}
+	if st, _ := a.GitLogState(ctx, root); !st.ClaimedUntil.Equal(now.Add(time.Minute)) {
+		t.Errorf("claimed until %v", st.ClaimedUntil)
+	}
+	now = now.Add(2 * time.Minute)
+	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || !ok {
+		t.Errorf("claim after the first ran out = %v, %v", ok, err)
+	}
+	if err := a.ReleaseGitLog(ctx, root, 0); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || !ok {
+		t.Errorf("claim after release = %v, %v", ok, err)
+	}
+	// Writing ends the claim; a claim for the old generation then fails.
+	if err := a.ReplaceGitLog(ctx, root, 0, []GitLogRow{logRow("c1", 10, "A", "a.go", "")}, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := a.GitLogState(ctx, root)
+	if !st.ClaimedUntil.IsZero() || st.Generation != 1 {
+		t.Errorf("state after write = %+v", st)
+	}
+	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || ok {
+		t.Errorf("claim of a stale generation = %v, %v", ok, err)
+	}
+	if ok, err := a.ClaimGitLog(ctx, root, 1, time.Minute); err != nil || !ok {
+		t.Errorf("claim of the current generation = %v, %v", ok, err)
+	}
+}
+
+func TestGitFollowStep(t *testing.T) {
+	ctx := context.Background()
+	a := newTestEnv(t).open(Options{})
+	if rows, found, err := a.GitFollowStep(ctx, "c2", "b.go"); err != nil || found || rows != nil {
+		t.Fatalf("unknown step = %v, %v, %v", rows, found, err)
+	}
+	step := []GitLogRow{{Status: "C", Path: "b.go", OldPath: "a.go"}}
+	if err := a.StoreGitFollowStep(ctx, "c2", "b.go", step); err != nil {
+		t.Fatal(err)
+	}
+	rows, found, err := a.GitFollowStep(ctx, "c2", "b.go")
+	step[0].Commit = "c2"
+	if err != nil || !found || !reflect.DeepEqual(rows, step) {
+		t.Errorf("stored step = %+v, %v, %v", rows, found, err)
+	}
+	// Nothing shown is kept too; storing again replaces.
+	if err := a.StoreGitFollowStep(ctx, "c2", "b.go", nil); err != nil {
+		t.Fatal(err)
+	}
+	if rows, found, err := a.GitFollowStep(ctx, "c2", "b.go"); err != nil || !found || len(rows) != 0 {
+		t.Errorf("empty step = %v, %v, %v", rows, found, err)
+	}
+	if err := a.StoreGitFollowStep(ctx, "", "b.go", step); err == nil {
+		t.Error("a step without commit was stored")
+	}
+	if err := a.StoreGitFollowStep(ctx, "c2", "", step); err == nil {
+		t.Error("a step without path was stored")
+	}
+}
+
+func TestGitLogRowsUsesIndexes(t *testing.T) {
+	a := newTestEnv(t).open(Options{})
+	q, args := gitLogRowsQuery("r", []string{"a.go", "b.go"}, 10)
+	rows, err := a.db.Query("EXPLAIN QUERY PLAN "+q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	t.Logf("plan: %q", plan)
+	for _, d := range plan {
+		if strings.HasPrefix(d, "SCAN git_log") || strings.Contains(d, "PRIMARY KEY") {
+			t.Errorf("rows of a path are read by scanning the log: %q", plan)
+		}
+	}
+}
