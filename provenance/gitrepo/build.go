@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,7 +17,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 )
@@ -77,7 +77,7 @@ func CommitAll(dir, msg string, author, committer Signature) (string, error) {
 	if author.Name == "" || author.Email == "" || committer.Name == "" || committer.Email == "" {
 		return "", fmt.Errorf("commit in %s: author and committer need a name and an email", dir)
 	}
-	st := dotGitStorage(dir)
+	st := &store{dotGitStorage(dir)}
 	head, err := st.Reference(plumbing.HEAD)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {
@@ -92,7 +92,7 @@ func CommitAll(dir, msg string, author, committer Signature) (string, error) {
 	}
 	var parents []plumbing.Hash
 	if cur, err := storer.ResolveReference(st, plumbing.HEAD); err == nil {
-		pc, err := object.GetCommit(st, cur.Hash())
+		pc, err := st.CommitObject(cur.Hash())
 		if err != nil {
 			return "", fmt.Errorf("commit in %s: read HEAD: %w", dir, err)
 		}
@@ -105,14 +105,14 @@ func CommitAll(dir, msg string, author, committer Signature) (string, error) {
 	} else if len(b.entries) == 0 {
 		return "", fmt.Errorf("commit in %s: %w", dir, ErrNothingToCommit)
 	}
-	c := &object.Commit{
-		Author:       object.Signature{Name: author.Name, Email: author.Email, When: author.When},
-		Committer:    object.Signature{Name: committer.Name, Email: committer.Email, When: committer.When},
+	c := &commitObject{
+		Author:       author,
+		Committer:    committer,
 		Message:      msg,
 		TreeHash:     tree,
 		ParentHashes: parents,
 	}
-	h, err := b.store(c)
+	h, err := b.store(plumbing.CommitObject, c.encode())
 	if err != nil {
 		return "", fmt.Errorf("commit in %s: %w", dir, err)
 	}
@@ -141,22 +141,34 @@ func ignoreMatcher(dir string) gitignore.Matcher {
 // treeBuilder writes the blobs and trees of a working tree and lists the
 // index entries of its files.
 type treeBuilder struct {
-	st      *filesystem.Storage
+	st      *store
 	ignore  gitignore.Matcher
 	entries []*index.Entry
 }
 
-// encoder is an object that encodes itself into a storage object.
-type encoder interface {
-	Encode(plumbing.EncodedObject) error
-}
-
-func (b *treeBuilder) store(o encoder) (plumbing.Hash, error) {
+// store writes an object of type t with the given content.
+func (b *treeBuilder) store(t plumbing.ObjectType, content []byte) (plumbing.Hash, error) {
 	obj := b.st.NewEncodedObject()
-	if err := o.Encode(obj); err != nil {
+	obj.SetType(t)
+	obj.SetSize(int64(len(content)))
+	w, err := obj.Writer()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if _, err := w.Write(content); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if err := w.Close(); err != nil {
 		return plumbing.ZeroHash, err
 	}
 	return b.st.SetEncodedObject(obj)
+}
+
+// treeEntry is one entry of a tree object being written.
+type treeEntry struct {
+	name string
+	mode filemode.FileMode
+	hash plumbing.Hash
 }
 
 // writeTree writes the tree of the folder at abs (at parts below the
@@ -167,7 +179,7 @@ func (b *treeBuilder) writeTree(abs string, parts []string) (plumbing.Hash, erro
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	var t object.Tree
+	var entries []treeEntry
 	for _, de := range des {
 		name := de.Name()
 		if name == ".git" {
@@ -196,22 +208,27 @@ func (b *treeBuilder) writeTree(abs string, parts []string) (plumbing.Hash, erro
 		default:
 			continue // sockets, pipes, devices
 		}
-		t.Entries = append(t.Entries, object.TreeEntry{Name: name, Mode: mode, Hash: h})
+		entries = append(entries, treeEntry{name: name, mode: mode, hash: h})
 	}
-	if len(t.Entries) == 0 {
+	if len(entries) == 0 {
 		return plumbing.ZeroHash, nil
 	}
-	sort.Slice(t.Entries, func(i, j int) bool { return treeSortName(t.Entries[i]) < treeSortName(t.Entries[j]) })
-	return b.store(&t)
+	sort.Slice(entries, func(i, j int) bool { return treeSortName(entries[i]) < treeSortName(entries[j]) })
+	var content bytes.Buffer
+	for _, e := range entries {
+		fmt.Fprintf(&content, "%o %s\x00", uint32(e.mode), e.name)
+		content.Write(e.hash[:])
+	}
+	return b.store(plumbing.TreeObject, content.Bytes())
 }
 
 // treeSortName is the key git sorts tree entries by: a folder's name
 // sorts as if it ended in a slash.
-func treeSortName(e object.TreeEntry) string {
-	if e.Mode == filemode.Dir {
-		return e.Name + "/"
+func treeSortName(e treeEntry) string {
+	if e.mode == filemode.Dir {
+		return e.name + "/"
 	}
-	return e.Name
+	return e.name
 }
 
 // writeFile writes the blob of a file or symbolic link and records its
@@ -235,20 +252,7 @@ func (b *treeBuilder) writeFile(full, rel string) (plumbing.Hash, filemode.FileM
 	} else if content, err = os.ReadFile(full); err != nil {
 		return plumbing.ZeroHash, 0, err
 	}
-	obj := b.st.NewEncodedObject()
-	obj.SetType(plumbing.BlobObject)
-	obj.SetSize(int64(len(content)))
-	w, err := obj.Writer()
-	if err != nil {
-		return plumbing.ZeroHash, 0, err
-	}
-	if _, err := w.Write(content); err != nil {
-		return plumbing.ZeroHash, 0, err
-	}
-	if err := w.Close(); err != nil {
-		return plumbing.ZeroHash, 0, err
-	}
-	h, err := b.st.SetEncodedObject(obj)
+	h, err := b.store(plumbing.BlobObject, content)
 	if err != nil {
 		return plumbing.ZeroHash, 0, err
 	}

@@ -1,16 +1,16 @@
 package gitrepo
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // Commit is the part of a commit that hansard shows and matches on.
@@ -43,7 +43,7 @@ func (r *Repo) ResolveCommit(rev string) (Commit, error) {
 	return commitFromObject(c), nil
 }
 
-func (r *Repo) commitObject(rev string) (*object.Commit, error) {
+func (r *Repo) commitObject(rev string) (*commitObject, error) {
 	if rev == "" {
 		rev = "HEAD"
 	}
@@ -61,7 +61,7 @@ func (r *Repo) commitObject(rev string) (*object.Commit, error) {
 	return c, nil
 }
 
-func commitFromObject(c *object.Commit) Commit {
+func commitFromObject(c *commitObject) Commit {
 	out := Commit{
 		Hash:        c.Hash.String(),
 		Author:      c.Author.Name,
@@ -80,7 +80,104 @@ func commitFromObject(c *object.Commit) Commit {
 	return out
 }
 
-// trailerLine matches one "Key: value" line; it is compiled on first use.
+// commitObject is a commit as git stores it. hansard reads and writes
+// commit objects itself: go-git's object package would load an OpenPGP
+// implementation, for signature checks hansard never makes, into every
+// process.
+type commitObject struct {
+	Hash         plumbing.Hash
+	TreeHash     plumbing.Hash
+	ParentHashes []plumbing.Hash
+	Author       Signature
+	Committer    Signature
+	Message      string
+}
+
+// decodeCommit reads a commit object's content: header lines (tree,
+// parent, author, committer; others such as gpgsig and their continuation
+// lines are skipped), a blank line, the message.
+func decodeCommit(h plumbing.Hash, b []byte) (*commitObject, error) {
+	c := &commitObject{Hash: h}
+	sawTree := false
+	for len(b) > 0 {
+		line, rest, found := bytes.Cut(b, []byte("\n"))
+		b = rest
+		if len(line) == 0 {
+			c.Message = string(b)
+			break
+		}
+		if !found { // a header without the blank line and message
+			b = nil
+		}
+		key, val, _ := bytes.Cut(line, []byte(" "))
+		switch string(key) {
+		case "tree":
+			if !sawTree {
+				c.TreeHash, sawTree = plumbing.NewHash(string(val)), true
+			}
+		case "parent":
+			c.ParentHashes = append(c.ParentHashes, plumbing.NewHash(string(val)))
+		case "author":
+			c.Author = decodeSignature(val)
+		case "committer":
+			c.Committer = decodeSignature(val)
+		}
+	}
+	if !sawTree {
+		return nil, fmt.Errorf("commit %s: no tree header", short(h.String()))
+	}
+	return c, nil
+}
+
+// decodeSignature reads "Name <email> 1700000000 +0100", as leniently as
+// git: missing parts stay empty.
+func decodeSignature(b []byte) Signature {
+	var s Signature
+	open, end := bytes.LastIndexByte(b, '<'), bytes.LastIndexByte(b, '>')
+	if open < 0 || end < open {
+		return s
+	}
+	s.Name = string(bytes.Trim(b[:open], " "))
+	s.Email = string(b[open+1 : end])
+	if end+2 >= len(b) {
+		return s
+	}
+	stamp, zone, _ := bytes.Cut(b[end+2:], []byte(" "))
+	ts, err := strconv.ParseInt(string(stamp), 10, 64)
+	if err != nil {
+		return s
+	}
+	s.When = time.Unix(ts, 0).UTC()
+	if len(zone) < 5 {
+		return s
+	}
+	hours, err1 := strconv.ParseInt(string(zone[:3]), 10, 64)
+	mins, err2 := strconv.ParseInt(string(zone[3:5]), 10, 64)
+	if err1 != nil || err2 != nil {
+		return s
+	}
+	if zone[0] == '-' {
+		mins = -mins
+	}
+	s.When = s.When.In(time.FixedZone("", int(hours*3600+mins*60)))
+	return s
+}
+
+// encode writes the commit's content as git does.
+func (c *commitObject) encode() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "tree %s\n", c.TreeHash)
+	for _, p := range c.ParentHashes {
+		fmt.Fprintf(&b, "parent %s\n", p)
+	}
+	fmt.Fprintf(&b, "author %s\ncommitter %s\n\n%s", encodeSignature(c.Author), encodeSignature(c.Committer), c.Message)
+	return b.Bytes()
+}
+
+func encodeSignature(s Signature) string {
+	return fmt.Sprintf("%s <%s> %d %s", s.Name, s.Email, max(s.When.Unix(), 0), s.When.Format("-0700"))
+}
+
 var trailerLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9-]*)\s*:\s*(.*)$`)
 })
@@ -121,19 +218,15 @@ func (r *Repo) Blob(rev, path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := c.File(path)
-	if err != nil {
-		if errors.Is(err, object.ErrFileNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-			return nil, fmt.Errorf("%s at %s: %w", path, short(c.Hash.String()), ErrNoSuchPath)
-		}
-		return nil, fmt.Errorf("read %s at %s: %w", path, short(c.Hash.String()), err)
-	}
-	rd, err := f.Reader()
+	h, err := r.repo.pathAt(c.TreeHash, path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s at %s: %w", path, short(c.Hash.String()), err)
 	}
-	defer rd.Close()
-	b, err := io.ReadAll(rd)
+	b, err := r.repo.content(plumbing.BlobObject, h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		// A folder, or a submodule's commit.
+		return nil, fmt.Errorf("%s at %s: %w", path, short(c.Hash.String()), ErrNoSuchPath)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s at %s: %w", path, short(c.Hash.String()), err)
 	}

@@ -3,9 +3,13 @@ package gitrepo
 import (
 	"context"
 	"errors"
+	"os/exec"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
 
 	"hansard/provenance/gitrepo/gittest"
 )
@@ -101,5 +105,75 @@ func TestCommitBefore(t *testing.T) {
 	}
 	if _, err := r.CommitBefore(ctx, "nope", first); !errors.Is(err, ErrBadRevision) {
 		t.Errorf("bad rev err = %v", err)
+	}
+}
+
+func TestCommitObjectHeaders(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("dir/sub/a.txt", "deep\n")
+	g.Write("b.txt", "top\n")
+	base := g.Commit("base")
+	tree := g.Git("rev-parse", "HEAD^{tree}")
+	// A signed merge-like commit with headers hansard skips, written by git.
+	raw := "tree " + tree + "\nparent " + base + "\nparent " + base + "\n" +
+		"author Ada Lovelace <ada@example.com> 1767225600 -0030\n" +
+		"committer Bob <bob@example.com> 1767229200 +0530\n" +
+		"encoding UTF-8\n" +
+		"gpgsig -----BEGIN PGP SIGNATURE-----\n \n abc\n -----END PGP SIGNATURE-----\n" +
+		"\nSigned subject\n\nBody.\n\nReviewed-by: Cy <cy@example.com>\n"
+	cmd := exec.Command("git", "hash-object", "-t", "commit", "-w", "--stdin")
+	cmd.Dir = g.Dir
+	cmd.Stdin = strings.NewReader(raw)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimSpace(string(out))
+	r := openRepo(t, g)
+	c, err := r.ResolveCommit(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Author != "Ada Lovelace" || c.AuthorEmail != "ada@example.com" || c.Committer != "Bob" ||
+		c.Summary != "Signed subject" || c.Message != "Signed subject\n\nBody.\n\nReviewed-by: Cy <cy@example.com>\n" ||
+		len(c.Parents) != 2 || c.Parents[1] != base || len(c.Trailers) != 1 {
+		t.Errorf("commit = %+v", c)
+	}
+	if got := c.AuthorTime.Format(time.RFC3339); got != "2025-12-31T23:30:00-00:30" {
+		t.Errorf("author time = %s", got)
+	}
+	if got := c.CommitTime.Format(time.RFC3339); got != "2026-01-01T06:30:00+05:30" {
+		t.Errorf("commit time = %s", got)
+	}
+	if b, err := r.Blob(id, "dir/sub/a.txt"); err != nil || string(b) != "deep\n" {
+		t.Errorf("nested blob = %q, %v", b, err)
+	}
+	for _, p := range []string{"dir", "dir/sub", "b.txt/x", "dir/nope.txt", "dir/sub/a.txt/", "/b.txt", ""} {
+		if b, err := r.Blob(id, p); !errors.Is(err, ErrNoSuchPath) {
+			t.Errorf("Blob(%q) = %q, %v; want ErrNoSuchPath", p, b, err)
+		}
+	}
+}
+
+func TestDecodeSignature(t *testing.T) {
+	cases := []struct {
+		in, name, email, when string
+	}{
+		{"Ada <ada@example.com> 1767225600 +0100", "Ada", "ada@example.com", "2026-01-01T01:00:00+01:00"},
+		{"  Ada  <a@b> 0 -0000", "Ada", "a@b", "1970-01-01T00:00:00Z"},
+		{"Ada <a@b>", "Ada", "a@b", "0001-01-01T00:00:00Z"},
+		{"Ada <a@b> notatime +0100", "Ada", "a@b", "0001-01-01T00:00:00Z"},
+		{"Ada <a@b> 1767225600 +01", "Ada", "a@b", "2026-01-01T00:00:00Z"},
+		{"no brackets 1767225600", "", "", "0001-01-01T00:00:00Z"},
+		{"Ada >a@b< 1", "", "", "0001-01-01T00:00:00Z"},
+	}
+	for _, c := range cases {
+		s := decodeSignature([]byte(c.in))
+		if s.Name != c.name || s.Email != c.email || s.When.Format(time.RFC3339) != c.when {
+			t.Errorf("decodeSignature(%q) = %q %q %s", c.in, s.Name, s.Email, s.When.Format(time.RFC3339))
+		}
+	}
+	if _, err := decodeCommit(plumbing.ZeroHash, []byte("author A <a@b> 1 +0000\n\nmsg")); err == nil {
+		t.Error("a commit without a tree decoded")
 	}
 }

@@ -8,10 +8,12 @@
 // commit of a moment). ResolveCommit reads ids, abbreviated ids, refs and
 // their ~N and ^N steps in process and asks the git executable for other
 // revision forms. Init and CommitAll write a repository in process. Only
-// go-git's storage and object packages are used, not its root package,
-// whose network transports would load with every hansard process. Resolver
-// maps folders to a Resolved{Root, RemoteURL} with a cache, for the archive
-// to file edits under their repository.
+// go-git's storage (refs, loose and packed objects, config, index) is
+// used; gitrepo reads and writes commit, tree and tag objects itself. go-git's
+// root package would load its network transports, and its object package
+// an OpenPGP implementation, into every hansard process. Resolver maps
+// folders to a Resolved{Root, RemoteURL} with a cache, for the archive to
+// file edits under their repository.
 //
 // The git executable does what go-git does slowly or not at all: Repo.Blame
 // (`git blame --porcelain -M200 -C40`, of a revision or of the working tree,

@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -10,7 +11,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
@@ -240,11 +240,15 @@ func (r *Repo) peelToCommit(h plumbing.Hash) (plumbing.Hash, error) {
 		case plumbing.CommitObject:
 			return h, nil
 		case plumbing.TagObject:
-			t, err := object.DecodeTag(r.repo, obj)
+			b, err := r.repo.content(plumbing.TagObject, h)
 			if err != nil {
 				return plumbing.ZeroHash, fmt.Errorf("read tag %s: %w", short(h.String()), err)
 			}
-			h = t.Target
+			target, ok := bytes.CutPrefix(b, []byte("object "))
+			if !ok || len(target) < 2*len(plumbing.ZeroHash) {
+				return plumbing.ZeroHash, fmt.Errorf("tag %s names no object", short(h.String()))
+			}
+			h = plumbing.NewHash(string(target[:2*len(plumbing.ZeroHash)]))
 		default:
 			return plumbing.ZeroHash, fmt.Errorf("%s is a %s, not a commit: %w", short(h.String()), obj.Type(), ErrBadRevision)
 		}
