@@ -1,0 +1,406 @@
+package provenance
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"hansard/archive"
+	"hansard/fixtures/truth"
+	"hansard/provenance/gitrepo"
+	"hansard/provenance/gitrepo/gittest"
+)
+
+// historyStore opens a new archive in a temporary folder.
+func historyStore(t testing.TB) *ArchiveStore {
+	t.Helper()
+	a, err := archive.Open(context.Background(), archive.Options{Dir: filepath.Join(t.TempDir(), "archive")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return NewArchiveStore(a, nil)
+}
+
+func openGit(t testing.TB, dir string) *gitrepo.Repo {
+	t.Helper()
+	r, err := gitrepo.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// everyPath lists every path the history of HEAD ever had.
+func everyPath(t testing.TB, r *gitrepo.Repo) []string {
+	t.Helper()
+	log, err := r.CommitLog(context.Background(), "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, c := range log {
+		for _, p := range []string{c.Path, c.OldPath} {
+			if p != "" {
+				seen[p] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sameHistory checks that the stored log answers for each path, and that
+// History gives what PathHistory gives. It returns the paths the stored
+// log could not answer for.
+func sameHistory(t testing.TB, s *ArchiveStore, r *gitrepo.Repo, paths []string) (unanswered []string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, p := range paths {
+		want, err := r.PathHistory(ctx, "", p)
+		if err != nil {
+			t.Fatalf("PathHistory(%s): %v", p, err)
+		}
+		stored, ok, err := s.storedHistory(ctx, r, p)
+		if err != nil {
+			t.Fatalf("storedHistory(%s): %v", p, err)
+		}
+		if !ok {
+			unanswered = append(unanswered, p)
+		} else if !reflect.DeepEqual(stored, want) {
+			t.Errorf("history of %s from the stored log:\n%s\nfrom git:\n%s", p, dumpHistory(stored), dumpHistory(want))
+		}
+		got, err := s.History(ctx, r, p)
+		if err != nil {
+			t.Fatalf("History(%s): %v", p, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("History(%s) = \n%s\nwant\n%s", p, dumpHistory(got), dumpHistory(want))
+		}
+	}
+	return unanswered
+}
+
+func dumpHistory(h []gitrepo.PathChange) string {
+	var b strings.Builder
+	for _, c := range h {
+		fmt.Fprintf(&b, "  %.8s %c %s <- %q\n", c.Commit, c.Status, c.Path, c.OldPath)
+	}
+	return b.String()
+}
+
+func TestHistoryTruthFixture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the ground-truth repository")
+	}
+	dir := t.TempDir()
+	res, err := truth.Build(context.Background(), dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := openGit(t, res.Repo)
+	s := historyStore(t)
+	paths := everyPath(t, r)
+	if un := sameHistory(t, s, r, paths); len(un) > 0 {
+		t.Errorf("not answered from the stored log: %v", un)
+	}
+	// The fixture's other branches: HEAD moves sideways, the log is rebuilt.
+	g := &gittest.Repo{T: t, Dir: res.Repo, Now: time.Now()}
+	for _, b := range strings.Fields(g.Git("for-each-ref", "--format=%(refname:short)", "refs/heads/")) {
+		if strings.HasPrefix(b, "wt/") {
+			continue // checked out in the linked worktree
+		}
+		g.Git("checkout", "-q", "-f", b)
+		if un := sameHistory(t, s, r, everyPath(t, r)); len(un) > 0 {
+			t.Errorf("branch %s: not answered from the stored log: %v", b, un)
+		}
+	}
+	// The linked worktree keeps a log of its own.
+	for _, line := range strings.Split(g.Git("worktree", "list", "--porcelain"), "\n") {
+		if wt, ok := strings.CutPrefix(line, "worktree "); ok && wt != res.Repo {
+			w := openGit(t, wt)
+			if un := sameHistory(t, s, w, everyPath(t, w)); len(un) > 0 {
+				t.Errorf("worktree %s: not answered from the stored log: %v", wt, un)
+			}
+		}
+	}
+}
+
+// text is a file's content that git recognizes when it is moved or copied.
+func text(name string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%s: line %d of a file long enough to be found again\n", name, i)
+	}
+	return b.String()
+}
+
+// storedLog is the state of the repository's log in s.
+func storedLog(t testing.TB, s *ArchiveStore, r *gitrepo.Repo) archive.GitLogState {
+	t.Helper()
+	st, err := s.Archive.GitLogState(context.Background(), logKey(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// buildHistories makes a repository with plain edits, a rename, a copy of
+// an unchanged file, a file deleted and added again, a merge of a branch
+// that renamed a file, and a path that was a folder before it was a file.
+func buildHistories(t testing.TB) *gittest.Repo {
+	g := gittest.New(t)
+	g.Write("a.go", text("a", 20))
+	g.Write("b.go", text("b", 20))
+	g.Write("lib/x.go", text("x", 20))
+	g.Write("tool/t.go", text("t", 20))
+	g.Commit("add")
+	g.Write("a.go", text("a", 21))
+	g.Commit("edit a")
+	g.Git("mv", "a.go", "c.go")
+	g.Commit("rename a to c")
+	g.Write("d.go", text("b", 20))
+	g.Write("c.go", text("a", 22))
+	g.Commit("copy b to d, edit c")
+	g.Git("checkout", "-q", "-b", "side")
+	g.Git("mv", "lib/x.go", "lib/y.go")
+	g.Write("d.go", text("b", 21))
+	g.Commit("side: rename x to y, edit d")
+	g.Git("checkout", "-q", "main")
+	g.Git("rm", "-q", "b.go")
+	g.Commit("delete b")
+	g.Write("b.go", text("b2", 5))
+	g.Write("c.go", text("a", 23))
+	g.Commit("b again, edit c")
+	g.Git("merge", "-q", "--no-ff", "-m", "merge side", "side")
+	g.Now = g.Now.Add(time.Minute)
+	g.Git("rm", "-q", "-r", "tool")
+	g.Commit("drop the tool folder")
+	g.Write("tool", text("t", 20))
+	g.Commit("tool is a file")
+	return g
+}
+
+func TestHistoryMatchesGit(t *testing.T) {
+	g := buildHistories(t)
+	r := openGit(t, g.Dir)
+	s := historyStore(t)
+	paths := everyPath(t, r)
+	un := sameHistory(t, s, r, append(paths, "lib", "nothing.go"))
+	// git follows the pathspec "tool" into the folder it once was.
+	if !reflect.DeepEqual(un, []string{"tool", "lib"}) {
+		t.Errorf("not answered from the stored log: %v, want the two folders", un)
+	}
+	if st := storedLog(t, s, r); st.Tip != g.Git("rev-parse", "HEAD") || st.Generation != 1 {
+		t.Errorf("stored log = %+v", st)
+	}
+	// The copy of an unchanged file is followed (git looks harder than
+	// the whole log does), and what git said is kept.
+	h, err := s.History(context.Background(), r, "d.go")
+	if err != nil || len(h) < 2 || h[len(h)-2].Status != 'C' || h[len(h)-2].OldPath != "b.go" {
+		t.Fatalf("history of d.go = %s, %v", dumpHistory(h), err)
+	}
+	if steps, found, err := s.Archive.GitFollowStep(context.Background(), h[len(h)-2].Commit, "d.go"); err != nil || !found || len(steps) != 1 {
+		t.Errorf("kept follow step = %+v, %v, %v", steps, found, err)
+	}
+}
+
+func TestHistoryFollowsHead(t *testing.T) {
+	ctx := context.Background()
+	g := buildHistories(t)
+	r := openGit(t, g.Dir)
+	s := historyStore(t)
+	root := logKey(r)
+	sameHistory(t, s, r, []string{"c.go"})
+
+	// Forward, all newer: the new commits are appended.
+	g.Write("c.go", text("a", 30))
+	g.Commit("edit c")
+	g.Git("mv", "d.go", "e.go")
+	g.Commit("rename d to e")
+	appended, err := s.writeLog(ctx, r, root, storedLog(t, s, r), g.Git("rev-parse", "HEAD"))
+	if err != nil || !appended {
+		t.Fatalf("forward: appended = %v, %v", appended, err)
+	}
+	sameHistory(t, s, r, everyPath(t, r))
+
+	// A commit in the same second as the stored newest: git's walk could
+	// meet it after a stored one, so the log is written again.
+	g.Now = g.Now.Add(-time.Minute)
+	g.Write("e.go", text("b", 40))
+	g.Commit("edit e, same second")
+	appended, err = s.writeLog(ctx, r, root, storedLog(t, s, r), g.Git("rev-parse", "HEAD"))
+	if err != nil || appended {
+		t.Fatalf("same second: appended = %v, %v", appended, err)
+	}
+	sameHistory(t, s, r, everyPath(t, r))
+
+	// Backward and sideways: written again.
+	g.Git("reset", "-q", "--hard", "HEAD~2")
+	sameHistory(t, s, r, everyPath(t, r))
+	g.Git("checkout", "-q", "side")
+	sameHistory(t, s, r, everyPath(t, r))
+	g.Git("checkout", "-q", "main")
+	before := storedLog(t, s, r)
+	sameHistory(t, s, r, everyPath(t, r))
+	if after := storedLog(t, s, r); after.Generation != before.Generation+1 || after.Tip != g.Git("rev-parse", "HEAD") {
+		t.Errorf("log after checkout = %+v (before %+v)", after, before)
+	}
+	// The tip of a log may be gone (pruned after a rebase): written again.
+	st := storedLog(t, s, r)
+	st.Tip = strings.Repeat("0f", 20)
+	if appended, err := s.writeLog(ctx, r, root, st, g.Git("rev-parse", "HEAD")); err != nil || appended {
+		t.Errorf("unknown tip: appended = %v, %v", appended, err)
+	}
+}
+
+func TestHistoryFallsBackToGit(t *testing.T) {
+	ctx := context.Background()
+	g := buildHistories(t)
+	r := openGit(t, g.Dir)
+	s := historyStore(t)
+
+	// Paths git reads as patterns are asked to git.
+	for _, p := range []string{"*.go", "c.go\\", ":(glob)*.go", ".", ""} {
+		if _, ok, _ := s.storedHistory(ctx, r, p); ok {
+			t.Errorf("%q answered from the stored log", p)
+		}
+	}
+	if h, err := s.History(ctx, r, "*.go"); err != nil || len(h) == 0 {
+		t.Errorf("History(*.go) = %s, %v", dumpHistory(h), err)
+	}
+	// Another process is bringing the log up to date: ask git.
+	if ok, err := s.Archive.ClaimGitLog(ctx, logKey(r), 0, time.Hour); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if _, ok, err := s.storedHistory(ctx, r, "c.go"); ok || err != nil {
+		t.Errorf("answered from a log being written: %v, %v", ok, err)
+	}
+	want, _ := r.PathHistory(ctx, "", "c.go")
+	if got, err := s.History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("History while claimed = %s, %v", dumpHistory(got), err)
+	}
+	// A store without archive, a closed archive, an empty repository.
+	if got, err := (&ArchiveStore{}).History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("History without archive = %s, %v", dumpHistory(got), err)
+	}
+	closed := historyStore(t)
+	closed.Archive.Close()
+	if got, err := closed.History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("History with a closed archive = %s, %v", dumpHistory(got), err)
+	}
+	empty := openGit(t, gittest.New(t).Dir)
+	if got, err := s.History(ctx, empty, "a.go"); err != nil || len(got) != 0 {
+		t.Errorf("History in an empty repository = %s, %v", dumpHistory(got), err)
+	}
+	if _, err := s.History(ctx, r, "/elsewhere/a.go"); err == nil {
+		t.Error("a path outside the working tree gave no error")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.History(cancelled, r, "c.go"); err == nil {
+		t.Error("a cancelled question gave no error")
+	}
+}
+
+func TestHistoryConcurrentProcesses(t *testing.T) {
+	g := buildHistories(t)
+	r := openGit(t, g.Dir)
+	dir := filepath.Join(t.TempDir(), "archive")
+	paths := everyPath(t, r)
+	want := map[string][]gitrepo.PathChange{}
+	for _, p := range paths {
+		want[p], _ = r.PathHistory(context.Background(), "", p)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			a, err := archive.Open(context.Background(), archive.Options{Dir: dir})
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer a.Close()
+			s := NewArchiveStore(a, nil)
+			for _, p := range paths {
+				got, err := s.History(context.Background(), r, p)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if !reflect.DeepEqual(got, want[p]) {
+					errs <- fmt.Errorf("history of %s = %s, want %s", p, dumpHistory(got), dumpHistory(want[p]))
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// BenchmarkHistory compares the history of the large fixture's big file
+// read from the stored log (brought up to HEAD once, before the timing)
+// with git's own (`git log --follow`), and times a full pass of the log.
+//
+//	go test ./provenance/ -run '^$' -bench BenchmarkHistory -benchtime 200x
+func BenchmarkHistory(b *testing.B) {
+	ctx := context.Background()
+	res, err := truth.Large(ctx, b.TempDir(), truth.Options{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := openGit(b, res.Repo)
+	const file = "service/store.go"
+	want, err := r.PathHistory(ctx, "", file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("stored", func(b *testing.B) {
+		s := historyStore(b)
+		if got, ok, err := s.storedHistory(ctx, r, file); err != nil || !ok || !reflect.DeepEqual(got, want) {
+			b.Fatalf("stored history differs from git's (answered: %v, %v)", ok, err)
+		}
+		b.ResetTimer()
+		for b.Loop() {
+			if _, ok, err := s.storedHistory(ctx, r, file); err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+		}
+		b.ReportMetric(float64(len(want)), "commits")
+	})
+	b.Run("git", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.PathHistory(ctx, "", file); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("full-pass", func(b *testing.B) {
+		head, err := r.Head()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			b.StopTimer()
+			s := historyStore(b)
+			b.StartTimer()
+			if _, err := s.writeLog(ctx, r, logKey(r), archive.GitLogState{MaxOrd: -1}, head.Commit); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
