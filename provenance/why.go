@@ -31,18 +31,21 @@ type Query struct {
 // history with git while Prepare (when set) brings the store up to date,
 // then calls Attribute.
 //
-// For some lines, only their window is blamed, and git stops as soon as
-// they are settled; when another line of the file may be a copy of what
-// their edit wrote, the lines of the commits recent enough to claim it
-// (since the edit, less the clock slack) are blamed when those commits are
-// at most half of the file's history, else the whole file (started beside
-// the window when the lines' text recurs), so that a line is answered as
-// it is when the whole file is asked. With a Cache, answers are looked up
-// first, under the ledger generation before Prepare and again after it when
-// Prepare changed it; git runs only when they miss. A whole file's blame
-// is kept, so that a later question about any line of the same content
-// needs no git blame, and the answers of the whole file, or of the lines
-// asked so far, so that a repeated question needs no git at all.
+// For some lines whose text is unique in the file, only their window is
+// blamed, and git stops as soon as they are settled. When the text of the
+// lines recurs, another line of the file may be a copy of what their edit
+// wrote, so the lines that could claim the edit are blamed too: those of
+// the last commits when the asked lines are among them, else the whole
+// file (see startGit); and when the edit is older than what was blamed,
+// the lines of the commits since the edit (less the clock slack) when
+// those are at most half of the file's history, else the whole file. So a
+// line is answered as it is when the whole file is asked. With a Cache,
+// answers are looked up first, under the ledger generation before Prepare
+// and again after it when Prepare changed it; git runs only when they
+// miss. A whole file's blame is kept, so that a later question about any
+// line of the same content needs no git blame, and the answers of the
+// whole file, or of the lines asked so far, so that a repeated question
+// needs no git at all.
 func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]Attribution, error) {
 	rel, err := repo.Rel(q.Path)
 	if err != nil {
@@ -100,6 +103,11 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
+	if g.wholeStarted() {
+		// The whole file's lines will be decided: look them all up
+		// while git blames it.
+		a.prefetch(pctx, repo, content, Query{})
+	}
 	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
@@ -113,7 +121,6 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		// Another line of the file may be a copy of what the asked lines'
 		// edit wrote: blame the lines of the commits recent enough to
 		// claim it.
-		g.stopWhole()
 		lines, ok, berr := a.blameSince(ctx, repo, rel, q, need.since)
 		if berr != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, berr)
@@ -124,7 +131,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		}
 	}
 	if errors.Is(err, errWholeBlame) {
-		if in.Lines, err = g.wholeBlame(ctx, a, repo, rel, q, bkey); err != nil {
+		if in.Lines, err = a.blame(ctx, repo, rel, q, bkey); err != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, err)
 		}
 		in.Others, in.Since = nil, time.Time{}

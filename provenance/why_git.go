@@ -10,17 +10,9 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-// How the git side of a Why is paced for lines whose text recurs in the
-// file (see startGit).
-const (
-	// recentCommits is how many commits back the speculative blame of the
-	// recent lines reaches.
-	recentCommits = 32
-	// wholeDelay is how long the window's blame may run before the whole
-	// file's blame starts beside it: a recently written line is settled
-	// sooner, and its answer rarely needs the whole file's blame.
-	wholeDelay = 30 * time.Millisecond
-)
+// recentCommits is how many commits back the blame of the recent lines
+// reaches (see startGit).
+const recentCommits = 32
 
 // gitRun is the git side of a Why: the file's blame and its history, read
 // in the background.
@@ -38,9 +30,9 @@ type gitRun struct {
 	// recent, when set, is the blame of the lines of the recent commits,
 	// run first when the asked lines' text recurs.
 	recent *recentBlame
-	// whole, when set, is the whole file's blame, started beside the
-	// window's (after wholeDelay) when the asked lines' text recurs.
-	whole *wholeBlame
+	// whole is closed when the whole file's blame starts because the
+	// recent lines do not hold the asked ones; blamed when the blame ends.
+	whole, blamed chan struct{}
 }
 
 // startGit starts blaming the file (text, its lines) and reading its
@@ -52,28 +44,27 @@ type gitRun struct {
 //
 // When the text of some lines (or, for a common line, its neighbours'
 // text) stands on another line of the file too, that line may be a copy of
-// what the asked line's edit wrote (see Why). The lines of the last
+// what the asked line's edit wrote, and only a blame of the lines that
+// could claim the edit tells (see Why). Then the lines of the last
 // recentCommits commits are blamed first (recentBlame): that answers a
-// recently written line together with every line that could claim its
-// edit, in one git run. When they do not hold the asked lines (an older
-// line), the window's blame runs, and the whole file's starts beside it
-// after wholeDelay.
+// recently written line, with every line that could claim its edit, in one
+// short git run. When they do not hold the asked lines (an older line), the
+// whole file is blamed: that is what an older line's answer needs, and it
+// costs git about what blaming the older line alone costs.
 func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, text []string) *gitRun {
-	settle := q.Start > 0
-	recur := settle && recurring(text, q.Start, q.End)
+	settle := q.Start > 0 && !recurring(text, q.Start, q.End)
 	ctx, cancel := context.WithCancel(ctx)
 	g, gctx := errgroup.WithContext(ctx)
-	r := &gitRun{cancel: cancel, g: g}
-	var older chan struct{} // closed when the recent lines do not hold the asked ones
-	if recur {
-		older = make(chan struct{})
+	r := &gitRun{cancel: cancel, g: g, whole: make(chan struct{}), blamed: make(chan struct{})}
+	if q.Start > 0 && !settle {
 		r.recent = a.startRecent(gctx, repo, rel, q)
-		r.whole = a.startWhole(ctx, repo, rel, q, key, older)
 	}
 	g.Go(func() error {
+		defer close(r.blamed)
 		if a.Cache != nil {
 			if lines, ok, err := a.Cache.LoadBlame(gctx, key); err == nil && ok {
 				r.blame = lines
+				r.recent.stop()
 				return nil
 			}
 		}
@@ -87,7 +78,7 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 				r.blame, r.since, r.partial = rb.lines, rb.since, true
 				return nil
 			}
-			close(older)
+			close(r.whole)
 		}
 		var err error
 		if settle {
@@ -107,14 +98,18 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 	return r
 }
 
-// wait waits for the blame and the history. The whole file's blame started
-// beside the window's goes on when the window's blame answers.
-func (r *gitRun) wait() error {
-	err := r.g.Wait()
-	if !r.partial || !r.since.IsZero() {
-		r.stopWhole()
+// wait waits for the blame and the history.
+func (r *gitRun) wait() error { return r.g.Wait() }
+
+// wholeStarted reports whether the whole file's blame started because the
+// recent lines do not hold the asked ones. It waits until that is known.
+func (r *gitRun) wholeStarted() bool {
+	select {
+	case <-r.whole:
+		return true
+	case <-r.blamed:
+		return false
 	}
-	return err
 }
 
 // stop ends the git commands still running and waits for them.
@@ -122,13 +117,6 @@ func (r *gitRun) stop() {
 	r.cancel()
 	_ = r.g.Wait() // what was left running is not wanted
 	r.recent.stop()
-	r.stopWhole()
-}
-
-// stopWhole ends the whole file's blame started beside the window's.
-func (r *gitRun) stopWhole() {
-	r.whole.stop()
-	r.whole = nil
 }
 
 // blame blames the whole file and keeps the blame in the Cache.

@@ -2,7 +2,6 @@ package provenance
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"hansard/provenance/gitrepo"
@@ -71,74 +70,3 @@ func (rb *recentBlame) stop() {
 	}
 }
 
-// wholeBlame is a whole file's blame run in the background: it starts
-// wholeDelay after the window's blame, or at once when asked for.
-type wholeBlame struct {
-	cancel context.CancelFunc
-	now    chan struct{} // closed to start at once
-	once   sync.Once
-	done   chan struct{}
-	lines  []gitrepo.BlameLine
-	err    error
-}
-
-// startWhole starts the whole file's blame wholeDelay after gate is
-// closed, or at once when asked for.
-func (a *Attributor) startWhole(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, gate <-chan struct{}) *wholeBlame {
-	ctx, cancel := context.WithCancel(ctx)
-	w := &wholeBlame{cancel: cancel, now: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(w.done)
-		if err := w.after(ctx, gate); err != nil {
-			w.err = err
-			return
-		}
-		w.lines, w.err = a.blame(ctx, repo, rel, q, key)
-	}()
-	return w
-}
-
-// after waits wholeDelay after gate is closed, or until w is asked for.
-func (w *wholeBlame) after(ctx context.Context, gate <-chan struct{}) error {
-	select {
-	case <-gate:
-	case <-w.now:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	t := time.NewTimer(wholeDelay)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-w.now:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	return nil
-}
-
-// stop ends the blame, when it runs, and waits for it.
-func (w *wholeBlame) stop() {
-	if w != nil {
-		w.cancel()
-		<-w.done
-	}
-}
-
-// wholeBlame returns the whole file's blame: the one started beside the
-// window's when it runs to its end, else a new one.
-func (r *gitRun) wholeBlame(ctx context.Context, a *Attributor, repo *gitrepo.Repo, rel string, q Query, key BlameKey) ([]gitrepo.BlameLine, error) {
-	if w := r.whole; w != nil {
-		w.once.Do(func() { close(w.now) })
-		select {
-		case <-w.done:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		if w.err == nil {
-			return w.lines, nil
-		}
-	}
-	return a.blame(ctx, repo, rel, q, key)
-}
