@@ -69,4 +69,3 @@ func (rb *recentBlame) stop() {
 		<-rb.done
 	}
 }
-
