@@ -92,10 +92,25 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 	})
 	g.Go(func() error {
 		var err error
-		r.history, err = repo.PathHistory(gctx, q.Rev, rel)
+		r.history, err = a.history(gctx, repo, rel, q.Rev)
 		return err
 	})
 	return r
+}
+
+// historian is a Store that keeps the repository's commit log, so that a
+// file's history at HEAD needs no git log (ArchiveStore).
+type historian interface {
+	History(ctx context.Context, repo *gitrepo.Repo, rel string) ([]gitrepo.PathChange, error)
+}
+
+// history returns the file's history at rev: the Store's when it keeps it
+// and rev is the working tree's (HEAD), else git's.
+func (a *Attributor) history(ctx context.Context, repo *gitrepo.Repo, rel, rev string) ([]gitrepo.PathChange, error) {
+	if h, ok := a.Store.(historian); ok && rev == "" {
+		return h.History(ctx, repo, rel)
+	}
+	return repo.PathHistory(ctx, rev, rel)
 }
 
 // wait waits for the blame and the history.
