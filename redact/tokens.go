@@ -40,7 +40,10 @@ const (
 type tokenRule struct {
 	kind     string
 	keywords []string // lowercase literals that start the token
-	re       *regexp.Regexp
+	// re is the anchored pattern, compiled when a keyword of the rule is
+	// first hit: a bounded repetition such as {36,255} compiles to
+	// hundreds of instructions, and most texts hit few rules.
+	re func() *regexp.Regexp
 	// caseExact requires the text at the hit to equal the keyword's case
 	// as written in prefix (the keyword match itself ignores case).
 	prefix string
@@ -52,12 +55,13 @@ type tokenRule struct {
 const tokenWindow = 512
 
 func tok(kind, prefix string, keywords []string, pattern string, check func(string) bool) tokenRule {
-	return tokenRule{kind: kind, keywords: keywords, prefix: prefix, re: regexp.MustCompile(`^(?:` + pattern + `)`), check: check}
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + pattern + `)`) })
+	return tokenRule{kind: kind, keywords: keywords, prefix: prefix, re: re, check: check}
 }
 
-// tokenRules lists the provider credentials known by prefix. The
-// patterns are compiled on first use, so that a process that never
-// redacts does not pay for them.
+// tokenRules lists the provider credentials known by prefix. The table is
+// built on first use, so that a process that never redacts does not pay
+// for it, and each pattern is compiled on its rule's first hit.
 var tokenRules = sync.OnceValue(func() []tokenRule {
 	return []tokenRule{
 		tok(KindAWSAccessKey, "", []string{"akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"},
@@ -98,7 +102,7 @@ func (tr *tokenRule) findToken(s string, at int) (end int, ok bool) {
 		return 0, false
 	}
 	w := s[at:min(len(s), at+tokenWindow)]
-	loc := tr.re.FindStringIndex(w)
+	loc := tr.re().FindStringIndex(w)
 	if loc == nil {
 		return 0, false
 	}

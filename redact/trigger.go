@@ -1,5 +1,7 @@
 package redact
 
+import "slices"
+
 // matcher finds every occurrence of a set of literal keywords in one pass,
 // ignoring ASCII case. It is an Aho-Corasick automaton compiled to a dense
 // transition table, so the scan costs one table lookup per byte however
@@ -8,7 +10,7 @@ type matcher struct {
 	// small is the table when there are at most 256 states: indexes by
 	// uint8 and byte need no bounds checks, which doubles the scan speed.
 	small  *[256][256]uint8
-	delta  []uint16 // state<<8 | byte -> next state
+	delta  []uint16 // state<<8 | byte -> next state; nil when small is set
 	outs   [][]int  // keyword ids that end in a state (own and inherited)
 	hasOut []bool
 	lens   []int // keyword lengths by id
@@ -37,28 +39,39 @@ func lower(c byte) byte {
 
 // newMatcher compiles keywords, which must be lowercase ASCII.
 func newMatcher(keywords []string) *matcher {
+	type edge struct {
+		c  byte
+		nx int
+	}
 	type node struct {
-		next map[byte]int
+		next []edge // children, in the order their keywords came
 		fail int
 		out  []int
 	}
-	nodes := []node{{next: map[byte]int{}}}
+	child := func(n *node, c byte) (int, bool) {
+		for _, e := range n.next {
+			if e.c == c {
+				return e.nx, true
+			}
+		}
+		return 0, false
+	}
+	nodes := []node{{}}
 	for id, kw := range keywords {
 		st := 0
 		for i := 0; i < len(kw); i++ {
 			c := kw[i]
-			nx, ok := nodes[st].next[c]
+			nx, ok := child(&nodes[st], c)
 			if !ok {
-				nodes = append(nodes, node{next: map[byte]int{}})
+				nodes = append(nodes, node{})
 				nx = len(nodes) - 1
-				nodes[st].next[c] = nx
+				nodes[st].next = append(nodes[st].next, edge{c, nx})
 			}
 			st = nx
 		}
 		nodes[st].out = append(nodes[st].out, id)
 	}
 	m := &matcher{
-		delta:  make([]uint16, len(nodes)<<8),
 		outs:   make([][]int, len(nodes)),
 		hasOut: make([]bool, len(nodes)),
 		lens:   make([]int, len(keywords)),
@@ -66,34 +79,46 @@ func newMatcher(keywords []string) *matcher {
 	for id, kw := range keywords {
 		m.lens[id] = len(kw)
 	}
-	// Breadth-first: a state's fail link and row are final before its children.
+	// The transitions go straight into the table the scan will use.
+	var get func(st int, b byte) int
+	var set func(st int, b byte, nx int)
+	var copyRow func(dst, src int)
+	if len(nodes) <= 256 {
+		m.small = new([256][256]uint8)
+		get = func(st int, b byte) int { return int(m.small[st][b]) }
+		set = func(st int, b byte, nx int) { m.small[st][b] = uint8(nx) }
+		copyRow = func(dst, src int) { m.small[dst] = m.small[src] }
+	} else {
+		m.delta = make([]uint16, len(nodes)<<8)
+		get = func(st int, b byte) int { return int(m.delta[st<<8|int(b)]) }
+		set = func(st int, b byte, nx int) { m.delta[st<<8|int(b)] = uint16(nx) }
+		copyRow = func(dst, src int) { copy(m.delta[dst<<8:dst<<8+256], m.delta[src<<8:src<<8+256]) }
+	}
+	// Breadth-first: a state's fail link and row are final before its
+	// children's. A state's row is its fail state's row with its own
+	// children (either case of a letter) written over it; the root's is
+	// all zeros but for its children.
 	queue := []int{0}
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
+		fail := nodes[st].fail
 		out := append([]int(nil), nodes[st].out...)
 		if st != 0 {
-			out = append(out, m.outs[nodes[st].fail]...)
+			out = append(out, m.outs[fail]...)
+			copyRow(st, fail)
 		}
 		m.outs[st] = out
 		m.hasOut[st] = len(out) > 0
-		for b := 0; b < 256; b++ {
-			c := lower(byte(b))
-			if nx, ok := nodes[st].next[c]; ok {
-				if st == 0 {
-					nodes[nx].fail = 0
-				} else {
-					nodes[nx].fail = int(m.delta[nodes[st].fail<<8|int(c)])
-				}
-				m.delta[st<<8|b] = uint16(nx)
-				if byte(b) == c {
-					queue = append(queue, nx)
-				}
-				continue
-			}
+		next := slices.Clone(nodes[st].next)
+		slices.SortFunc(next, func(a, b edge) int { return int(a.c) - int(b.c) })
+		for _, e := range next {
 			if st != 0 {
-				m.delta[st<<8|b] = m.delta[nodes[st].fail<<8|b]
+				nodes[e.nx].fail = get(fail, e.c)
 			}
+			set(st, e.c, e.nx)
+			set(st, upper(e.c), e.nx)
+			queue = append(queue, e.nx)
 		}
 	}
 	m.starts = new([1 << 10]uint64)
@@ -102,14 +127,6 @@ func newMatcher(keywords []string) *matcher {
 			for _, b := range []byte{kw[1], upper(kw[1])} {
 				p := pairIndex(a, b)
 				m.starts[p>>6] |= 1 << (p & 63)
-			}
-		}
-	}
-	if len(nodes) <= 256 {
-		m.small = new([256][256]uint8)
-		for st := range nodes {
-			for b := range 256 {
-				m.small[st][b] = uint8(m.delta[st<<8|b])
 			}
 		}
 	}
