@@ -29,7 +29,7 @@ func (a *Attributor) startRecent(ctx context.Context, repo *gitrepo.Repo, rel st
 	rb := &recentBlame{cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(rb.done)
-		since, ok, err := repo.CommitTimeBack(ctx, q.Rev, recentCommits)
+		since, ok, err := a.recentSince(ctx, repo, q.Rev)
 		if err != nil || !ok {
 			return // the other blames answer, or report the error
 		}
@@ -40,6 +40,24 @@ func (a *Attributor) startRecent(ctx context.Context, repo *gitrepo.Repo, rel st
 		rb.lines, rb.since, rb.ok = lines, since, true
 	}()
 	return rb
+}
+
+// recentTimer is a Store that keeps the repository's commit log, so that
+// how far back the recent commits reach needs no git (ArchiveStore).
+type recentTimer interface {
+	RecentCommitTime(ctx context.Context, repo *gitrepo.Repo, n int) (time.Time, bool, error)
+}
+
+// recentSince returns the commit time of the commit recentCommits back
+// from rev: the Store's when it keeps the log up to HEAD and rev is the
+// working tree's, else git's. It is false when the history is shorter.
+func (a *Attributor) recentSince(ctx context.Context, repo *gitrepo.Repo, rev string) (time.Time, bool, error) {
+	if rt, ok := a.Store.(recentTimer); ok && rev == "" {
+		if t, ok, err := rt.RecentCommitTime(ctx, repo, recentCommits); err == nil && ok {
+			return t, true, nil
+		}
+	}
+	return repo.CommitTimeBack(ctx, rev, recentCommits)
 }
 
 // holds reports whether the blame ran and holds every asked line: they
