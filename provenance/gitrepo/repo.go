@@ -132,11 +132,8 @@ func Open(dir string) (*Repo, error) {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.CommonDir))
 	}
 	r.repo = &store{filesystem.NewStorage(fs, cache.NewObjectLRUDefault())}
-	if _, err := r.repo.Reference(plumbing.HEAD); err != nil {
-		if errors.Is(err, plumbing.ErrReferenceNotFound) {
-			return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
-		}
-		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	if fi, err := os.Stat(filepath.Join(r.GitDir, "HEAD")); err != nil || fi.IsDir() {
+		return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
 	}
 	return r, nil
 }
@@ -288,7 +285,11 @@ func (r *Repo) Head() (Head, error) {
 	}
 	var h Head
 	if ref.Type() == plumbing.SymbolicReference {
-		h.Branch = ref.Target().Short()
+		// What Short gives for a branch, without its fmt.Sscanf calls.
+		var ok bool
+		if h.Branch, ok = strings.CutPrefix(string(ref.Target()), "refs/heads/"); !ok {
+			h.Branch = ref.Target().Short()
+		}
 		if res, err := storer.ResolveReference(r.repo, ref.Target()); err == nil {
 			h.Commit = res.Hash().String()
 		} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
