@@ -226,7 +226,7 @@ func (a *Archive) ReplaceLedger(ctx context.Context, u LedgerUpdate) error {
 
 func insertLedger(ctx context.Context, tx *sql.Tx, entries []LedgerRow, version int, repos map[string]bool) error {
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO ledger_entries (session_id, call_id, seq, repo_root, path,
-		provider, message_idx, tool, ts, replace_all, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		provider, message_idx, tool, ts, replace_all, version, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (session_id, call_id, seq) DO NOTHING RETURNING id`)
 	if err != nil {
 		return err
@@ -242,7 +242,7 @@ func insertLedger(ctx context.Context, tx *sql.Tx, entries []LedgerRow, version 
 		repos[e.RepoRoot] = true
 		var id int64
 		err := ins.QueryRowContext(ctx, e.SessionID, e.CallID, e.Seq, e.RepoRoot, e.Path, e.Provider,
-			e.MessageIndex, e.Tool, millis(e.Time), e.ReplaceAll, version).Scan(&id)
+			e.MessageIndex, e.Tool, millis(e.Time), e.ReplaceAll, version, encodeBody(e.Lines)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue // the same edit twice in one update: the first stands
 		}

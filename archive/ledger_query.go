@@ -11,7 +11,7 @@ import (
 // LedgerCandidates returns the ledger entries of repo that introduced a
 // common-or-not line whose key hash is in hashes and is not trivial, each
 // with all of its lines in order (trivial ones included). It is one query
-// whatever the number of hashes.
+// whatever the number of hashes, reading one row per entry.
 func (a *Archive) LedgerCandidates(ctx context.Context, repo string, hashes []int64) ([]LedgerRow, error) {
 	if len(hashes) == 0 {
 		return nil, nil
@@ -22,36 +22,31 @@ func (a *Archive) LedgerCandidates(ctx context.Context, repo string, hashes []in
 	}
 	rows, err := a.db.QueryContext(ctx, `WITH k(h) AS (SELECT DISTINCT value FROM json_each(?)),
 		ids(id) AS (SELECT DISTINCT l.entry FROM k JOIN ledger_lines l ON l.key_hash = k.h AND l.trivial = 0)
-		SELECT e.id, e.session_id, e.call_id, e.seq, e.path, e.provider, e.message_idx, e.tool, e.ts,
-			e.replace_all, l.pos, l.text, l.key_hash, l.trivial
-		FROM ids JOIN ledger_entries e ON e.id = ids.id JOIN ledger_lines l ON l.entry = e.id
+		SELECT e.session_id, e.call_id, e.seq, e.path, e.provider, e.message_idx, e.tool, e.ts,
+			e.replace_all, e.body
+		FROM ids JOIN ledger_entries e ON e.id = ids.id
 		WHERE e.repo_root = ?
-		ORDER BY e.id, l.n`, string(keys), repo)
+		ORDER BY e.id`, string(keys), repo)
 	if err != nil {
 		return nil, translate(err, "ledger candidates")
 	}
 	defer rows.Close()
 	var out []LedgerRow
-	last := int64(-1)
 	for rows.Next() {
 		var (
-			id int64
-			e  LedgerRow
-			ts sql.NullInt64
-			l  LedgerLineRow
+			e    LedgerRow
+			ts   sql.NullInt64
+			body string
 		)
-		if err := rows.Scan(&id, &e.SessionID, &e.CallID, &e.Seq, &e.Path, &e.Provider, &e.MessageIndex, &e.Tool,
-			&ts, &e.ReplaceAll, &l.Pos, &l.Text, &l.KeyHash, &l.Trivial); err != nil {
+		if err := rows.Scan(&e.SessionID, &e.CallID, &e.Seq, &e.Path, &e.Provider, &e.MessageIndex, &e.Tool,
+			&ts, &e.ReplaceAll, &body); err != nil {
 			return nil, translate(err, "ledger candidates")
 		}
-		if id != last {
-			e.RepoRoot = repo
-			e.Time = fromMillis(ts)
-			out = append(out, e)
-			last = id
+		if e.Lines, err = decodeBody(body); err != nil {
+			return nil, fmt.Errorf("ledger candidates: entry %s/%s: %w", e.SessionID, e.CallID, err)
 		}
-		cur := &out[len(out)-1]
-		cur.Lines = append(cur.Lines, l)
+		e.RepoRoot, e.Time = repo, fromMillis(ts)
+		out = append(out, e)
 	}
 	return out, translate(rows.Err(), "ledger candidates")
 }

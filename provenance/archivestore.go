@@ -70,6 +70,8 @@ func (s *ArchiveStore) candidates(ctx context.Context, repo string, keys []strin
 		return nil, err
 	}
 	out := make([]LedgerEntry, len(rows))
+	// The same lines recur in many entries: normalize each text once.
+	seen := map[string]LedgerLine{}
 	for i, r := range rows {
 		e := LedgerEntry{
 			Repo:         r.RepoRoot,
@@ -85,7 +87,12 @@ func (s *ArchiveStore) candidates(ctx context.Context, repo string, keys []strin
 			Lines:        make([]LedgerLine, len(r.Lines)),
 		}
 		for j, l := range r.Lines {
-			ll := NewLedgerLine(l.Text, l.Pos)
+			ll, ok := seen[l.Text]
+			if !ok {
+				ll = NewLedgerLine(l.Text, 0)
+				seen[l.Text] = ll
+			}
+			ll.Pos = l.Pos
 			if orig, ok := unredact[ll.Key]; ok {
 				ll = NewLedgerLine(leadingSpace(ll.Text)+orig, l.Pos)
 			}
