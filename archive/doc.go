@@ -60,7 +60,9 @@
 //   - ledger_entries, ledger_lines: the edit ledger (LedgerRow): per
 //     successful edit, keyed by (session, call id, seq), the repository,
 //     repo-relative path and the lines it introduced, indexed by key hash
-//     (common lines kept, not indexed). Triggers on edits note in
+//     (common lines kept, not indexed) in ledger_lines and kept together in
+//     the entry's body, so that LedgerCandidates reads one row per entry.
+//     Triggers on edits note in
 //     ledger_dirty every file whose edits change, so the ledger is replayed
 //     incrementally (DirtyLedgerPaths, ReplaceLedger) and rebuilt whole
 //     when meta ledger_version differs (ResetLedger); LedgerCandidates and
