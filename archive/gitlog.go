@@ -194,14 +194,14 @@ func (a *Archive) GitLogRows(ctx context.Context, root string, paths []string, b
 	return out, nil
 }
 
-// gitLogRowsQuery is GitLogRows's query: lookups that each use the index
-// of paths or of old paths, unsorted (without statistics SQLite would
-// rather walk every row of the repository by ord, along the primary key).
+// gitLogRowsQuery is GitLogRows's query: one lookup per condition, along
+// the primary key (by path) or the index of old paths, unsorted (SQLite
+// may answer an OR of them by walking every row of the repository).
 func gitLogRowsQuery(root string, paths []string, below int64) (string, []any) {
 	const (
-		cols   = `SELECT ord, commit_id, author_time, commit_time, status, path, old_path FROM git_log INDEXED BY `
-		byPath = cols + `git_log_path WHERE repo_root = ? AND ord < ? AND `
-		byOld  = cols + `git_log_old_path WHERE repo_root = ? AND ord < ? AND old_path <> '' AND `
+		cols   = `SELECT ord, commit_id, author_time, commit_time, status, path, old_path FROM git_log `
+		byPath = cols + `WHERE repo_root = ? AND ord < ? AND `
+		byOld  = cols + `WHERE repo_root = ? AND ord < ? AND old_path <> '' AND `
 	)
 	var (
 		parts []string

@@ -3,6 +3,9 @@ package provenance
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -156,18 +159,21 @@ func storedLog(t testing.TB, s *ArchiveStore, r *gitrepo.Repo) archive.GitLogSta
 
 // buildHistories makes a repository with plain edits, a rename, a copy of
 // an unchanged file, a file deleted and added again, a merge of a branch
-// that renamed a file, and a path that was a folder before it was a file.
+// that renamed a file, a path that was a folder before it was a file, and
+// names git quotes.
 func buildHistories(t testing.TB) *gittest.Repo {
 	g := gittest.New(t)
 	g.Write("a.go", text("a", 20))
 	g.Write("b.go", text("b", 20))
 	g.Write("lib/x.go", text("x", 20))
 	g.Write("tool/t.go", text("t", 20))
+	g.Write("docs/naïve \"notes\"\tv1.md", text("n", 20))
 	g.Commit("add")
 	g.Write("a.go", text("a", 21))
 	g.Commit("edit a")
 	g.Git("mv", "a.go", "c.go")
-	g.Commit("rename a to c")
+	g.Git("mv", "docs/naïve \"notes\"\tv1.md", "docs/naïve notes.md")
+	g.Commit("rename a to c, and the notes")
 	g.Write("d.go", text("b", 20))
 	g.Write("c.go", text("a", 22))
 	g.Commit("copy b to d, edit c")
@@ -403,4 +409,124 @@ func BenchmarkHistory(b *testing.B) {
 			}
 		}
 	})
+}
+
+// randomHistory grows a repository at random on a few branches (edits,
+// renames, copies, deletions, merges, commits in the same second or dated
+// before their parents), asking the stored log along the way.
+func randomHistory(t *testing.T, seed int64, commits int) {
+	rng := rand.New(rand.NewPCG(uint64(seed), 1))
+	g := gittest.New(t)
+	r := openGit(t, g.Dir)
+	s := historyStore(t)
+	files := map[string]string{} // path → name of its text
+	next := 0
+	newName := func() string {
+		next++
+		return fmt.Sprintf("d%d/f%d.go", next%3, next)
+	}
+	write := func(p, name string, n int) {
+		files[p] = name
+		g.Write(p, text(name, n))
+	}
+	write(newName(), "seed", 20)
+	g.Commit("start")
+	branches := []string{"main"}
+	pick := func() string {
+		var ps []string
+		for p := range files {
+			ps = append(ps, p)
+		}
+		sort.Strings(ps)
+		return ps[rng.IntN(len(ps))]
+	}
+	for i := range commits {
+		switch rng.IntN(10) {
+		case 0:
+			if len(branches) < 3 {
+				b := fmt.Sprintf("b%d", i)
+				g.Git("checkout", "-q", "-b", b)
+				branches = append(branches, b)
+			}
+		case 1:
+			b := branches[rng.IntN(len(branches))]
+			g.Git("checkout", "-q", "-f", b)
+			g.Git("clean", "-q", "-f", "-d")
+			files = map[string]string{}
+			for _, p := range strings.Fields(g.Git("ls-files")) {
+				files[p] = "?"
+			}
+		case 2:
+			other := branches[rng.IntN(len(branches))]
+			cmd := exec.Command("git", "merge", "-q", "--no-ff", "-m", "merge "+other, other)
+			cmd.Dir, cmd.Env = g.Dir, g.Env(g.Now)
+			if cmd.Run() != nil {
+				// Conflicts: commit the merge as the tree stands.
+				g.Git("add", "-A")
+				g.Git("commit", "-q", "--no-edit")
+			}
+			g.Now = g.Now.Add(time.Minute)
+			files = map[string]string{}
+			for _, p := range strings.Fields(g.Git("ls-files")) {
+				files[p] = "?"
+			}
+			continue
+		}
+		switch n := rng.IntN(10); {
+		case n < 4 || len(files) < 2:
+			p := pick()
+			write(p, fmt.Sprintf("%s-%d", p, i), 15+rng.IntN(10))
+			if rng.IntN(3) == 0 {
+				write(newName(), fmt.Sprintf("new%d", i), 20)
+			}
+		case n < 6:
+			p, q := pick(), newName()
+			if err := os.MkdirAll(filepath.Join(g.Dir, filepath.Dir(q)), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			g.Git("mv", p, q)
+			files[q] = files[p]
+			delete(files, p)
+		case n < 8:
+			p, q := pick(), newName()
+			b, err := os.ReadFile(filepath.Join(g.Dir, p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Write(q, string(b))
+			files[q] = files[p]
+			if rng.IntN(2) == 0 {
+				write(p, fmt.Sprintf("%s-%d", p, i), 20)
+			}
+		default:
+			p := pick()
+			g.Git("rm", "-q", p)
+			delete(files, p)
+		}
+		switch rng.IntN(8) {
+		case 0:
+			g.Now = g.Now.Add(-time.Minute) // same second as the last commit
+		case 1:
+			g.Now = g.Now.Add(-10 * time.Minute) // before its parent
+		}
+		g.Commit(fmt.Sprintf("commit %d", i))
+		if rng.IntN(4) == 0 {
+			if un := sameHistory(t, s, r, []string{pick()}); len(un) > 0 {
+				t.Logf("not answered from the stored log: %v", un)
+			}
+		}
+	}
+	if un := sameHistory(t, s, r, everyPath(t, r)); len(un) > 0 {
+		t.Logf("not answered from the stored log: %v", un)
+	}
+}
+
+func TestHistoryRandomRepositories(t *testing.T) {
+	seeds := 3
+	if testing.Short() {
+		seeds = 1
+	}
+	for seed := range int64(seeds) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { randomHistory(t, seed, 40) })
+	}
 }

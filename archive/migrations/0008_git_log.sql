@@ -1,10 +1,12 @@
 -- The commit log of a repository's checked-out history, as `git log -M -C
--- --name-status` walks it: one row per file a commit changed. ord grows
--- with the walk backwards: the newest row has the highest ord, and rows
--- appended for newer commits go above the stored ones. repo_root is the
--- working tree whose HEAD the log follows (the git folder of a bare
--- repository). status is git's letter (A, M, D, T, R, C); old_path is the
--- source of a rename or copy, '' otherwise.
+-- --name-status` walks it: one row per file a commit changed (one with no
+-- status and path for a commit that shows none, such as a merge). ord
+-- orders the walk: the newest row has the highest, and rows appended for
+-- newer commits go above the stored ones. repo_root is the working tree
+-- whose HEAD the log follows (the git folder of a bare repository). status
+-- is git's letter (A, M, D, T, R, C); old_path is the source of a rename or
+-- copy, '' otherwise. The rows of a path lie together in the table, which
+-- is what a file's history reads.
 CREATE TABLE git_log (
 	repo_root   TEXT    NOT NULL,
 	ord         INTEGER NOT NULL,
@@ -14,9 +16,8 @@ CREATE TABLE git_log (
 	status      TEXT    NOT NULL,
 	path        TEXT    NOT NULL,
 	old_path    TEXT    NOT NULL DEFAULT '',
-	PRIMARY KEY (repo_root, ord)
+	PRIMARY KEY (repo_root, path, ord)
 ) WITHOUT ROWID;
-CREATE INDEX git_log_path ON git_log (repo_root, path, ord);
 CREATE INDEX git_log_old_path ON git_log (repo_root, old_path, ord) WHERE old_path <> '';
 
 -- One row per repository whose log is stored: the commit the log reaches
