@@ -15,9 +15,10 @@ const (
 	metaPaused       = "paused"
 	metaLastRefresh  = "last_refresh"
 	metaLastReattach = "last_reattach"
-	metaPathMaps     = "path_maps"       // JSON []PathMap the attachments were computed with
-	metaExtraMaps    = "path_maps_cli"   // JSON []PathMap added on the command line
-	metaParserPrefix = "parser_version:" // + provider name
+	metaPathMaps     = "path_maps"        // JSON []PathMap the attachments were computed with
+	metaExtraMaps    = "path_maps_cli"    // JSON []PathMap added on the command line
+	metaParserPrefix = "parser_version:"  // + provider name
+	metaSnapshot     = "refresh_snapshot" // token of the refresh snapshot (see quickUnchanged)
 )
 
 // Versioned is implemented by providers that name the version of their

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed migrations/*.sql
@@ -46,22 +47,40 @@ func loadMigrations() ([]migration, error) {
 	return ms, nil
 }
 
+// latestVersion is the number of the newest migration, read from the
+// names of the embedded files alone (their bodies are only needed to
+// migrate).
+var latestVersion = sync.OnceValues(func() (int, error) {
+	entries, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return 0, err
+	}
+	latest := 0
+	for _, e := range entries {
+		num, _, _ := strings.Cut(e.Name(), "_")
+		if v, err := strconv.Atoi(num); err == nil && v > latest {
+			latest = v
+		}
+	}
+	return latest, nil
+})
+
 // migrate applies the migrations newer than the stored schema version, all
 // in one transaction.
 func migrate(ctx context.Context, db *sql.DB) error {
-	ms, err := loadMigrations()
+	latestKnown, err := latestVersion()
 	if err != nil {
 		return fmt.Errorf("load migrations: %w", err)
-	}
-	latestKnown := 0
-	if len(ms) > 0 {
-		latestKnown = ms[len(ms)-1].version
 	}
 	// Most opens find the schema current: check without taking the write
 	// lock, which a running refresh may hold.
 	var stored int
 	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&stored); err == nil && stored >= latestKnown {
 		return nil
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {

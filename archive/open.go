@@ -86,11 +86,8 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	if opts.Dir == "" {
 		return nil, errors.New("open archive: no folder given")
 	}
-	if err := mkdirPrivate(opts.Dir); err != nil {
-		return nil, err
-	}
 	path := filepath.Join(opts.Dir, DBName)
-	if err := touchPrivate(path); err != nil {
+	if err := ensurePrivate(opts.Dir, path); err != nil {
 		return nil, err
 	}
 	u := url.URL{Scheme: "file", Path: path, RawQuery: dsnPragmas}
@@ -134,6 +131,28 @@ func (a *Archive) Dir() string { return a.dir }
 
 // Path returns the SQLite file.
 func (a *Archive) Path() string { return filepath.Join(a.dir, DBName) }
+
+// ensurePrivate makes sure the archive folder (0700) and its database
+// file (0600) exist. An existing archive costs two stats.
+func ensurePrivate(dir, path string) error {
+	if isPrivate(dir, 0o700, true) && isPrivate(path, 0o600, false) {
+		return nil
+	}
+	if err := mkdirPrivate(dir); err != nil {
+		return err
+	}
+	return touchPrivate(path)
+}
+
+// isPrivate reports whether path exists as a folder (dir) or a regular
+// file with exactly the permission bits perm.
+func isPrivate(path string, perm os.FileMode, dir bool) bool {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() != dir || (!dir && !fi.Mode().IsRegular()) {
+		return false
+	}
+	return fi.Mode().Perm() == perm
+}
 
 func mkdirPrivate(dir string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {

@@ -129,12 +129,13 @@ func (a *Archive) loadRows(ctx context.Context, jobs []*job) error {
 
 // plan discovers every provider's files and decides what to read. It
 // records new sources, sources that are gone and sources that came back in
-// one transaction, and returns the jobs largest first. An unchanged file
-// costs a stat: its stored checkpoint is not read.
-func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, warn func(string), res *RefreshResult) ([]*job, error) {
+// one transaction, and returns the jobs largest first and the number of
+// files and folders discovery could not read. An unchanged file costs a
+// stat: its stored checkpoint is not read.
+func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, warn func(string), res *RefreshResult) ([]*job, int, error) {
 	stored, err := a.loadStored(ctx)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 
 	var (
@@ -189,7 +190,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("discover %s transcripts: %w", p.Name(), err)
+			return nil, 0, fmt.Errorf("discover %s transcripts: %w", p.Name(), err)
 		}
 	}
 	byName := make(map[string]transcripts.Provider, len(providers))
@@ -211,7 +212,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 		}
 	}
 	if err := a.loadRows(ctx, jobs); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	for _, j := range jobs {
 		if !j.exists {
@@ -219,10 +220,10 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 		}
 	}
 	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].expectBytes() > jobs[j].expectBytes() })
-	return jobs, nil
+	return jobs, len(scanErrors), nil
 }
 
 // recordPlan stores what discovery found, in one transaction and only when
@@ -282,6 +283,9 @@ func setSourceDeleted(ctx context.Context, tx *sql.Tx, id int64, deleted bool) e
 func (a *Archive) markRebuild(ctx context.Context, providers []transcripts.Provider) error {
 	if len(providers) == 0 {
 		return nil
+	}
+	if err := a.dropSnapshot(); err != nil { // it would hide the pending work
+		return err
 	}
 	names := make([]any, len(providers))
 	for i, p := range providers {

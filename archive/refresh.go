@@ -76,6 +76,17 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 		res.Paused = true
 		return res, nil
 	}
+	var quick quickCheck
+	if !opts.Rebuild {
+		if quick = a.quickUnchanged(ctx, providers, env); quick.unchanged {
+			res.Sources, res.Unchanged = quick.files, quick.files
+			if err := a.stampRefresh(); err != nil {
+				return res, err
+			}
+			res.Elapsed = time.Since(start)
+			return res, nil
+		}
+	}
 	unlock, err := a.lock(ctx, !opts.NoWait)
 	if errors.Is(err, errBusy) {
 		res.Busy = true
@@ -86,6 +97,12 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	}
 	defer unlock()
 
+	// The snapshot goes before anything is written, and comes back only
+	// once the refresh has succeeded.
+	if err := a.dropSnapshot(); err != nil {
+		return res, err
+	}
+	scanStart := a.now()
 	warn := lockedWarn(opts.Warn)
 	rebuild := providers
 	if !opts.Rebuild {
@@ -96,7 +113,7 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	if err := a.markRebuild(ctx, rebuild); err != nil {
 		return res, err
 	}
-	jobs, err := a.plan(ctx, providers, env, warn, &res)
+	jobs, scanErrors, err := a.plan(ctx, providers, env, warn, &res)
 	if err != nil {
 		return res, err
 	}
@@ -108,6 +125,11 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	}
 	if err := a.stampRefresh(); err != nil {
 		return res, err
+	}
+	if scanErrors == 0 && res.Failed == 0 {
+		if err := a.saveSnapshot(ctx, providers, env, scanStart, quick.dirs); err != nil {
+			warn(err.Error()) // only the next refresh's shortcut is lost
+		}
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil

@@ -11,9 +11,8 @@ import (
 
 // refreshStamp is the file in the archive folder whose modification time
 // is the last refresh. A refresh that finds nothing new writes nothing to
-// the database: a write would create the WAL (synced), and closing the
-// last connection would then checkpoint it (two more syncs), all on the
-// path of every query command.
+// the database when it takes the shortcut (see quickUnchanged): a write
+// would put a transaction in the WAL on the path of every query command.
 const refreshStamp = "last-refresh"
 
 // stampRefresh records that a refresh finished now.

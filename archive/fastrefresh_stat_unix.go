@@ -1,0 +1,55 @@
+//go:build linux || darwin
+
+package archive
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// The shortcut stats hundreds of files: it calls stat(2) into one buffer
+// rather than os.Stat, which allocates a FileInfo for each.
+
+// statDir stats a folder as recorded: roots through symbolic links (as
+// discovery opens them), the folders under them not. A missing root is
+// recorded as missing.
+func statDir(path string, followsLink bool) (snapDir, error) {
+	d := snapDir{path: path, followsLink: followsLink}
+	var st syscall.Stat_t
+	err := statRetry(path, followsLink, &st)
+	if errors.Is(err, syscall.ENOENT) && followsLink {
+		return d, nil
+	}
+	if err != nil {
+		return d, &os.PathError{Op: "stat", Path: path, Err: err}
+	}
+	d.dev, d.ino = uint64(st.Dev), uint64(st.Ino)
+	d.mtimeNS, d.ctimeNS = mtimeNS(&st), ctimeNS(&st)
+	d.exists = true
+	return d, nil
+}
+
+// fileUnchanged reports whether f is still a regular file of the size and
+// mtime recorded (what plan compares, see statFile).
+func fileUnchanged(f snapFile) bool {
+	var st syscall.Stat_t
+	if statRetry(f.path, true, &st) != nil {
+		return false
+	}
+	return st.Mode&syscall.S_IFMT == syscall.S_IFREG && st.Size == f.size && mtimeNS(&st) == f.mtime
+}
+
+func statRetry(path string, follow bool, st *syscall.Stat_t) error {
+	for {
+		var err error
+		if follow {
+			err = syscall.Stat(path, st)
+		} else {
+			err = syscall.Lstat(path, st)
+		}
+		if err != syscall.EINTR {
+			return err
+		}
+	}
+}

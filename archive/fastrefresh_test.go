@@ -1,0 +1,295 @@
+package archive
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"hansard/transcripts"
+)
+
+// quickEnv is a testEnv whose archive clock runs an hour ahead, so that a
+// refresh trusts folders written moments ago (see racyMargin), and which
+// counts the files discovery hands on: none when the shortcut is taken.
+type quickEnv struct {
+	*testEnv
+	a          *Archive
+	discovered atomic.Int64
+}
+
+func newQuickEnv(t *testing.T) *quickEnv {
+	t.Helper()
+	q := &quickEnv{testEnv: newTestEnv(t)}
+	q.prov.discovered = func(string) { q.discovered.Add(1) }
+	q.a = q.open(Options{Now: func() time.Time { return time.Now().Add(time.Hour) }})
+	return q
+}
+
+// refresh refreshes and reports whether discovery ran (the long way).
+func (q *quickEnv) refresh() (RefreshResult, bool) {
+	q.t.Helper()
+	before := q.discovered.Load()
+	res := q.testEnv.refresh(q.a, RefreshOptions{})
+	return res, q.discovered.Load() != before
+}
+
+// settle makes sure the filesystem clock has moved past the times the
+// last snapshot recorded, so that a change made now moves them (a real
+// refresh gets this from racyMargin).
+func (q *quickEnv) settle() {
+	q.t.Helper()
+	var root syscall.Stat_t
+	if err := syscall.Stat(q.root, &root); err != nil {
+		q.t.Fatal(err)
+	}
+	probe := filepath.Join(q.t.TempDir(), "tick")
+	for {
+		if err := os.WriteFile(probe, nil, 0o600); err != nil {
+			q.t.Fatal(err)
+		}
+		var st syscall.Stat_t
+		if err := syscall.Stat(probe, &st); err != nil {
+			q.t.Fatal(err)
+		}
+		if ctimeNS(&st) > ctimeNS(&root) {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// indexed writes two sessions (one in a sub-folder), refreshes, and checks
+// that the next refresh takes the shortcut.
+func (q *quickEnv) indexed() {
+	q.t.Helper()
+	q.write("s1.jsonl", sessionLines("s1", "/w")...)
+	q.write("sub/s2.jsonl", sessionLines("s2", "/w")...)
+	if res, _ := q.refresh(); res.Reread != 2 {
+		q.t.Fatalf("first refresh: %+v", res)
+	}
+	res, long := q.refresh()
+	if long || res.Unchanged != 2 || res.Sources != 2 {
+		q.t.Fatalf("unchanged refresh: %+v (discovered: %v)", res, long)
+	}
+	q.settle()
+}
+
+func TestQuickRefreshSkipsDiscovery(t *testing.T) {
+	q := newQuickEnv(t)
+	q.indexed()
+	parses := q.prov.parses.Load()
+	d1 := dump(t, q.a)
+	res, long := q.refresh()
+	if long || res.Unchanged != 2 || q.prov.parses.Load() != parses {
+		t.Fatalf("refresh: %+v (discovered: %v)", res, long)
+	}
+	if d2 := dump(t, q.a); d2 != d1 {
+		t.Fatalf("the shortcut changed the archive")
+	}
+}
+
+func TestQuickRefreshNoticesChanges(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(q *quickEnv)
+		check  func(res RefreshResult) bool
+	}{
+		{"appended", func(q *quickEnv) {
+			q.appendRaw("s1.jsonl", `{"t":"msg","role":"user","text":"one more thing","uuid":"s1-u9"}`+"\n")
+		}, func(r RefreshResult) bool { return r.Appended == 1 && r.Unchanged == 1 }},
+		{"new in a folder", func(q *quickEnv) {
+			q.write("sub/s3.jsonl", sessionLines("s3", "/w")...)
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 2 }},
+		{"new in a new folder", func(q *quickEnv) {
+			q.write("sub/deeper/s3.jsonl", sessionLines("s3", "/w")...)
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 2 }},
+		{"deleted", func(q *quickEnv) {
+			if err := os.Remove(filepath.Join(q.root, "sub", "s2.jsonl")); err != nil {
+				q.t.Fatal(err)
+			}
+		}, func(r RefreshResult) bool { return r.Deleted == 1 && r.Unchanged == 1 }},
+		{"replaced", func(q *quickEnv) {
+			lines := sessionLines("s1", "/w")
+			lines[1] = strings.Replace(lines[1], "please fix", "kindly fix it", 1)
+			tmp := filepath.Join(q.root, "s1.tmp")
+			if err := os.WriteFile(tmp, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+				q.t.Fatal(err)
+			}
+			if err := os.Rename(tmp, filepath.Join(q.root, "s1.jsonl")); err != nil {
+				q.t.Fatal(err)
+			}
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }},
+		{"shrunk", func(q *quickEnv) {
+			q.write("s1.jsonl", sessionLines("s1", "/w")[:2]...)
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := newQuickEnv(t)
+			q.indexed()
+			tc.change(q)
+			res, long := q.refresh()
+			if !long || !tc.check(res) {
+				t.Fatalf("after change: %+v (discovered: %v)", res, long)
+			}
+			// The refresh that read the change takes a new snapshot.
+			if res, long := q.refresh(); long || res.Unchanged != res.Sources {
+				t.Fatalf("refresh after: %+v (discovered: %v)", res, long)
+			}
+		})
+	}
+}
+
+func TestQuickRefreshRefusesStaleSnapshot(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		spoil func(q *quickEnv)
+	}{
+		// A power loss took the transactions after the snapshot's token.
+		{"token", func(q *quickEnv) {
+			if err := q.a.setMeta(context.Background(), metaSnapshot, "older"); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+		{"torn", func(q *quickEnv) {
+			path := filepath.Join(q.dir, snapshotFile)
+			b, err := os.ReadFile(path)
+			if err != nil {
+				q.t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b[:len(b)/2], 0o600); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+		{"missing", func(q *quickEnv) {
+			if err := os.Remove(filepath.Join(q.dir, snapshotFile)); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+		{"other roots", func(q *quickEnv) {
+			other := t.TempDir()
+			q.env = func(k string) string {
+				if k == q.prov.envKey {
+					return q.root + ":" + other
+				}
+				return ""
+			}
+		}},
+		{"rebuild", func(q *quickEnv) {
+			if err := q.a.markRebuild(context.Background(), []transcripts.Provider{q.prov}); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := newQuickEnv(t)
+			q.indexed()
+			tc.spoil(q)
+			if _, long := q.refresh(); !long {
+				t.Fatal("refresh took the shortcut")
+			}
+		})
+	}
+}
+
+func TestQuickRefreshParserUpgrade(t *testing.T) {
+	q := newQuickEnv(t)
+	refresh := func(version string) (RefreshResult, bool) {
+		before := q.discovered.Load()
+		p := versionedProvider{q.prov, version}
+		res, err := q.a.Refresh(context.Background(), []transcripts.Provider{p}, q.env, RefreshOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, q.discovered.Load() != before
+	}
+	q.write("s1.jsonl", sessionLines("s1", "/w")...)
+	refresh("1")
+	if res, long := refresh("1"); long || res.Unchanged != 1 {
+		t.Fatalf("same version: %+v (discovered: %v)", res, long)
+	}
+	if res, long := refresh("2"); !long || res.Rebuilt != 1 {
+		t.Fatalf("new version: %+v (discovered: %v)", res, long)
+	}
+}
+
+func TestQuickRefreshPaused(t *testing.T) {
+	q := newQuickEnv(t)
+	q.indexed()
+	if err := q.a.SetPaused(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := q.refresh(); !res.Paused {
+		t.Fatalf("paused: %+v", res)
+	}
+}
+
+// With the real clock, folders written moments ago are not trusted: no
+// snapshot, and every refresh goes the long way until they settle.
+func TestNoSnapshotOfRecentFolders(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	e.refresh(a, RefreshOptions{})
+	if _, err := os.Stat(filepath.Join(e.dir, snapshotFile)); !os.IsNotExist(err) {
+		t.Fatalf("snapshot of fresh folders: %v", err)
+	}
+}
+
+// No snapshot while a folder cannot be read: the long way reports it.
+func TestNoSnapshotWithScanErrors(t *testing.T) {
+	q := newQuickEnv(t)
+	q.write("s1.jsonl", sessionLines("s1", "/w")...)
+	q.write("locked/s2.jsonl", sessionLines("s2", "/w")...)
+	q.prov.denied = map[string]bool{filepath.Join(q.root, "locked"): true}
+	q.refresh()
+	if _, long := q.refresh(); !long {
+		t.Fatal("refresh took the shortcut past an unreadable folder")
+	}
+}
+
+func TestSnapshotRoundTrip(t *testing.T) {
+	s := &snapshot{
+		token: "tok",
+		roots: []snapRoot{{"lines", "/r"}, {"lines", "/gone"}},
+		dirs: []snapDir{
+			{path: "/r", dev: 1, ino: 2, mtimeNS: 3, ctimeNS: 4, exists: true, followsLink: true},
+			{path: "/gone", followsLink: true},
+			{path: "/r/sub\nwith newline", dev: 1, ino: 5, mtimeNS: -6, ctimeNS: 7, exists: true},
+		},
+		files: []snapFile{{path: "/r/a.jsonl", size: 10, mtime: 1 << 60}, {path: "/r/b", size: -1}},
+	}
+	got, err := decodeSnapshot(s.encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.encode(), s.encode()) || got.dirs[2] != s.dirs[2] || got.files[0] != s.files[0] {
+		t.Fatalf("round trip: %+v", got)
+	}
+}
+
+func TestSnapshotBadInput(t *testing.T) {
+	good := (&snapshot{token: "t", files: []snapFile{{path: "/a", size: 1, mtime: 2}}}).encode()
+	flipped := bytes.Clone(good)
+	flipped[len(snapshotMagic)+2] ^= 0xff
+	huge := []byte(snapshotMagic)
+	huge = append(huge, 1, 't', 0xfe, 0xff, 0xff, 0xff, 0x0f) // a count far past the end
+	for name, b := range map[string][]byte{
+		"empty":     nil,
+		"magic":     []byte(snapshotMagic),
+		"other":     append([]byte("hansard refresh snapshot 9\n"), good[len(snapshotMagic):]...),
+		"truncated": good[:len(good)-3],
+		"flipped":   flipped,
+		"extra":     append(bytes.Clone(good[:len(good)-4]), 0, 0, 0, 0, 0),
+		"huge":      appendCRC(huge),
+	} {
+		if _, err := decodeSnapshot(b); err != errBadSnapshot {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
