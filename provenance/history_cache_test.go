@@ -360,7 +360,9 @@ func TestHistoryConcurrentProcesses(t *testing.T) {
 
 // BenchmarkHistory compares the history of the large fixture's big file
 // read from the stored log (brought up to HEAD once, before the timing)
-// with git's own (`git log --follow`), and times a full pass of the log.
+// with git's own (`git log --follow`), and times the writing of the log:
+// a full pass, one new commit appended, and the one git question asked
+// where a file is created.
 //
 //	go test ./provenance/ -run '^$' -bench BenchmarkHistory -benchtime 200x
 func BenchmarkHistory(b *testing.B) {
@@ -395,16 +397,44 @@ func BenchmarkHistory(b *testing.B) {
 			}
 		}
 	})
+	head, err := r.Head()
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.Run("full-pass", func(b *testing.B) {
-		head, err := r.Head()
+		for b.Loop() {
+			b.StopTimer()
+			s := historyStore(b)
+			b.StartTimer()
+			if _, err := s.writeLog(ctx, r, logKey(r), archive.GitLogState{MaxOrd: -1}, head.Commit); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("append-one", func(b *testing.B) {
+		parent, err := r.RevParse(ctx, "HEAD~1")
 		if err != nil {
 			b.Fatal(err)
 		}
 		for b.Loop() {
 			b.StopTimer()
 			s := historyStore(b)
+			if _, err := s.writeLog(ctx, r, logKey(r), archive.GitLogState{MaxOrd: -1}, parent); err != nil {
+				b.Fatal(err)
+			}
+			st := storedLog(b, s, r)
 			b.StartTimer()
-			if _, err := s.writeLog(ctx, r, logKey(r), archive.GitLogState{MaxOrd: -1}, head.Commit); err != nil {
+			if appended, err := s.writeLog(ctx, r, logKey(r), st, head.Commit); err != nil || !appended {
+				b.Fatal(appended, err)
+			}
+		}
+	})
+	// What a file's first question adds where it was created: one git
+	// process, kept.
+	created := want[len(want)-1]
+	b.Run("follow-step", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.FollowStep(ctx, created.Commit, created.Path); err != nil {
 				b.Fatal(err)
 			}
 		}
