@@ -219,7 +219,8 @@ func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Prov
 		return fmt.Errorf("refresh snapshot: %w", err)
 	}
 	s.token = strconv.FormatUint(rand.Uint64(), 36)
-	if err := a.setMeta(ctx, metaSnapshot, s.token); err != nil {
+	// Not durable: a token lost to a power loss only costs the shortcut.
+	if err := setMetaTx(ctx, a.db, metaSnapshot, s.token); err != nil {
 		return err
 	}
 	return a.writeSnapshot(s)

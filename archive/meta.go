@@ -66,7 +66,9 @@ func (a *Archive) getMeta(ctx context.Context, key string) (string, error) {
 	return v, nil
 }
 
+// setMeta stores a setting; Close checkpoints it.
 func (a *Archive) setMeta(ctx context.Context, key, value string) error {
+	a.markDurable()
 	return setMetaTx(ctx, a.db, key, value)
 }
 

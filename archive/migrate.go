@@ -66,33 +66,33 @@ var latestVersion = sync.OnceValues(func() (int, error) {
 })
 
 // migrate applies the migrations newer than the stored schema version, all
-// in one transaction.
-func migrate(ctx context.Context, db *sql.DB) error {
+// in one transaction, and reports whether it applied any.
+func migrate(ctx context.Context, db *sql.DB) (bool, error) {
 	latestKnown, err := latestVersion()
 	if err != nil {
-		return fmt.Errorf("load migrations: %w", err)
+		return false, fmt.Errorf("load migrations: %w", err)
 	}
 	// Most opens find the schema current: check without taking the write
 	// lock, which a running refresh may hold.
 	var stored int
 	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&stored); err == nil && stored >= latestKnown {
-		return nil
+		return false, nil
 	}
 	ms, err := loadMigrations()
 	if err != nil {
-		return fmt.Errorf("load migrations: %w", err)
+		return false, fmt.Errorf("load migrations: %w", err)
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("migrate: %w", err)
+		return false, fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+		return false, fmt.Errorf("migrate: %w", err)
 	}
 	var current int
 	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&current); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+		return false, fmt.Errorf("migrate: %w", err)
 	}
 	latest := current
 	for _, m := range ms {
@@ -100,21 +100,21 @@ func migrate(ctx context.Context, db *sql.DB) error {
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return false, fmt.Errorf("migration %s: %w", m.name, err)
 		}
 		latest = m.version
 	}
 	if latest == current {
-		return nil
+		return false, nil
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+		return false, fmt.Errorf("migrate: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, latest); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+		return false, fmt.Errorf("migrate: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+		return false, fmt.Errorf("migrate: %w", err)
 	}
-	return nil
+	return true, nil
 }

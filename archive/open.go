@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -62,6 +63,8 @@ type Archive struct {
 
 	mu   sync.Mutex // guards maps
 	maps []PathMap
+
+	durable atomic.Bool // wrote what Close must checkpoint (see markDurable)
 }
 
 // DefaultDir returns the archive folder: $HANSARD_HOME, else
@@ -108,9 +111,13 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	if a.now == nil {
 		a.now = time.Now
 	}
-	if err := migrate(ctx, db); err != nil {
+	migrated, err := migrate(ctx, db)
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
+	}
+	if migrated {
+		a.markDurable()
 	}
 	// SQLite creates -wal and -shm with the database file's mode; make sure
 	// whatever the umask did, nothing is readable by others.
@@ -122,9 +129,6 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	}
 	return a, nil
 }
-
-// Close closes the database.
-func (a *Archive) Close() error { return a.db.Close() }
 
 // Dir returns the archive folder.
 func (a *Archive) Dir() string { return a.dir }

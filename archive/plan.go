@@ -236,6 +236,7 @@ func (a *Archive) recordPlan(ctx context.Context, fresh []*job, back, gone []int
 	if len(fresh)+len(back)+len(gone)+len(scanErrors)+storedErrors == 0 {
 		return nil
 	}
+	a.markDurable()
 	return a.inTx(ctx, func(tx *sql.Tx) error {
 		for _, j := range fresh {
 			err := tx.QueryRowContext(ctx,
@@ -287,6 +288,7 @@ func (a *Archive) markRebuild(ctx context.Context, providers []transcripts.Provi
 	if err := a.dropSnapshot(); err != nil { // it would hide the pending work
 		return err
 	}
+	a.markDurable()
 	names := make([]any, len(providers))
 	for i, p := range providers {
 		names[i] = p.Name()

@@ -153,6 +153,7 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	a.markDurable()
 	var stats runStats
 	stats.filesTotal = len(jobs)
 	for _, j := range jobs {
