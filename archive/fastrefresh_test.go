@@ -293,3 +293,21 @@ func TestSnapshotBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A migration may change what a refresh must read: opening drops the
+// snapshot when it migrates.
+func TestMigrationDropsSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, snapshotFile)
+	if err := os.WriteFile(path, (&snapshot{token: "t"}).encode(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("snapshot after migrating: %v", err)
+	}
+}

@@ -118,6 +118,11 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	}
 	if migrated {
 		a.markDurable()
+		// A migration may change what a refresh has to read.
+		if err := a.dropSnapshot(); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open archive %s: %w", path, err)
+		}
 	}
 	// SQLite creates -wal and -shm with the database file's mode; make sure
 	// whatever the umask did, nothing is readable by others.
