@@ -442,8 +442,9 @@ func BenchmarkHistory(b *testing.B) {
 }
 
 // randomHistory grows a repository at random on a few branches (edits,
-// renames, copies, deletions, merges, commits in the same second or dated
-// before their parents), asking the stored log along the way.
+// renames, copies, deletions, names used again, merges, commits in the
+// same second or dated before their parents), asking the stored log along
+// the way.
 func randomHistory(t *testing.T, seed int64, commits int) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 1))
 	g := gittest.New(t)
@@ -451,7 +452,16 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 	s := historyStore(t)
 	files := map[string]string{} // path → name of its text
 	next := 0
+	var gone []string // paths deleted or renamed away, to be used again
 	newName := func() string {
+		if len(gone) > 0 && rng.IntN(3) == 0 {
+			i := rng.IntN(len(gone))
+			p := gone[i]
+			gone = append(gone[:i], gone[i+1:]...)
+			if _, ok := files[p]; !ok {
+				return p
+			}
+		}
 		next++
 		return fmt.Sprintf("d%d/f%d.go", next%3, next)
 	}
@@ -470,36 +480,39 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 		sort.Strings(ps)
 		return ps[rng.IntN(len(ps))]
 	}
+	relist := func() {
+		files = map[string]string{}
+		for _, p := range strings.Split(g.Git("ls-files", "-z"), "\x00") {
+			if p != "" {
+				files[p] = "?"
+			}
+		}
+	}
+	merge := func(other string) {
+		cmd := exec.Command("git", "merge", "-q", "--no-ff", "-m", "merge "+other, other)
+		cmd.Dir, cmd.Env = g.Dir, g.Env(g.Now)
+		if cmd.Run() != nil {
+			// Conflicts: commit the merge as the tree stands.
+			g.Git("add", "-A")
+			g.Git("commit", "-q", "--no-edit")
+		}
+		g.Now = g.Now.Add(time.Minute)
+		relist()
+	}
 	for i := range commits {
 		switch rng.IntN(10) {
 		case 0:
-			if len(branches) < 3 {
+			if len(branches) < 4 {
 				b := fmt.Sprintf("b%d", i)
 				g.Git("checkout", "-q", "-b", b)
 				branches = append(branches, b)
 			}
-		case 1:
-			b := branches[rng.IntN(len(branches))]
-			g.Git("checkout", "-q", "-f", b)
+		case 1, 2:
+			g.Git("checkout", "-q", "-f", branches[rng.IntN(len(branches))])
 			g.Git("clean", "-q", "-f", "-d")
-			files = map[string]string{}
-			for _, p := range strings.Fields(g.Git("ls-files")) {
-				files[p] = "?"
-			}
-		case 2:
-			other := branches[rng.IntN(len(branches))]
-			cmd := exec.Command("git", "merge", "-q", "--no-ff", "-m", "merge "+other, other)
-			cmd.Dir, cmd.Env = g.Dir, g.Env(g.Now)
-			if cmd.Run() != nil {
-				// Conflicts: commit the merge as the tree stands.
-				g.Git("add", "-A")
-				g.Git("commit", "-q", "--no-edit")
-			}
-			g.Now = g.Now.Add(time.Minute)
-			files = map[string]string{}
-			for _, p := range strings.Fields(g.Git("ls-files")) {
-				files[p] = "?"
-			}
+			relist()
+		case 3, 4:
+			merge(branches[rng.IntN(len(branches))])
 			continue
 		}
 		switch n := rng.IntN(10); {
@@ -517,6 +530,7 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 			g.Git("mv", p, q)
 			files[q] = files[p]
 			delete(files, p)
+			gone = append(gone, p)
 		case n < 8:
 			p, q := pick(), newName()
 			b, err := os.ReadFile(filepath.Join(g.Dir, p))
@@ -532,6 +546,7 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 			p := pick()
 			g.Git("rm", "-q", p)
 			delete(files, p)
+			gone = append(gone, p)
 		}
 		switch rng.IntN(8) {
 		case 0:
@@ -545,6 +560,16 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 				t.Logf("not answered from the stored log: %v", un)
 			}
 		}
+	}
+	if un := sameHistory(t, s, r, everyPath(t, r)); len(un) > 0 {
+		t.Logf("not answered from the stored log: %v", un)
+	}
+	// Everything merged into main.
+	g.Git("checkout", "-q", "-f", "main")
+	g.Git("clean", "-q", "-f", "-d")
+	relist()
+	for _, b := range branches[1:] {
+		merge(b)
 	}
 	if un := sameHistory(t, s, r, everyPath(t, r)); len(un) > 0 {
 		t.Logf("not answered from the stored log: %v", un)
