@@ -35,6 +35,7 @@ func run(ctx context.Context, args []string, s streams, getenv func(string) stri
 		Use:           "hansard",
 		Short:         "Which AI conversation wrote this code, and why",
 		Long:          "hansard archives coding-agent transcripts (Claude Code, Codex) in one local SQLite file and\nanswers which conversation wrote a line of code, and why.",
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
