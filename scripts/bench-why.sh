@@ -14,6 +14,12 @@
 # line was asked about before. Every command runs
 # RUNS times (default 10) after one untimed run; the median is reported.
 #
+# With SAMPLE=N, it asks instead about N lines spread evenly over the file,
+# each once cold and once warm after one untimed blame, and prints every
+# line's figures and how many lines meet each target: lines differ a lot
+# (git blame -L stops as soon as a line is settled, after a few commits
+# for a recent line, after most of the history for an old one).
+#
 # Usage: scripts/bench-why.sh [FIXTURE_DIR]
 # FIXTURE_DIR is a folder laid out by truthgen -large; without one, a new
 # one is built in a temporary folder. Needs go, git, awk and GNU date
@@ -31,7 +37,7 @@ if [ -z "$fixture" ]; then
 	(cd "$root" && go run ./fixtures/truth/cmd/truthgen -out "$fixture" -large >/dev/null)
 fi
 bin=$work/hansard
-(cd "$root" && go build -o "$bin" ./cmd/hansard)
+(cd "$root" && CGO_ENABLED=0 go build -o "$bin" ./cmd/hansard) # as the README installs it
 
 repo=$fixture/repo
 file=service/store.go
@@ -61,6 +67,34 @@ median() { sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else pr
 "$bin" why "$(git ls-files | grep -vx "$file" | head -n 1):1" --json >/dev/null
 cp -r "$HANSARD_HOME" "$work/archive.cold"
 reset_cache() { rm -rf "$HANSARD_HOME" && cp -r "$work/archive.cold" "$HANSARD_HOME"; }
+
+# ms CMD...: runs CMD once, prints its wall time in milliseconds (one
+# decimal place).
+ms() {
+	t0=$(date +%s%N)
+	"$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+	t1=$(date +%s%N)
+	echo "$t0 $t1" | awk '{printf "%.1f\n", ($2 - $1) / 1e6}'
+}
+
+if [ -n "${SAMPLE:-}" ]; then
+	printf '%6s %10s %10s %10s %8s %8s\n' line blame-L why-cold why-warm cold/bl warm/bl
+	: >"$work/sample"
+	n=1
+	while [ $n -le "$SAMPLE" ]; do
+		l=$((n * lines / (SAMPLE + 1)))
+		git blame -L "$l,$l" --porcelain "$file" >/dev/null
+		b=$(ms git blame -L "$l,$l" --porcelain "$file")
+		reset_cache
+		c=$(ms "$bin" why "$file:$l" --json)
+		w=$(ms "$bin" why "$file:$l" --json)
+		echo "$l $b $c $w" | awk '{printf "%6d %10.1f %10.1f %10.1f %8.2f %8.2f\n", $1, $2, $3, $4, $3/$2, $4/$2}' | tee -a "$work/sample"
+		n=$((n + 1))
+	done
+	awk '{c += ($5 <= 1.5); w += ($6 <= 0.5)} END {printf "%d lines: cold <= 1.5 x blame -L on %d, warm <= 0.5 x on %d; ", NR, c, w}' "$work/sample"
+	echo "median ratios cold $(awk '{print $5}' "$work/sample" | median), warm $(awk '{print $6}' "$work/sample" | median)"
+	exit 0
+fi
 
 : >"$work/blame_l" && : >"$work/blame_f" && : >"$work/why_l" && : >"$work/why_f" && : >"$work/why_w" && : >"$work/why_o"
 i=0
