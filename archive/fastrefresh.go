@@ -6,10 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"hansard/transcripts"
@@ -49,8 +46,15 @@ type quickCheck struct {
 func (a *Archive) quickUnchanged(ctx context.Context, providers []transcripts.Provider, env transcripts.Env) quickCheck {
 	var q quickCheck
 	s, err := a.readSnapshot()
-	if err != nil || !sameRoots(s.roots, providers, env) || !allHold(len(s.dirs), func(i int) bool { return dirUnchanged(s.dirs[i]) }) {
+	if err != nil || !sameRoots(s.roots, providers, env) {
 		return q
+	}
+	// One goroutine: a query runs this beside git, and stats spread over
+	// several goroutines finish later on a busy machine, not sooner.
+	for _, d := range s.dirs {
+		if !dirUnchanged(d) {
+			return q
+		}
 	}
 	q.dirs = s.dirs
 	if ok, err := a.parsersRecorded(ctx, providers); err != nil || !ok {
@@ -59,8 +63,12 @@ func (a *Archive) quickUnchanged(ctx context.Context, providers []transcripts.Pr
 	if token, err := a.getMeta(ctx, metaSnapshot); err != nil || token != s.token {
 		return q
 	}
-	q.unchanged = allHold(len(s.files), func(i int) bool { return fileUnchanged(s.files[i]) })
-	q.files = len(s.files)
+	for _, f := range s.files {
+		if !fileUnchanged(f) {
+			return q
+		}
+	}
+	q.unchanged, q.files = true, len(s.files)
 	return q
 }
 
@@ -106,37 +114,6 @@ func sameRoots(stored []snapRoot, providers []transcripts.Provider, env transcri
 func dirUnchanged(want snapDir) bool {
 	got, err := statDir(want.path, want.followsLink)
 	return err == nil && got == want
-}
-
-// statWorkers bounds the goroutines that stat at once.
-const statWorkers = 4
-
-// allHold reports whether check holds for every index below n, running
-// the checks (stats: time spent in the kernel) on a few goroutines and
-// stopping at the first that fails.
-func allHold(n int, check func(i int) bool) bool {
-	workers := min(statWorkers, runtime.GOMAXPROCS(0), (n+63)/64)
-	if workers <= 1 {
-		for i := range n {
-			if !check(i) {
-				return false
-			}
-		}
-		return true
-	}
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < n && !failed.Load(); i += workers {
-				if !check(i) {
-					failed.Store(true)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return !failed.Load()
 }
 
 // walkRoots records every folder under the roots, or returns false when
