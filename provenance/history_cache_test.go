@@ -159,8 +159,8 @@ func storedLog(t testing.TB, s *ArchiveStore, r *gitrepo.Repo) archive.GitLogSta
 
 // buildHistories makes a repository with plain edits, a rename, a copy of
 // an unchanged file, a file deleted and added again, a merge of a branch
-// that renamed a file, a path that was a folder before it was a file, and
-// names git quotes.
+// that renamed a file, a path that was a folder before it was a file, a
+// file that became a symbolic link, and names git quotes.
 func buildHistories(t testing.TB) *gittest.Repo {
 	g := gittest.New(t)
 	g.Write("a.go", text("a", 20))
@@ -193,6 +193,15 @@ func buildHistories(t testing.TB) *gittest.Repo {
 	g.Commit("drop the tool folder")
 	g.Write("tool", text("t", 20))
 	g.Commit("tool is a file")
+	// A file that becomes a symbolic link (a type change).
+	link := filepath.Join(g.Dir, "lib", "y.go")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../c.go", link); err != nil {
+		t.Fatal(err)
+	}
+	g.Commit("y is a link")
 	return g
 }
 
@@ -217,6 +226,11 @@ func TestHistoryMatchesGit(t *testing.T) {
 	}
 	if steps, found, err := s.Archive.GitFollowStep(context.Background(), h[len(h)-2].Commit, "d.go"); err != nil || !found || len(steps) != 1 {
 		t.Errorf("kept follow step = %+v, %v, %v", steps, found, err)
+	}
+	// The type change, then the rename on the merged branch.
+	h, err = s.History(context.Background(), r, "lib/y.go")
+	if err != nil || len(h) != 3 || h[0].Status != 'T' || h[1].Status != 'R' || h[1].OldPath != "lib/x.go" {
+		t.Errorf("history of lib/y.go = %s, %v", dumpHistory(h), err)
 	}
 }
 
