@@ -119,30 +119,42 @@
 // settings and the repository's ledger generation: the whole file's, or
 // for some lines the answers of the lines asked so far (kept apart, and
 // merged as more lines are asked). On a miss it starts git: the file's
-// followed history, and its blame: for lines whose text (for a common
-// line, its neighbours' text) stands nowhere else in the file, the blame of
-// their window, settled (gitrepo's BlameSettled stops once they are
-// attributed, which costs about what blaming them alone costs); else the
-// whole file's, kept in the Cache so that any later line of the same
-// content is answered without git blame. Meanwhile Prepare brings the store up to date (for the command:
-// new transcripts and the ledger); when that changes the generation, the
-// answers are looked up again and git is stopped if they are found. The
-// store's lookups of the asked lines start before git ends (Prefetch).
-// New answers are kept for the next question.
+// followed history (at HEAD, read from the archive's copy of the
+// repository's git log, which History keeps up to HEAD: see below), and
+// its blame: for lines whose text (for a common line, its neighbours' text)
+// stands nowhere else in the file, the blame of their window, settled
+// (gitrepo's BlameSettled stops once they are attributed, which costs about
+// what blaming them alone costs); else first the lines of the last
+// recentCommits commits (`git blame --since`, the commit time read from the
+// stored log too), which holds a recently written line together with every
+// line that could claim its edit, and when it does not hold the asked lines
+// the whole file's blame, kept in the Cache so that any later line of the
+// same content is answered without git blame (the store then looks up the
+// candidates of every line while git runs). Meanwhile Prepare brings the
+// store up to date (for the command: new transcripts and the ledger); when
+// that changes the generation, the answers are looked up again and git is
+// stopped if they are found. The store's lookups of the asked lines start
+// before git and Prepare end (Prefetch), and start again when Prepare
+// changed the ledger. New answers are kept for the next question.
 //
 // A line asked alone is answered as when the whole file is asked (but
 // for context beyond its window when only the window was blamed): after a
 // first pass over the asked lines, every other line whose text their edits
 // introduced (a common line only next to such a substantive line) is
 // decided too before claims are resolved, so that a person's copy of what
-// an edit wrote is told apart from the edit's own lines; when such a line
-// lies outside a settled window, the whole file is blamed first, unless
-// every such line could only claim the edit from a recent commit: a rival
-// line can take an edit only when its commit is no older than the edit
-// (less the clock slack), so when the commits since then are at most half
-// the file's history the whole-file blame is stopped and
-// `git blame --since` blames only the recent lines instead (falling back to
-// the whole file when that answer would point to an earlier edit).
+// an edit wrote is told apart from the edit's own lines. A rival line can
+// take an edit only when its commit is no older than the edit (less the
+// clock slack), so the blame of the recent commits serves when the edit is
+// no older than they are; else, when the commits since the edit are at most
+// half the file's history, `git blame --since` blames those, and otherwise
+// the whole file.
+//
+// History derives a file's history at HEAD from the archive's copy of the
+// repository's `git log -M -C --name-status` (extended with the new commits
+// when HEAD moves forward, rewritten otherwise), asking git once per
+// commit where the file was created what `git log --follow` finds there;
+// it answers as PathHistory does, and falls back to it whenever the copy
+// cannot answer.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is
