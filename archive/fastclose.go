@@ -34,8 +34,14 @@ const walKeepLimit = 64 << 10
 func (a *Archive) markDurable() { a.durable.Store(true) }
 
 // Close closes the database, checkpointing the WAL when this archive
-// wrote transcripts or settings or the WAL is large.
+// wrote transcripts or settings or the WAL is large. Closing again does
+// nothing.
 func (a *Archive) Close() error {
+	a.closeOnce.Do(func() { a.closeErr = a.close() })
+	return a.closeErr
+}
+
+func (a *Archive) close() error {
 	ctx := context.Background()
 	switch {
 	case a.durable.Load():

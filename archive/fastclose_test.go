@@ -133,3 +133,13 @@ func TestNoCheckpointOnCloseBadConn(t *testing.T) {
 		}
 	}
 }
+
+func TestCloseTwice(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{}) // a new archive: its migration is durable
+	for i := range 2 {
+		if err := a.Close(); err != nil {
+			t.Fatalf("close %d: %v", i+1, err)
+		}
+	}
+}

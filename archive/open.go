@@ -64,7 +64,9 @@ type Archive struct {
 	mu   sync.Mutex // guards maps
 	maps []PathMap
 
-	durable atomic.Bool // wrote what Close must checkpoint (see markDurable)
+	durable   atomic.Bool // wrote what Close must checkpoint (see markDurable)
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // DefaultDir returns the archive folder: $HANSARD_HOME, else
