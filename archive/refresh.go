@@ -64,7 +64,9 @@ func (r RefreshResult) ProblemLines() int {
 // files are not opened; grown files are read from their checkpoint; files
 // that shrank or were rewritten are read whole; files that are gone leave
 // their sessions in place, marked source_deleted. Cancelling ctx leaves a
-// consistent archive that the next Refresh continues.
+// consistent archive that the next Refresh continues. When the snapshot
+// the last refresh left shows nothing changed, it neither lists a folder
+// nor takes the write lock (see quickUnchanged).
 func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, opts RefreshOptions) (RefreshResult, error) {
 	start := time.Now()
 	var res RefreshResult
