@@ -97,7 +97,7 @@ func decodeSnapshot(b []byte) (*snapshot, error) {
 	if crc32.ChecksumIEEE(body) != binary.BigEndian.Uint32(b[len(b)-4:]) {
 		return nil, errBadSnapshot
 	}
-	d := snapDecoder{b: body[len(snapshotMagic):]}
+	d := snapDecoder{b: body[len(snapshotMagic):], text: string(body[len(snapshotMagic):])}
 	s := &snapshot{}
 	s.token = d.str()
 	s.roots = make([]snapRoot, d.count())
@@ -121,9 +121,12 @@ func decodeSnapshot(b []byte) (*snapshot, error) {
 }
 
 // snapDecoder reads fields in order; a short or malformed field sets bad.
+// Strings are cut from text, one copy of the bytes (not one allocation
+// per path).
 type snapDecoder struct {
-	b   []byte
-	bad bool
+	b    []byte
+	text string
+	bad  bool
 }
 
 func (d *snapDecoder) num() int64 {
@@ -152,9 +155,9 @@ func (d *snapDecoder) str() string {
 		d.bad, d.b = true, nil
 		return ""
 	}
-	s := string(d.b[k : k+int(n)])
+	start := len(d.text) - len(d.b) + k
 	d.b = d.b[k+int(n):]
-	return s
+	return d.text[start : start+int(n)]
 }
 
 // readSnapshot loads the archive's snapshot; a missing or unreadable one
