@@ -2,10 +2,14 @@ package archive
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"time"
 
@@ -38,6 +42,11 @@ type quickCheck struct {
 	unchanged bool      // nothing to read: the refresh is done
 	files     int       // sources on disk (when unchanged)
 	dirs      []snapDir // the folders, unchanged since the snapshot (nil when not)
+	// snap is set when only files changed (grown, shrunk, rewritten in
+	// place): discovery would find the same files, and the changed ones
+	// (indexes into snap.files) are all there is to read (see planChanged).
+	snap    *snapshot
+	changed []int
 }
 
 // quickUnchanged compares the disk and the archive with the snapshot. Any
@@ -63,13 +72,73 @@ func (a *Archive) quickUnchanged(ctx context.Context, providers []transcripts.Pr
 	if token, err := a.getMeta(ctx, metaSnapshot); err != nil || token != s.token {
 		return q
 	}
-	for _, f := range s.files {
-		if !fileUnchanged(f) {
-			return q
+	var changed []int
+	for i, f := range s.files {
+		switch same, err := fileUnchanged(f); {
+		case err != nil:
+			return q // gone or no longer a file: discovery tells
+		case !same:
+			changed = append(changed, i)
 		}
+	}
+	if len(changed) > 0 {
+		q.snap, q.changed = s, changed
+		return q
 	}
 	q.unchanged, q.files = true, len(s.files)
 	return q
+}
+
+// planChanged plans a refresh from the snapshot when quickUnchanged found
+// only files changed: the jobs are those files, read from their stored
+// checkpoints (plan's planAppend). It reports false, to plan the long way,
+// when the archive is no longer the one the snapshot describes (another
+// refresh ran since the check) or a file is gone.
+func (a *Archive) planChanged(ctx context.Context, q quickCheck, providers []transcripts.Provider, res *RefreshResult) ([]*job, bool, error) {
+	if q.snap == nil {
+		return nil, false, nil
+	}
+	if token, err := a.getMeta(ctx, metaSnapshot); err != nil || token != q.snap.token {
+		return nil, false, err
+	}
+	byName := make(map[string]transcripts.Provider, len(providers))
+	for _, p := range providers {
+		byName[p.Name()] = p
+	}
+	jobs := make([]*job, 0, len(q.changed))
+	for _, i := range q.changed {
+		f := q.snap.files[i]
+		p, ok := byName[f.provider]
+		if !ok {
+			return nil, false, nil
+		}
+		size, mtime, err := statFile(f.path)
+		if err != nil {
+			return nil, false, nil
+		}
+		jobs = append(jobs, &job{provider: p, src: transcripts.Source{Provider: f.provider, Path: f.path},
+			row: sourceRow{id: f.id}, kind: planAppend, exists: true, size: size, mtime: mtime})
+	}
+	if err := a.loadRows(ctx, jobs); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	kept := jobs[:0]
+	for _, j := range jobs {
+		if j.row.provider != j.src.Provider || j.row.path != j.src.Path || j.row.deleted || j.row.reparse {
+			return nil, false, nil
+		}
+		j.src.Class = j.row.class
+		if j.size != j.row.size || j.mtime != j.row.mtime {
+			kept = append(kept, j)
+		}
+	}
+	res.Sources = len(q.snap.files)
+	res.Unchanged = res.Sources - len(kept)
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].expectBytes() > kept[j].expectBytes() })
+	return kept, true, nil
 }
 
 // parsersRecorded reports whether every versioned provider's parser is
@@ -157,43 +226,29 @@ func walkRoots(roots []snapRoot, since time.Time) ([]snapDir, bool) {
 	return dirs, true
 }
 
-// saveSnapshot records what a successful refresh leaves: dirs are the
-// folders verified unchanged before its discovery began, or nil to list
-// them now (trusting only those older than scanStart by racyMargin). No
+// saveSnapshot records what a successful refresh leaves. The folders are
+// those quickUnchanged verified before discovery began, or listed now
+// (trusting only those older than scanStart by racyMargin). The files are
+// the stored sources, read whole, or when the refresh was planned from the
+// snapshot (planChanged), its files with the jobs' rows read again. No
 // snapshot is written while sources wait to be re-parsed.
-func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, scanStart time.Time, dirs []snapDir) error {
-	s := &snapshot{roots: snapRoots(providers, env), dirs: dirs}
+func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, scanStart time.Time, q quickCheck, planned bool, jobs []*job) error {
+	s := &snapshot{roots: snapRoots(providers, env), dirs: q.dirs}
 	if s.dirs == nil {
 		var ok bool
 		if s.dirs, ok = walkRoots(s.roots, scanStart); !ok {
 			return nil
 		}
 	}
-	names := make(map[string]bool, len(providers))
-	for _, p := range providers {
-		names[p.Name()] = true
+	var ok bool
+	var err error
+	if planned {
+		s.files, ok, err = a.updatedFiles(ctx, q.snap.files, jobs)
+	} else {
+		s.files, ok, err = a.storedFiles(ctx, providers)
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT provider, path, size, mtime_ns, deleted, reparse FROM sources INDEXED BY sources_stat`)
-	if err != nil {
-		return fmt.Errorf("refresh snapshot: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var prov string
-		var f snapFile
-		var deleted, reparse bool
-		if err := rows.Scan(&prov, &f.path, &f.size, &f.mtime, &deleted, &reparse); err != nil {
-			return fmt.Errorf("refresh snapshot: %w", err)
-		}
-		if reparse {
-			return nil
-		}
-		if names[prov] && !deleted {
-			s.files = append(s.files, f)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("refresh snapshot: %w", err)
+	if err != nil || !ok {
+		return err
 	}
 	s.token = strconv.FormatUint(rand.Uint64(), 36)
 	// Not durable: a token lost to a power loss only costs the shortcut.
@@ -201,4 +256,72 @@ func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Prov
 		return err
 	}
 	return a.writeSnapshot(s)
+}
+
+// storedFiles returns the stored sources of the providers that are on
+// disk, or false when one waits to be re-parsed.
+func (a *Archive) storedFiles(ctx context.Context, providers []transcripts.Provider) ([]snapFile, bool, error) {
+	names := make(map[string]bool, len(providers))
+	for _, p := range providers {
+		names[p.Name()] = true
+	}
+	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, path, size, mtime_ns, deleted, reparse FROM sources INDEXED BY sources_stat`)
+	if err != nil {
+		return nil, false, fmt.Errorf("refresh snapshot: %w", err)
+	}
+	defer rows.Close()
+	var files []snapFile
+	for rows.Next() {
+		var f snapFile
+		var deleted, reparse bool
+		if err := rows.Scan(&f.id, &f.provider, &f.path, &f.size, &f.mtime, &deleted, &reparse); err != nil {
+			return nil, false, fmt.Errorf("refresh snapshot: %w", err)
+		}
+		if reparse {
+			return nil, false, nil
+		}
+		if names[f.provider] && !deleted {
+			files = append(files, f)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("refresh snapshot: %w", err)
+	}
+	return files, true, nil
+}
+
+// updatedFiles returns base with the size and mtime now stored for the
+// jobs' sources, or false when one is no longer a plain stored source.
+func (a *Archive) updatedFiles(ctx context.Context, base []snapFile, jobs []*job) ([]snapFile, bool, error) {
+	files := slices.Clone(base)
+	at := make(map[int64]int, len(jobs))
+	for _, j := range jobs {
+		at[j.row.id] = -1
+	}
+	for i, f := range files {
+		if _, ok := at[f.id]; ok {
+			at[f.id] = i
+		}
+	}
+	st, err := a.db.PrepareContext(ctx, `SELECT size, mtime_ns, deleted, reparse FROM sources WHERE id = ?`)
+	if err != nil {
+		return nil, false, fmt.Errorf("refresh snapshot: %w", err)
+	}
+	defer st.Close()
+	for id, i := range at {
+		if i < 0 {
+			return nil, false, nil
+		}
+		var deleted, reparse bool
+		if err := st.QueryRowContext(ctx, id).Scan(&files[i].size, &files[i].mtime, &deleted, &reparse); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil, false, nil
+			}
+			return nil, false, fmt.Errorf("refresh snapshot: %w", err)
+		}
+		if deleted || reparse {
+			return nil, false, nil
+		}
+	}
+	return files, true, nil
 }

@@ -15,7 +15,7 @@ import (
 const snapshotFile = "refresh-snapshot"
 
 // snapshotMagic starts the file; the number after it is the format.
-const snapshotMagic = "hansard refresh snapshot 2\n"
+const snapshotMagic = "hansard refresh snapshot 3\n"
 
 // snapshot is what a refresh that found the archive up to date saw.
 type snapshot struct {
@@ -35,9 +35,11 @@ type snapDir struct {
 	exists, followsLink bool
 }
 
+// snapFile is a stored source: what plan compares a file with, and what
+// finds its row.
 type snapFile struct {
-	path        string
-	size, mtime int64
+	provider, path  string
+	id, size, mtime int64
 }
 
 var errBadSnapshot = errors.New("refresh snapshot: unreadable")
@@ -68,7 +70,9 @@ func (s *snapshot) encode() []byte {
 	}
 	num(int64(len(s.files)))
 	for _, f := range s.files {
+		str(f.provider)
 		str(f.path)
+		num(f.id)
 		num(f.size)
 		num(f.mtime)
 	}
@@ -112,7 +116,7 @@ func decodeSnapshot(b []byte) (*snapshot, error) {
 	}
 	s.files = make([]snapFile, d.count())
 	for i := range s.files {
-		s.files[i] = snapFile{path: d.str(), size: d.num(), mtime: d.num()}
+		s.files[i] = snapFile{provider: d.str(), path: d.str(), id: d.num(), size: d.num(), mtime: d.num()}
 	}
 	if d.bad || len(d.b) != 0 {
 		return nil, errBadSnapshot

@@ -10,7 +10,7 @@ func statDir(path string, followsLink bool) (snapDir, error) {
 	return snapDir{}, errors.New("refresh snapshot: folder times not supported")
 }
 
-func fileUnchanged(f snapFile) bool {
+func fileUnchanged(f snapFile) (bool, error) {
 	size, mtime, err := statFile(f.path)
-	return err == nil && size == f.size && mtime == f.mtime
+	return err == nil && size == f.size && mtime == f.mtime, err
 }

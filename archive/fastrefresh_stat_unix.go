@@ -30,15 +30,21 @@ func statDir(path string, followsLink bool) (snapDir, error) {
 	return d, nil
 }
 
-// fileUnchanged reports whether f is still a regular file of the size and
-// mtime recorded (what plan compares, see statFile).
-func fileUnchanged(f snapFile) bool {
+// fileUnchanged reports whether f is still of the size and mtime recorded
+// (what plan compares, see statFile); a file gone or no longer regular is
+// an error.
+func fileUnchanged(f snapFile) (bool, error) {
 	var st syscall.Stat_t
-	if statRetry(f.path, true, &st) != nil {
-		return false
+	if err := statRetry(f.path, true, &st); err != nil {
+		return false, &os.PathError{Op: "stat", Path: f.path, Err: err}
 	}
-	return st.Mode&syscall.S_IFMT == syscall.S_IFREG && st.Size == f.size && mtimeNS(&st) == f.mtime
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return false, errNotRegular
+	}
+	return st.Size == f.size && mtimeNS(&st) == f.mtime, nil
 }
+
+var errNotRegular = errors.New("not a regular file")
 
 func statRetry(path string, follow bool, st *syscall.Stat_t) error {
 	for {

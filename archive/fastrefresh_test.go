@@ -3,6 +3,7 @@ package archive
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,25 +96,28 @@ func TestQuickRefreshSkipsDiscovery(t *testing.T) {
 }
 
 func TestQuickRefreshNoticesChanges(t *testing.T) {
+	// Files that only grew, shrank or were rewritten in place are read
+	// without listing a folder (planChanged); anything else lists them.
 	for _, tc := range []struct {
 		name   string
 		change func(q *quickEnv)
 		check  func(res RefreshResult) bool
+		lists  bool
 	}{
 		{"appended", func(q *quickEnv) {
 			q.appendRaw("s1.jsonl", `{"t":"msg","role":"user","text":"one more thing","uuid":"s1-u9"}`+"\n")
-		}, func(r RefreshResult) bool { return r.Appended == 1 && r.Unchanged == 1 }},
+		}, func(r RefreshResult) bool { return r.Appended == 1 && r.Unchanged == 1 }, false},
 		{"new in a folder", func(q *quickEnv) {
 			q.write("sub/s3.jsonl", sessionLines("s3", "/w")...)
-		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 2 }},
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 2 }, true},
 		{"new in a new folder", func(q *quickEnv) {
 			q.write("sub/deeper/s3.jsonl", sessionLines("s3", "/w")...)
-		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 2 }},
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 2 }, true},
 		{"deleted", func(q *quickEnv) {
 			if err := os.Remove(filepath.Join(q.root, "sub", "s2.jsonl")); err != nil {
 				q.t.Fatal(err)
 			}
-		}, func(r RefreshResult) bool { return r.Deleted == 1 && r.Unchanged == 1 }},
+		}, func(r RefreshResult) bool { return r.Deleted == 1 && r.Unchanged == 1 }, true},
 		{"replaced", func(q *quickEnv) {
 			lines := sessionLines("s1", "/w")
 			lines[1] = strings.Replace(lines[1], "please fix", "kindly fix it", 1)
@@ -124,18 +128,28 @@ func TestQuickRefreshNoticesChanges(t *testing.T) {
 			if err := os.Rename(tmp, filepath.Join(q.root, "s1.jsonl")); err != nil {
 				q.t.Fatal(err)
 			}
-		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }},
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }, true},
 		{"shrunk", func(q *quickEnv) {
 			q.write("s1.jsonl", sessionLines("s1", "/w")[:2]...)
-		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }},
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }, false},
+		{"rewritten in place", func(q *quickEnv) {
+			lines := sessionLines("s1", "/w")
+			lines[1] = strings.Replace(lines[1], "please fix", "kindly fix it", 1)
+			q.write("s1.jsonl", lines...)
+		}, func(r RefreshResult) bool { return r.Reread == 1 && r.Unchanged == 1 }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := newQuickEnv(t)
 			q.indexed()
 			tc.change(q)
+			want := dumpAfterLongRefresh(t, q)
 			res, long := q.refresh()
-			if !long || !tc.check(res) {
+			if long != tc.lists || !tc.check(res) {
 				t.Fatalf("after change: %+v (discovered: %v)", res, long)
+			}
+			// A deleted file's sessions stay, which a new archive lacks.
+			if got := dump(t, q.a); res.Deleted == 0 && got != want {
+				t.Fatalf("archive after the change:\n%s\nwant (the long way):\n%s", got, want)
 			}
 			// The refresh that read the change takes a new snapshot.
 			if res, long := q.refresh(); long || res.Unchanged != res.Sources {
@@ -309,5 +323,75 @@ func TestMigrationDropsSnapshot(t *testing.T) {
 	defer a.Close()
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatalf("snapshot after migrating: %v", err)
+	}
+}
+
+// dumpAfterLongRefresh returns what a refresh the long way makes of the
+// current files, in a copy of the archive.
+func dumpAfterLongRefresh(t *testing.T, q *quickEnv) string {
+	t.Helper()
+	other := newTestEnv(t)
+	other.root, other.env = q.root, q.env
+	b := other.open(Options{})
+	other.refresh(b, RefreshOptions{})
+	return dump(t, b)
+}
+
+func TestPlanChangedFallsBack(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		spoil func(q *quickEnv)
+	}{
+		// Another refresh ran between the check and the lock.
+		{"token", func(q *quickEnv) {
+			if err := setMetaTx(context.Background(), q.a.db, metaSnapshot, "newer"); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+		{"gone", func(q *quickEnv) {
+			if err := os.Remove(filepath.Join(q.root, "s1.jsonl")); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+		{"row gone", func(q *quickEnv) {
+			if _, err := q.a.db.Exec(`DELETE FROM sources WHERE path = ?`, filepath.Join(q.root, "s1.jsonl")); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := newQuickEnv(t)
+			q.indexed()
+			q.appendRaw("s1.jsonl", `{"t":"msg","role":"user","text":"one more thing","uuid":"s1-u9"}`+"\n")
+			check := q.a.quickUnchanged(context.Background(), []transcripts.Provider{q.prov}, q.env)
+			if check.snap == nil || len(check.changed) != 1 {
+				t.Fatalf("check: %+v", check)
+			}
+			tc.spoil(q)
+			var res RefreshResult
+			jobs, planned, err := q.a.planChanged(context.Background(), check, []transcripts.Provider{q.prov}, &res)
+			if err != nil || planned || jobs != nil {
+				t.Fatalf("planned %d jobs: %v %v", len(jobs), planned, err)
+			}
+		})
+	}
+}
+
+// A session being written: every refresh reads what was appended without
+// listing a folder, and the archive matches one refreshed the long way.
+func TestQuickRefreshFollowsAGrowingFile(t *testing.T) {
+	q := newQuickEnv(t)
+	q.indexed()
+	for i := range 3 {
+		q.appendRaw("sub/s2.jsonl", fmt.Sprintf(`{"t":"msg","role":"user","text":"step %d","uuid":"s2-x%d"}`+"\n", i, i))
+		if res, long := q.refresh(); long || res.Appended != 1 || res.Unchanged != 1 {
+			t.Fatalf("append %d: %+v (discovered: %v)", i, res, long)
+		}
+	}
+	if res, long := q.refresh(); long || res.Unchanged != 2 {
+		t.Fatalf("after: %+v (discovered: %v)", res, long)
+	}
+	if got, want := dump(t, q.a), dumpAfterLongRefresh(t, q); got != want {
+		t.Fatalf("archive:\n%s\nwant (the long way):\n%s", got, want)
 	}
 }

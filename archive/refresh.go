@@ -115,9 +115,20 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	if err := a.markRebuild(ctx, rebuild); err != nil {
 		return res, err
 	}
-	jobs, scanErrors, err := a.plan(ctx, providers, env, warn, &res)
-	if err != nil {
-		return res, err
+	// Only files changed since the snapshot: they are the jobs, and no
+	// folder is listed.
+	var jobs []*job
+	var planned bool
+	if len(rebuild) == 0 {
+		if jobs, planned, err = a.planChanged(ctx, quick, providers, &res); err != nil {
+			return res, err
+		}
+	}
+	var scanErrors int
+	if !planned {
+		if jobs, scanErrors, err = a.plan(ctx, providers, env, warn, &res); err != nil {
+			return res, err
+		}
 	}
 	if len(jobs) > 0 {
 		if err := a.run(ctx, jobs, warn, opts, &res); err != nil {
@@ -129,7 +140,7 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 		return res, err
 	}
 	if scanErrors == 0 && res.Failed == 0 {
-		if err := a.saveSnapshot(ctx, providers, env, scanStart, quick.dirs); err != nil {
+		if err := a.saveSnapshot(ctx, providers, env, scanStart, quick, planned, jobs); err != nil {
 			warn(err.Error()) // only the next refresh's shortcut is lost
 		}
 	}
