@@ -14,7 +14,7 @@ func (a *Archive) GitLogTimeBack(ctx context.Context, root string, n int) (int64
 	if n < 0 {
 		return 0, false, fmt.Errorf("git log of %s: %d commits back", root, n)
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT commit_id, commit_time FROM git_log WHERE repo_root = ? ORDER BY ord DESC`, root)
+	rows, err := a.db.QueryContext(ctx, `SELECT commit_id, commit_time FROM git_log INDEXED BY git_log_ord WHERE repo_root = ? ORDER BY ord DESC`, root)
 	if err != nil {
 		return 0, false, translate(err, "git log of "+root)
 	}

@@ -17,14 +17,16 @@ type prefetch struct {
 }
 
 // Prefetch starts looking up, in the background, the candidates of the
-// given lines of a file in repo and the descriptions of their edits, so
-// that the store's work overlaps with git blame: a later Candidates call
-// for the same repository whose keys are all among these lines, and
-// Describe calls for the edits found, are answered from it. Lines are the
+// given lines of a file in repo and, with describe, the descriptions of
+// their edits, so that the store's work overlaps with git blame: a later
+// Candidates call for the same repository whose keys are all among these
+// lines, and Describe calls for the edits found, are answered from it.
+// Describing is worth it when most candidates will be shown (every line of
+// a file is asked); a few lines show a few of their many candidates. Lines are the
 // file's text (the working tree's, whose blame has the same lines). A new
 // Prefetch replaces (and stops) the one before it: when the store changed
 // in between, only the new one answers.
-func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string) {
+func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string, describe bool) {
 	if s.pre != nil {
 		s.pre.cancel() // a new lookup replaces it
 	}
@@ -44,7 +46,7 @@ func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string
 	go func() {
 		defer close(p.done)
 		p.entries, p.err = s.candidates(ctx, repo, keys)
-		if p.err != nil || len(p.entries) == 0 {
+		if p.err != nil || len(p.entries) == 0 || !describe {
 			return
 		}
 		seen := map[EditKey]bool{}

@@ -82,7 +82,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	defer cancel()
 	early := !hit && (a.Prepare == nil || ac.generation() != "")
 	if early {
-		a.prefetch(pctx, repo, content, q)
+		a.prefetch(pctx, repo, prefetchLines(content, q), q.Start == 0)
 	}
 	if a.Prepare != nil {
 		if err := a.Prepare(ctx); err != nil {
@@ -93,7 +93,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 			early = false
 		}
 		if !hit && !early {
-			a.prefetch(pctx, repo, content, q)
+			a.prefetch(pctx, repo, prefetchLines(content, q), q.Start == 0)
 		}
 	}
 	if hit {
@@ -106,7 +106,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	if g.wholeStarted() {
 		// The whole file's lines will be decided: look them all up
 		// while git blames it.
-		a.prefetch(pctx, repo, content, Query{})
+		a.prefetch(pctx, repo, prefetchLines(content, Query{}), false)
 	}
 	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
@@ -176,13 +176,14 @@ func (a *Attributor) snapshot(repo *gitrepo.Repo, rel, rev string) ([]byte, Blam
 // prefetcher is a Store that can start looking lines up ahead of the
 // Candidates call that will ask for them (ArchiveStore).
 type prefetcher interface {
-	Prefetch(ctx context.Context, repo string, lines []string)
+	Prefetch(ctx context.Context, repo string, lines []string, describe bool)
 }
 
-// prefetch starts looking up the lines of q in a Store that can.
-func (a *Attributor) prefetch(ctx context.Context, repo *gitrepo.Repo, content []byte, q Query) {
+// prefetch starts looking up lines in a Store that can, with the
+// descriptions of their edits when describe is set.
+func (a *Attributor) prefetch(ctx context.Context, repo *gitrepo.Repo, lines []string, describe bool) {
 	if p, ok := a.Store.(prefetcher); ok {
-		p.Prefetch(ctx, repo.Root, prefetchLines(content, q))
+		p.Prefetch(ctx, repo.Root, lines, describe)
 	}
 }
 
