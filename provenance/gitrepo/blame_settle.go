@@ -40,6 +40,48 @@ func (r *Repo) BlameSettled(ctx context.Context, path string, opt BlameOptions, 
 	return lines, nil
 }
 
+// BlameIncremental blames opt's range like Blame, with `git blame
+// --incremental`, and hands fn the lines of each entry as git settles
+// them, with their text: the commits newest first (by commit time), each
+// commit's lines before any older commit's. fn returns true to stop git
+// (BlameIncremental then returns nil). A working-tree file git does not
+// track yet comes as one entry of uncommitted lines.
+func (r *Repo) BlameIncremental(ctx context.Context, path string, opt BlameOptions, fn func([]BlameLine) bool) error {
+	rel, err := r.Rel(path)
+	if err != nil {
+		return fmt.Errorf("blame: %w", err)
+	}
+	text, err := r.content(ctx, rel, opt.Rev)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("blame %s: %w", rel, ErrNoSuchPath)
+	}
+	if err != nil {
+		return fmt.Errorf("blame %s: %w", rel, err)
+	}
+	withText := func(entry []BlameLine) []BlameLine {
+		for i := range entry {
+			if n := entry[i].FinalLine; n >= 1 && n <= len(text) {
+				entry[i].Text = strings.TrimSuffix(text[n-1], "\r")
+			}
+		}
+		return entry
+	}
+	handed := false
+	lines, _, err := r.runBlame(ctx, rel, opt, "--incremental", func(br *bufio.Reader) ([]BlameLine, error) {
+		return nil, parseEntries(br, func(entry []BlameLine) error {
+			handed = true
+			if fn(withText(entry)) {
+				return errSettled
+			}
+			return nil
+		})
+	})
+	if err == nil && !handed && len(lines) > 0 { // not tracked yet: every line uncommitted
+		fn(lines)
+	}
+	return err
+}
+
 // content returns the lines of the blamed file: the working tree's, or
 // the revision's.
 func (r *Repo) content(ctx context.Context, rel, rev string) ([]string, error) {
@@ -64,47 +106,26 @@ func (r *Repo) content(ctx context.Context, rel, rev string) ([]string, error) {
 // comes (then it returns errSettled with the lines read), or the output
 // ends.
 func parseSettled(br *bufio.Reader, from, to int) ([]BlameLine, error) {
-	p := newBlameParser()
 	var out []BlameLine
 	pending := to - from + 1
 	var settled map[string]bool // the commits of from..to, once all came
-	var num int
-	err := eachLine(br, func(n int, line string) error {
-		if p.cur != nil {
-			if p.field(line) != "filename" {
-				return nil
-			}
-			for k := 0; k < num; k++ {
-				l := *p.cur
-				l.FinalLine, l.OrigLine = p.cur.FinalLine+k, p.cur.OrigLine+k
-				out = append(out, l)
-				if l.FinalLine >= from && l.FinalLine <= to {
-					pending--
-				}
-			}
-			p.cur = nil
-			if pending <= 0 && settled == nil {
-				settled = map[string]bool{}
-				for _, l := range out {
-					if l.FinalLine >= from && l.FinalLine <= to {
-						settled[l.Commit.Hash] = true
-					}
-				}
-			}
-			return nil
-		}
-		f := strings.Fields(line)
-		if len(f) != 4 {
-			return fmt.Errorf("blame output line %d: bad header %q", n, line)
-		}
-		if _, err := fmt.Sscan(f[3], &num); err != nil || num < 1 {
-			return fmt.Errorf("blame output line %d: bad header %q", n, line)
-		}
-		if settled != nil && !settled[f[0]] {
+	err := parseEntries(br, func(entry []BlameLine) error {
+		if settled != nil && !settled[entry[0].Commit.Hash] {
 			return errSettled
 		}
-		if _, err := p.header(line); err != nil {
-			return fmt.Errorf("blame output line %d: %w", n, err)
+		for _, l := range entry {
+			if l.FinalLine >= from && l.FinalLine <= to {
+				pending--
+			}
+		}
+		out = append(out, entry...)
+		if pending <= 0 && settled == nil {
+			settled = map[string]bool{}
+			for _, l := range out {
+				if l.FinalLine >= from && l.FinalLine <= to {
+					settled[l.Commit.Hash] = true
+				}
+			}
 		}
 		return nil
 	})
@@ -114,10 +135,48 @@ func parseSettled(br *bufio.Reader, from, to int) ([]BlameLine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.cur != nil {
-		return nil, errors.New("blame output ends inside an entry")
-	}
 	return sortLines(out), nil
+}
+
+// parseEntries reads `git blame --incremental` output and hands fn the
+// lines of each entry (one commit's run of lines) as it ends, without
+// their text. An error of fn ends the reading and is returned.
+func parseEntries(br *bufio.Reader, fn func([]BlameLine) error) error {
+	p := newBlameParser()
+	var num int
+	err := eachLine(br, func(n int, line string) error {
+		if p.cur != nil {
+			if p.field(line) != "filename" {
+				return nil
+			}
+			entry := make([]BlameLine, num)
+			for k := range entry {
+				l := *p.cur
+				l.FinalLine, l.OrigLine = p.cur.FinalLine+k, p.cur.OrigLine+k
+				entry[k] = l
+			}
+			p.cur = nil
+			return fn(entry)
+		}
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			return fmt.Errorf("blame output line %d: bad header %q", n, line)
+		}
+		if _, err := fmt.Sscan(f[3], &num); err != nil || num < 1 {
+			return fmt.Errorf("blame output line %d: bad header %q", n, line)
+		}
+		if _, err := p.header(line); err != nil {
+			return fmt.Errorf("blame output line %d: %w", n, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if p.cur != nil {
+		return errors.New("blame output ends inside an entry")
+	}
+	return nil
 }
 
 func sortLines(ls []BlameLine) []BlameLine {

@@ -101,3 +101,82 @@ func stamped(c BlameCommit) BlameCommit {
 	}
 	return c
 }
+
+// TestBlameIncremental checks that the entries handed one by one make the
+// whole file's blame, newest commits first, and that stopping ends git.
+func TestBlameIncremental(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
+	g.Commit("add A")
+	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n")
+	g.Commit("add B")
+	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 3\n}\n// uncommitted\n")
+	r := openRepo(t, g)
+	ctx := context.Background()
+	whole, err := r.Blame(ctx, "a.go", BlameOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []BlameLine
+	entries := 0
+	last := time.Time{}
+	err = r.BlameIncremental(ctx, "a.go", BlameOptions{}, func(entry []BlameLine) bool {
+		entries++
+		c := entry[0].Commit
+		for _, l := range entry {
+			if l.Commit != c {
+				t.Errorf("an entry mixes commits: %+v", entry)
+			}
+		}
+		if !last.IsZero() && c.CommitTime.After(last) {
+			t.Errorf("entry of %s (%v) after an older one (%v)", c.Hash, c.CommitTime, last)
+		}
+		last = c.CommitTime
+		got = append(got, entry...)
+		return false
+	})
+	if err != nil || entries < 3 {
+		t.Fatalf("BlameIncremental: %v, %d entries", err, entries)
+	}
+	got = sortLines(got)
+	if len(got) != len(whole) {
+		t.Fatalf("%d lines, want %d", len(got), len(whole))
+	}
+	for i := range got {
+		w := whole[i]
+		if got[i].FinalLine != w.FinalLine || got[i].Text != w.Text || got[i].OrigPath != w.OrigPath ||
+			!reflect.DeepEqual(stamped(*got[i].Commit), stamped(*w.Commit)) {
+			t.Errorf("line %d = %+v, want %+v", w.FinalLine, got[i], w)
+		}
+	}
+
+	// Stopping at the first entry: uncommitted lines, newest of all.
+	calls := 0
+	err = r.BlameIncremental(ctx, "a.go", BlameOptions{}, func(entry []BlameLine) bool {
+		calls++
+		if !entry[0].Commit.Uncommitted() {
+			t.Errorf("first entry = %+v", entry)
+		}
+		return true
+	})
+	if err != nil || calls != 1 {
+		t.Errorf("stopped: %v after %d calls", err, calls)
+	}
+
+	// A file git does not track yet: one entry, every line uncommitted.
+	g.Write("new.txt", "one\ntwo\n")
+	calls = 0
+	err = r.BlameIncremental(ctx, "new.txt", BlameOptions{}, func(entry []BlameLine) bool {
+		calls++
+		if len(entry) != 2 || !entry[0].Commit.Uncommitted() || entry[1].Text != "two" {
+			t.Errorf("untracked entry = %+v", entry)
+		}
+		return false
+	})
+	if err != nil || calls != 1 {
+		t.Errorf("untracked: %v after %d calls", err, calls)
+	}
+	if err := r.BlameIncremental(ctx, "missing.go", BlameOptions{}, func([]BlameLine) bool { return false }); !errors.Is(err, ErrNoSuchPath) {
+		t.Errorf("missing file: %v", err)
+	}
+}
