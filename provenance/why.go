@@ -121,6 +121,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		// Another line of the file may be a copy of what the asked lines'
 		// edit wrote: blame the lines of the commits recent enough to
 		// claim it.
+		g.stopWhole()
 		lines, ok, berr := a.blameSince(ctx, repo, rel, q, need.since)
 		if berr != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, berr)
@@ -131,7 +132,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		}
 	}
 	if errors.Is(err, errWholeBlame) {
-		if in.Lines, err = a.blame(ctx, repo, rel, q, bkey); err != nil {
+		if in.Lines, err = g.wholeBlame(ctx, a, repo, rel, q, bkey); err != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, err)
 		}
 		in.Others, in.Since = nil, time.Time{}

@@ -27,12 +27,14 @@ type gitRun struct {
 	// since, when set, says that blame holds every line of the file from
 	// a commit since then (the recent blame's answer).
 	since time.Time
-	// recent, when set, is the blame of the lines of the recent commits,
-	// run first when the asked lines' text recurs.
+	// recent and whole, when set, are the blame of the lines of the recent
+	// commits and the whole file's blame, run beside the window's when the
+	// asked lines' text recurs; whole starts when recent does not hold
+	// the asked lines.
 	recent *recentBlame
-	// whole is closed when the whole file's blame starts because the
-	// recent lines do not hold the asked ones; blamed when the blame ends.
-	whole, blamed chan struct{}
+	whole  *wholeBlame
+	// blamed is closed when blame is read.
+	blamed chan struct{}
 }
 
 // startGit starts blaming the file (text, its lines) and reading its
@@ -46,18 +48,20 @@ type gitRun struct {
 // text) stands on another line of the file too, that line may be a copy of
 // what the asked line's edit wrote, and only a blame of the lines that
 // could claim the edit tells (see Why). Then the lines of the last
-// recentCommits commits are blamed first (recentBlame): that answers a
-// recently written line, with every line that could claim its edit, in one
-// short git run. When they do not hold the asked lines (an older line), the
-// whole file is blamed: that is what an older line's answer needs, and it
-// costs git about what blaming the older line alone costs.
+// recentCommits commits are blamed beside the window (recentBlame): when
+// they hold the asked lines (a recently written line), they answer them
+// with every line that could claim their edits, and the window's blame is
+// stopped. When they do not (an older line), the whole file's blame starts
+// beside the window's: the older the line, the likelier its answer needs
+// it, and the window's blame then costs git about as much.
 func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, text []string) *gitRun {
-	settle := q.Start > 0 && !recurring(text, q.Start, q.End)
 	ctx, cancel := context.WithCancel(ctx)
 	g, gctx := errgroup.WithContext(ctx)
-	r := &gitRun{cancel: cancel, g: g, whole: make(chan struct{}), blamed: make(chan struct{})}
-	if q.Start > 0 && !settle {
+	r := &gitRun{cancel: cancel, g: g, blamed: make(chan struct{})}
+	if q.Start > 0 && recurring(text, q.Start, q.End) {
 		r.recent = a.startRecent(gctx, repo, rel, q)
+		// The whole file's blame may be needed after the window's (Why).
+		r.whole = a.startWhole(ctx, repo, rel, q, key)
 	}
 	g.Go(func() error {
 		defer close(r.blamed)
@@ -68,27 +72,12 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 				return nil
 			}
 		}
-		if rb := r.recent; rb != nil {
-			select {
-			case <-rb.done:
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-			if rb.holds(q) {
-				r.blame, r.since, r.partial = rb.lines, rb.since, true
-				return nil
-			}
-			close(r.whole)
-		}
-		var err error
-		if settle {
-			opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(len(text), q.End+contextWindow)}
-			r.blame, err = repo.BlameSettled(gctx, rel, opt, q.Start, q.End)
-			r.partial = true
+		if q.Start == 0 {
+			var err error
+			r.blame, err = a.blame(gctx, repo, rel, q, key)
 			return err
 		}
-		r.blame, err = a.blame(gctx, repo, rel, q, key)
-		return err
+		return r.blameWindow(gctx, repo, rel, q, len(text))
 	})
 	g.Go(func() error {
 		var err error
@@ -96,6 +85,44 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 		return err
 	})
 	return r
+}
+
+// blameWindow blames the window of the asked lines of a file of n lines,
+// settled; with a recent blame beside it, the recent blame's lines when
+// they hold the asked ones (the window's blame is then stopped), and the
+// whole file's blame is started when they do not.
+func (r *gitRun) blameWindow(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, n int) error {
+	bctx, stop := context.WithCancel(ctx)
+	defer stop()
+	rb, whole := r.recent, r.whole
+	if rb != nil {
+		go func() {
+			select {
+			case <-rb.done:
+				if rb.holds(q) {
+					stop()
+				} else {
+					whole.start()
+				}
+			case <-bctx.Done():
+			}
+		}()
+	}
+	opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(n, q.End+contextWindow)}
+	lines, err := repo.BlameSettled(bctx, rel, opt, q.Start, q.End)
+	if rb != nil {
+		select {
+		case <-rb.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if rb.holds(q) {
+			r.blame, r.since, r.partial = rb.lines, rb.since, true
+			return nil
+		}
+	}
+	r.blame, r.partial = lines, true
+	return err
 }
 
 // historian is a Store that keeps the repository's commit log, so that a
@@ -116,11 +143,14 @@ func (a *Attributor) history(ctx context.Context, repo *gitrepo.Repo, rel, rev s
 // wait waits for the blame and the history.
 func (r *gitRun) wait() error { return r.g.Wait() }
 
-// wholeStarted reports whether the whole file's blame started because the
-// recent lines do not hold the asked ones. It waits until that is known.
+// wholeStarted reports whether the whole file's blame started beside the
+// window's. It waits until that is known.
 func (r *gitRun) wholeStarted() bool {
+	if r.whole == nil {
+		return false
+	}
 	select {
-	case <-r.whole:
+	case <-r.whole.now:
 		return true
 	case <-r.blamed:
 		return false
@@ -132,6 +162,13 @@ func (r *gitRun) stop() {
 	r.cancel()
 	_ = r.g.Wait() // what was left running is not wanted
 	r.recent.stop()
+	r.stopWhole()
+}
+
+// stopWhole ends the whole file's blame started beside the window's.
+func (r *gitRun) stopWhole() {
+	r.whole.stop()
+	r.whole = nil
 }
 
 // blame blames the whole file and keeps the blame in the Cache.

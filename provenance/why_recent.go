@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"hansard/provenance/gitrepo"
@@ -86,4 +87,59 @@ func (rb *recentBlame) stop() {
 		rb.cancel()
 		<-rb.done
 	}
+}
+
+// wholeBlame is a whole file's blame run in the background once started.
+type wholeBlame struct {
+	cancel context.CancelFunc
+	now    chan struct{} // closed by start
+	once   sync.Once
+	done   chan struct{}
+	lines  []gitrepo.BlameLine
+	err    error
+}
+
+// startWhole prepares the whole file's blame, which runs once started.
+func (a *Attributor) startWhole(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey) *wholeBlame {
+	ctx, cancel := context.WithCancel(ctx)
+	w := &wholeBlame{cancel: cancel, now: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		select {
+		case <-w.now:
+		case <-ctx.Done():
+			w.err = ctx.Err()
+			return
+		}
+		w.lines, w.err = a.blame(ctx, repo, rel, q, key)
+	}()
+	return w
+}
+
+// start starts the blame; starting it again does nothing.
+func (w *wholeBlame) start() { w.once.Do(func() { close(w.now) }) }
+
+// stop ends the blame, when it runs, and waits for it.
+func (w *wholeBlame) stop() {
+	if w != nil {
+		w.cancel()
+		<-w.done
+	}
+}
+
+// wholeBlame returns the whole file's blame: the one started beside the
+// window's when it runs to its end, else a new one.
+func (r *gitRun) wholeBlame(ctx context.Context, a *Attributor, repo *gitrepo.Repo, rel string, q Query, key BlameKey) ([]gitrepo.BlameLine, error) {
+	if w := r.whole; w != nil {
+		w.start()
+		select {
+		case <-w.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if w.err == nil {
+			return w.lines, nil
+		}
+	}
+	return a.blame(ctx, repo, rel, q, key)
 }
