@@ -103,15 +103,21 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
-	if g.wholeStarted() {
-		// The whole file's lines will be decided: look them all up
-		// while git blames it.
-		a.prefetch(pctx, repo, prefetchLines(content, Query{}), false)
-	}
 	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
-	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End, Since: g.since}
+	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End}
+	if g.stream != nil {
+		in.Others = text
+		// An old line may need every line decided: look them all up
+		// while git blames the file.
+		lookAll := func() { a.prefetch(pctx, repo, prefetchLines(content, Query{}), false) }
+		if out, err = a.answerStream(ctx, g.stream, in, bkey, lookAll); err != nil {
+			return nil, fmt.Errorf("why %s: %w", rel, err)
+		}
+		ac.store(ctx, out)
+		return out, nil
+	}
 	if g.partial {
 		in.Others = text
 	}
@@ -121,7 +127,6 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		// Another line of the file may be a copy of what the asked lines'
 		// edit wrote: blame the lines of the commits recent enough to
 		// claim it.
-		g.stopWhole()
 		lines, ok, berr := a.blameSince(ctx, repo, rel, q, need.since)
 		if berr != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, berr)
@@ -132,7 +137,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		}
 	}
 	if errors.Is(err, errWholeBlame) {
-		if in.Lines, err = g.wholeBlame(ctx, a, repo, rel, q, bkey); err != nil {
+		if in.Lines, err = a.blame(ctx, repo, rel, q, bkey); err != nil {
 			return nil, fmt.Errorf("why %s: %w", rel, err)
 		}
 		in.Others, in.Since = nil, time.Time{}
@@ -169,9 +174,14 @@ func (a *Attributor) snapshot(repo *gitrepo.Repo, rel, rev string) ([]byte, Blam
 	if err != nil {
 		return nil, key, err
 	}
-	sum := sha256.Sum256(b)
-	key.Commit, key.ContentHash = h.Commit, hex.EncodeToString(sum[:])
+	key.Commit, key.ContentHash = h.Commit, contentHash(b)
 	return b, key, nil
+}
+
+// contentHash names a working-tree file's content in a BlameKey.
+func contentHash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // prefetcher is a Store that can start looking lines up ahead of the

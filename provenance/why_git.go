@@ -10,10 +10,6 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-// recentCommits is how many commits back the blame of the recent lines
-// reaches (see startGit).
-const recentCommits = 32
-
 // gitRun is the git side of a Why: the file's blame and its history, read
 // in the background.
 type gitRun struct {
@@ -21,20 +17,11 @@ type gitRun struct {
 	g       *errgroup.Group
 	blame   []gitrepo.BlameLine
 	history []gitrepo.PathChange
-	// partial is set when blame holds only some lines of the file: the
-	// asked lines' window, or the lines of the recent commits (since).
+	// partial is set when blame holds only the asked lines' window.
 	partial bool
-	// since, when set, says that blame holds every line of the file from
-	// a commit since then (the recent blame's answer).
-	since time.Time
-	// recent and whole, when set, are the blame of the lines of the recent
-	// commits and the whole file's blame, run beside the window's when the
-	// asked lines' text recurs; whole starts when recent does not hold
-	// the asked lines.
-	recent *recentBlame
-	whole  *wholeBlame
-	// blamed is closed when blame is read.
-	blamed chan struct{}
+	// stream, when set instead of blame, is the whole file's blame read
+	// incrementally (when the asked lines' text recurs; see answerStream).
+	stream *blameStream
 }
 
 // startGit starts blaming the file (text, its lines) and reading its
@@ -47,37 +34,32 @@ type gitRun struct {
 // When the text of some lines (or, for a common line, its neighbours'
 // text) stands on another line of the file too, that line may be a copy of
 // what the asked line's edit wrote, and only a blame of the lines that
-// could claim the edit tells (see Why). Then the lines of the last
-// recentCommits commits are blamed beside the window (recentBlame): when
-// they hold the asked lines (a recently written line), they answer them
-// with every line that could claim their edits, and the window's blame is
-// stopped. When they do not (an older line), the whole file's blame starts
-// beside the window's: the older the line, the likelier its answer needs
-// it, and the window's blame then costs git about as much.
+// could claim the edit tells (see Why). Then the whole file is blamed
+// incrementally instead, and read only as far back as the answer needs
+// (answerStream): for a recently written line, a few commits.
 func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, text []string) *gitRun {
 	ctx, cancel := context.WithCancel(ctx)
 	g, gctx := errgroup.WithContext(ctx)
-	r := &gitRun{cancel: cancel, g: g, blamed: make(chan struct{})}
-	if q.Start > 0 && recurring(text, q.Start, q.End) {
-		r.recent = a.startRecent(gctx, repo, rel, q)
-		// The whole file's blame may be needed after the window's (Why).
-		r.whole = a.startWhole(ctx, repo, rel, q, key)
-	}
+	r := &gitRun{cancel: cancel, g: g}
 	g.Go(func() error {
-		defer close(r.blamed)
 		if a.Cache != nil {
 			if lines, ok, err := a.Cache.LoadBlame(gctx, key); err == nil && ok {
 				r.blame = lines
-				r.recent.stop()
 				return nil
 			}
 		}
-		if q.Start == 0 {
-			var err error
+		var err error
+		switch {
+		case q.Start == 0:
 			r.blame, err = a.blame(gctx, repo, rel, q, key)
-			return err
+		case recurring(text, q.Start, q.End):
+			r.stream = startStream(ctx, repo, rel, q) // read after the history came
+		default:
+			opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(len(text), q.End+contextWindow)}
+			r.blame, err = repo.BlameSettled(gctx, rel, opt, q.Start, q.End)
+			r.partial = true
 		}
-		return r.blameWindow(gctx, repo, rel, q, len(text))
+		return err
 	})
 	g.Go(func() error {
 		var err error
@@ -85,44 +67,6 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 		return err
 	})
 	return r
-}
-
-// blameWindow blames the window of the asked lines of a file of n lines,
-// settled; with a recent blame beside it, the recent blame's lines when
-// they hold the asked ones (the window's blame is then stopped), and the
-// whole file's blame is started when they do not.
-func (r *gitRun) blameWindow(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, n int) error {
-	bctx, stop := context.WithCancel(ctx)
-	defer stop()
-	rb, whole := r.recent, r.whole
-	if rb != nil {
-		go func() {
-			select {
-			case <-rb.done:
-				if rb.holds(q) {
-					stop()
-				} else {
-					whole.start()
-				}
-			case <-bctx.Done():
-			}
-		}()
-	}
-	opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(n, q.End+contextWindow)}
-	lines, err := repo.BlameSettled(bctx, rel, opt, q.Start, q.End)
-	if rb != nil {
-		select {
-		case <-rb.done:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		if rb.holds(q) {
-			r.blame, r.since, r.partial = rb.lines, rb.since, true
-			return nil
-		}
-	}
-	r.blame, r.partial = lines, true
-	return err
 }
 
 // historian is a Store that keeps the repository's commit log, so that a
@@ -140,35 +84,13 @@ func (a *Attributor) history(ctx context.Context, repo *gitrepo.Repo, rel, rev s
 	return repo.PathHistory(ctx, rev, rel)
 }
 
-// wait waits for the blame and the history.
+// wait waits for the blame (or the start of the stream) and the history.
 func (r *gitRun) wait() error { return r.g.Wait() }
-
-// wholeStarted reports whether the whole file's blame started beside the
-// window's. It waits until that is known.
-func (r *gitRun) wholeStarted() bool {
-	if r.whole == nil {
-		return false
-	}
-	select {
-	case <-r.whole.now:
-		return true
-	case <-r.blamed:
-		return false
-	}
-}
 
 // stop ends the git commands still running and waits for them.
 func (r *gitRun) stop() {
 	r.cancel()
 	_ = r.g.Wait() // what was left running is not wanted
-	r.recent.stop()
-	r.stopWhole()
-}
-
-// stopWhole ends the whole file's blame started beside the window's.
-func (r *gitRun) stopWhole() {
-	r.whole.stop()
-	r.whole = nil
 }
 
 // blame blames the whole file and keeps the blame in the Cache.

@@ -10,18 +10,20 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-// TestLineAloneDeepHistory asks about lines alone in a file with more
-// commits than the recent blame reaches: an agent's function and a
-// person's later copy of it, with the function among the recent commits
-// or older than them. Each line alone gets its whole-file answer; a line of
-// the copy is answered from the recent commits' blame.
+// TestLineAloneDeepHistory asks about lines alone in a file with a long
+// history: an agent's function and a person's later copy of it, with the
+// function among the last commits or many commits before the copy. Each
+// line alone gets its whole-file answer, and a line of the copy is
+// answered from the whole file's incremental blame read back to the
+// function's edit only, not to the file's first commit.
 func TestLineAloneDeepHistory(t *testing.T) {
-	for _, gap := range []int{0, recentCommits + 4} {
+	const old = 30
+	for _, gap := range []int{0, old} {
 		t.Run(fmt.Sprintf("%d commits between", gap), func(t *testing.T) {
 			s := newScene(t)
 			s.human("app.go", "package app\n\nimport \"strings\"\n")
 			s.commit("start")
-			for i := 0; i < recentCommits+4; i++ {
+			for i := 0; i < old; i++ {
 				cur, _ := s.read("app.go")
 				s.human("app.go", cur+fmt.Sprintf("\nvar old%d = %d\n", i, i))
 				s.commit(fmt.Sprintf("old %d", i))
@@ -54,38 +56,40 @@ func TestLineAloneDeepHistory(t *testing.T) {
 				t.Fatalf("the agent's lines and their copy are not told apart:\n%+v", all[from-1:])
 			}
 
-			// The copy's line `value := strings.TrimSpace(input)` is among
-			// the recent commits' lines.
+			// The copy's `value := strings.TrimSpace(input)`, whose text
+			// the function has too, is answered without the whole file's
+			// blame.
 			last := 0
 			for _, a := range all {
 				if strings.Contains(a.Text, "strings.TrimSpace(input)") {
 					last = a.Line
 				}
 			}
-			if since := recentSince(t, s, "app.go", last); since.IsZero() {
-				t.Errorf("line %d of the copy was not answered from the recent commits' blame", last)
+			if wholeBlamed(t, s, "app.go", last) {
+				t.Errorf("line %d of the copy needed the whole file's blame", last)
 			}
 		})
 	}
 }
 
-// recentSince runs the git side of a question about one line and returns
-// the time from which its blame holds every line (zero when the blame
-// was the window's or the whole file's).
-func recentSince(t *testing.T, s *scene, path string, line int) time.Time {
+// wholeBlamed asks about one line with an empty Cache and reports whether
+// the whole file's blame was kept, that is, whether the question read
+// the whole file's blame.
+func wholeBlamed(t *testing.T, s *scene, path string, line int) bool {
 	t.Helper()
 	repo, err := gitrepo.Open(s.g.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cur, _ := s.read(path)
-	text := strings.Split(strings.TrimSuffix(cur, "\n"), "\n")
-	a := &Attributor{Store: s.store}
-	q := Query{Path: path, Start: line, End: line}
-	g := a.startGit(context.Background(), repo, path, q, BlameKey{Repo: repo.Root, Path: path}, text)
-	defer g.stop()
-	if err := g.wait(); err != nil {
+	cache := NewMemStore()
+	if _, err := (&Attributor{Store: s.store, Cache: cache}).Why(context.Background(), repo, Query{Path: path, Start: line}); err != nil {
 		t.Fatal(err)
 	}
-	return g.since
+	head, err := repo.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, _ := s.read(path)
+	_, ok, _ := cache.LoadBlame(context.Background(), BlameKey{Repo: repo.Root, Path: path, Commit: head.Commit, ContentHash: contentHash([]byte(cur))})
+	return ok
 }
