@@ -74,8 +74,8 @@
 //   - git_log, git_log_tips, git_follow_steps: a copy of each working
 //     tree's `git log -M -C --name-status` (GitLogRow, one row per file a
 //     commit changed, read by path), its tip and a writer claim
-//     (GitLogState, ClaimGitLog, AppendGitLog, ReplaceGitLog, GitLogRows,
-//     GitLogTimeBack), and what `git log --follow` found where a file was
+//     (GitLogState, ClaimGitLog, AppendGitLog, ReplaceGitLog, GitLogRows),
+//     and what `git log --follow` found where a file was
 //     created (GitFollowStep), so that a file's history needs no git log.
 //
 // Times are Unix milliseconds UTC; text is stored redacted when

@@ -124,18 +124,18 @@
 // its blame: for lines whose text (for a common line, its neighbours' text)
 // stands nowhere else in the file, the blame of their window, settled
 // (gitrepo's BlameSettled stops once they are attributed, which costs about
-// what blaming them alone costs); else first the lines of the last
-// recentCommits commits (`git blame --since`, the commit time read from the
-// stored log too), which holds a recently written line together with every
-// line that could claim its edit, and when it does not hold the asked lines
-// the whole file's blame, kept in the Cache so that any later line of the
-// same content is answered without git blame (the store then looks up the
-// candidates of every line while git runs). Meanwhile Prepare brings the
-// store up to date (for the command: new transcripts and the ledger); when
-// that changes the generation, the answers are looked up again and git is
-// stopped if they are found. The store's lookups of the asked lines start
-// before git and Prepare end (Prefetch), and start again when Prepare
-// changed the ledger. New answers are kept for the next question.
+// what blaming them alone costs); else the whole file's blame read
+// incrementally (gitrepo's BlameIncremental, newest commits first), only as
+// far back as the answer needs (see below). A whole file's blame read to
+// its end is kept in the Cache, so that any later line of the same content
+// is answered without git blame; the store looks up the candidates of
+// every line while git runs when the asked lines are slow to come (an old
+// line). Meanwhile Prepare brings the store up to date (for the command:
+// new transcripts and the ledger); when that changes the generation, the
+// answers are looked up again and git is stopped if they are found. The
+// store's lookups of the asked lines start before git and Prepare end
+// (Prefetch), and start again when Prepare changed the ledger. New answers
+// are kept for the next question.
 //
 // A line asked alone is answered as when the whole file is asked (but
 // for context beyond its window when only the window was blamed): after a
@@ -144,10 +144,14 @@
 // decided too before claims are resolved, so that a person's copy of what
 // an edit wrote is told apart from the edit's own lines. A rival line can
 // take an edit only when its commit is no older than the edit (less the
-// clock slack), so the blame of the recent commits serves when the edit is
-// no older than they are; else, when the commits since the edit are at most
-// half the file's history, `git blame --since` blames those, and otherwise
-// the whole file.
+// clock slack). So the incremental blame is read until the asked lines'
+// commits are complete (an entry of an older commit came), then until
+// every commit since their edits (less the slack) is complete; for a
+// recently written line that is a few commits. When a window's answer
+// finds such a line elsewhere, the lines of the commits since the edit are
+// blamed (`git blame --since`) when they are at most half the file's
+// history, else the whole file. Both rely on commit times growing along
+// history, as `git blame --since` does.
 //
 // History derives a file's history at HEAD from the archive's copy of the
 // repository's `git log -M -C --name-status` (extended with the new commits
