@@ -34,18 +34,18 @@ type Query struct {
 // For some lines whose text is unique in the file, only their window is
 // blamed, and git stops as soon as they are settled. When the text of the
 // lines recurs, another line of the file may be a copy of what their edit
-// wrote, so the lines that could claim the edit are blamed too: those of
-// the last commits when the asked lines are among them, else the whole
-// file (see startGit); and when the edit is older than what was blamed,
-// the lines of the commits since the edit (less the clock slack) when
-// those are at most half of the file's history, else the whole file. So a
-// line is answered as it is when the whole file is asked. With a Cache,
-// answers are looked up first, under the ledger generation before Prepare
-// and again after it when Prepare changed it; git runs only when they
-// miss. A whole file's blame is kept, so that a later question about any
-// line of the same content needs no git blame, and the answers of the
-// whole file, or of the lines asked so far, so that a repeated question
-// needs no git at all.
+// wrote, so the lines that could claim the edit are blamed too: the whole
+// file is blamed incrementally and read only as far back as that (see
+// answerStream); when a window's answer finds such a line, the lines of
+// the commits since the edit (less the clock slack) when those are at
+// most half of the file's history, else the whole file. So a line is
+// answered as it is when the whole file is asked. With a Cache, answers
+// are looked up first, under the ledger generation before Prepare and
+// again after it when Prepare changed it; git runs only when they miss. A
+// whole file's blame is kept, so that a later question about any line of
+// the same content needs no git blame, and the answers of the whole file,
+// or of the lines asked so far, so that a repeated question needs no git
+// at all.
 func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]Attribution, error) {
 	rel, err := repo.Rel(q.Path)
 	if err != nil {
