@@ -96,7 +96,18 @@
 //
 // The time of the last refresh is the modification time of the file
 // last-refresh in the archive folder: a refresh that finds nothing new
-// writes nothing to the database.
+// writes nothing to the database. A successful refresh also leaves
+// refresh-snapshot there: the stamps (inode, mtime, ctime) of every folder
+// under the providers' roots and the size and mtime of every source, with
+// a token kept in meta too. The next refresh stats those and, when nothing
+// moved, returns without listing a folder, reading the sources table or
+// taking the write lock; when only known files changed it reads those
+// without listing folders. Any write drops the snapshot first.
+//
+// Closing checkpoints the WAL only when this process wrote transcripts or
+// settings, or the WAL is large: a query command that only kept cached
+// answers leaves them in the WAL (a power loss may lose them, never
+// corrupt the archive) and exits without an fsync.
 //
 // Every byte read is appended, gzip compressed, to the source's retained
 // copy under <Dir>/retained (see RetainedPath); Refresh with Rebuild
