@@ -181,3 +181,33 @@ func readAll(t *testing.T, r interface{ Read([]byte) (int, error) }) []byte {
 		}
 	}
 }
+
+// archiveAt writes, in dir, a database with the migrations up to version v
+// applied and stmts run after them, as an older hansard left it.
+func archiveAt(t *testing.T, dir string, v int, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, DBName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.version > v {
+			break
+		}
+		if _, err := db.Exec(m.sql); err != nil {
+			t.Fatalf("%s: %v", m.name, err)
+		}
+	}
+	stmts = append([]string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+		fmt.Sprintf(`INSERT INTO schema_version VALUES (%d)`, v)}, stmts...)
+	for _, q := range stmts {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}

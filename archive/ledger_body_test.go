@@ -2,8 +2,6 @@ package archive
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -32,35 +30,12 @@ func TestLedgerBodyRoundTrip(t *testing.T) {
 // line rows, and candidates read the same lines.
 func TestMigrateLedgerBodies(t *testing.T) {
 	dir := t.TempDir()
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, DBName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := loadMigrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range ms {
-		if m.version >= 9 {
-			break
-		}
-		if _, err := db.Exec(m.sql); err != nil {
-			t.Fatalf("%s: %v", m.name, err)
-		}
-	}
-	for _, q := range []string{
-		`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
-		`INSERT INTO schema_version VALUES (8)`,
+	archiveAt(t, dir, 8,
 		`INSERT INTO ledger_entries (id, session_id, call_id, seq, repo_root, path, message_idx, ts, version)
 			VALUES (1, 's', 'c', 0, '/r', 'a.go', 3, 1000, 1), (2, 's', 'd', 0, '/r', 'b.go', 4, 2000, 1)`,
 		`INSERT INTO ledger_lines (entry, n, pos, text, key_hash, trivial) VALUES
 			(1, 1, 5, '}', 7, 1), (1, 0, 4, 'x := f(a, b)', 42, 0), (2, 0, 0, 'y := 1', 43, 0)`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+	)
 
 	a, err := Open(context.Background(), Options{Dir: dir})
 	if err != nil {

@@ -135,26 +135,7 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 // results_fts, the others stay.
 func TestMigrateResultsInMessages(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, DBName)
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := loadMigrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range ms {
-		if m.version >= 5 {
-			break
-		}
-		if _, err := db.Exec(m.sql); err != nil {
-			t.Fatalf("%s: %v", m.name, err)
-		}
-	}
-	for _, q := range []string{
-		`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
-		`INSERT INTO schema_version VALUES (4)`,
+	archiveAt(t, dir, 4,
 		`INSERT INTO sessions (pk, id, provider) VALUES (1, 'c', 'claude'), (2, 'x', 'codex')`,
 		`INSERT INTO messages (id, session, idx, role, text, line) VALUES
 			(1, 1, 0, 'assistant', 'run it', 1), (2, 1, 1, 'tool', 'walrus output', 2), (3, 2, 0, 'assistant', 'run', 1)`,
@@ -162,12 +143,7 @@ func TestMigrateResultsInMessages(t *testing.T) {
 			(1, 1, 'a', 0, 'walrus output', 1, 2), (2, 1, 'b', 0, '', 0, 0), (3, 2, 'c', 0, 'walrus codex', 1, 2)`,
 		`INSERT INTO messages_fts (rowid, text) SELECT id, text FROM messages`,
 		`INSERT INTO results_fts (rowid, result) SELECT id, result FROM tool_calls`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+	)
 
 	a, err := Open(context.Background(), Options{Dir: dir})
 	if err != nil {

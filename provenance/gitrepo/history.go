@@ -35,22 +35,12 @@ func (r *Repo) PathHistory(ctx context.Context, rev, path string) ([]PathChange,
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("history of %s: revision %q: %w", rel, rev, ErrBadRevision)
 	}
-	args := []string{"-c", "core.quotePath=false", "log", "--follow", "-M", "-C", "--name-status", "--format=%x00%H %at %ct"}
+	args := []string{"-c", "core.quotePath=false", "log", "--follow", "-M", "-C", "--name-status", logFormat}
 	if rev != "" {
 		args = append(args, rev)
 	}
-	args = append(args, "--", rel)
-	var out []PathChange
-	err = stream(ctx, r.dir(), args, func(br *bufio.Reader) error {
-		var perr error
-		out, perr = ParseNameStatusLog(br)
-		return perr
-	})
+	out, err := r.nameStatusLog(ctx, append(args, "--", rel))
 	if err != nil {
-		var ge *Error
-		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "does not have any commits") {
-			return nil, nil
-		}
 		return nil, fmt.Errorf("history of %s: %w", rel, err)
 	}
 	return out, nil
