@@ -12,13 +12,20 @@ import (
 	"hansard/provenance/gitrepo/gittest"
 )
 
-func TestBlameSettled(t *testing.T) {
+// twoCommitsAndChanges makes a.go in two commits (the second's id is
+// returned), then changes two of its lines in the working tree.
+func twoCommitsAndChanges(t *testing.T) (*gittest.Repo, string) {
 	g := gittest.New(t)
 	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
 	g.Commit("add A")
 	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n")
 	c2 := g.Commit("add B")
 	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 3\n}\n// uncommitted\n")
+	return g, c2
+}
+
+func TestBlameSettled(t *testing.T) {
+	g, c2 := twoCommitsAndChanges(t)
 	r := openRepo(t, g)
 	ctx := context.Background()
 	whole, err := r.Blame(ctx, "a.go", BlameOptions{})
@@ -105,12 +112,7 @@ func stamped(c BlameCommit) BlameCommit {
 // TestBlameIncremental checks that the entries handed one by one make the
 // whole file's blame, newest commits first, and that stopping ends git.
 func TestBlameIncremental(t *testing.T) {
-	g := gittest.New(t)
-	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
-	g.Commit("add A")
-	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n")
-	g.Commit("add B")
-	g.Write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 3\n}\n// uncommitted\n")
+	g, _ := twoCommitsAndChanges(t)
 	r := openRepo(t, g)
 	ctx := context.Background()
 	whole, err := r.Blame(ctx, "a.go", BlameOptions{})
