@@ -18,6 +18,9 @@ type App struct {
 	Streams   streams
 	Getenv    func(string) string
 	NoRefresh bool
+	// ShortLived, when set, tunes the process for a short query (the
+	// command is the process's only work); main sets it, tests do not.
+	ShortLived func()
 
 	cfg     *config.Config
 	archive *archive.Archive
@@ -95,4 +98,11 @@ func configMaps(cfg config.Config) []archive.PathMap {
 		maps[i] = archive.PathMap{From: m.From, To: m.To}
 	}
 	return maps
+}
+
+// shortLived calls ShortLived when set.
+func (app *App) shortLived() {
+	if app.ShortLived != nil {
+		app.ShortLived()
+	}
 }

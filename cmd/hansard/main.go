@@ -10,7 +10,8 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}, os.Getenv)
+	app := &App{Streams: streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}, Getenv: os.Getenv, ShortLived: holdGC}
+	code := runApp(ctx, app, os.Args[1:])
 	stop()
 	os.Exit(code)
 }

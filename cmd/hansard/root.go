@@ -30,7 +30,12 @@ type streams struct {
 
 // run executes one command line and returns the process exit code.
 func run(ctx context.Context, args []string, s streams, getenv func(string) string) int {
-	app := &App{Streams: s, Getenv: getenv}
+	return runApp(ctx, &App{Streams: s, Getenv: getenv}, args)
+}
+
+// runApp executes one command line with app and returns the exit code.
+func runApp(ctx context.Context, app *App, args []string) int {
+	s := app.Streams
 	root := &cobra.Command{
 		Use:           "hansard",
 		Short:         "Which AI conversation wrote this code, and why",

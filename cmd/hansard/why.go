@@ -54,6 +54,7 @@ past the end of the file or a path outside a repository.`,
 }
 
 func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
+	app.shortLived()
 	if opts.json && opts.porcelain {
 		return usageError{errors.New("--json and --porcelain exclude each other")}
 	}
