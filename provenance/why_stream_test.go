@@ -68,6 +68,11 @@ func TestLineAloneDeepHistory(t *testing.T) {
 			if wholeBlamed(t, s, "app.go", last) {
 				t.Errorf("line %d of the copy needed the whole file's blame", last)
 			}
+
+			// The same at a past revision: a later commit changes a line.
+			s.human("app.go", strings.Replace(cur+"\n"+strings.Replace(body, "Clean", "Clean2", 1), "var old0 = 0", "var old0 = 100", 1))
+			s.commit("later")
+			s.linesAloneAt("app.go", "HEAD~1", from)
 		})
 	}
 }

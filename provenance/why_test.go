@@ -236,18 +236,24 @@ func (s *scene) linesAloneAsWholeFile(path string) []Attribution {
 // linesAloneFrom is linesAloneAsWholeFile for the lines from line from on.
 func (s *scene) linesAloneFrom(path string, from int) []Attribution {
 	s.t.Helper()
+	return s.linesAloneAt(path, "", from)
+}
+
+// linesAloneAt is linesAloneFrom at a revision ("" for the working tree).
+func (s *scene) linesAloneAt(path, rev string, from int) []Attribution {
+	s.t.Helper()
 	ctx := context.Background()
 	repo, err := gitrepo.Open(s.g.Dir)
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: path})
+	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: path, Rev: rev})
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
 		for n := from; n <= len(all); n++ {
-			got, err := a.Why(ctx, repo, Query{Path: path, Start: n})
+			got, err := a.Why(ctx, repo, Query{Path: path, Rev: rev, Start: n})
 			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {
 				s.t.Errorf("line %d alone (cache %v) = %+v, %v\nwhole file: %+v", n, a.Cache != nil, got, err, all[n-1])
 			}
