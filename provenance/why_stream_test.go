@@ -73,6 +73,15 @@ func TestLineAloneDeepHistory(t *testing.T) {
 			s.human("app.go", strings.Replace(cur+"\n"+strings.Replace(body, "Clean", "Clean2", 1), "var old0 = 0", "var old0 = 100", 1))
 			s.commit("later")
 			s.linesAloneAt("app.go", "HEAD~1", from)
+
+			// And in the working tree, with an agent's uncommitted edit
+			// that writes the recurring text once more.
+			cur, _ = s.read("app.go")
+			s.write("s2", "app.go", cur+"\nfunc Trim(input string) string {\n\tvalue := strings.TrimSpace(input)\n\treturn value\n}\n")
+			alone := s.linesAloneFrom("app.go", from)
+			if got := alone[len(alone)-3]; got.Status != StatusUncommitted || got.Edit == nil || got.Edit.SessionID != "s2" {
+				t.Errorf("the uncommitted line = %+v", got)
+			}
 		})
 	}
 }
