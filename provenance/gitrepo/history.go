@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"time"
 )
 
 // PathChange is one commit in the history of a file, as followed across
@@ -109,29 +107,4 @@ func Paths(h []PathChange) []string {
 		add(c.OldPath)
 	}
 	return out
-}
-
-// CommitTimeBack returns the committer time of the commit n commits back
-// from rev ("" for HEAD) in git log's order (n = 0 is rev itself), and
-// false when the history is shorter than that.
-func (r *Repo) CommitTimeBack(ctx context.Context, rev string, n int) (time.Time, bool, error) {
-	if rev == "" {
-		rev = "HEAD"
-	}
-	if strings.HasPrefix(rev, "-") {
-		return time.Time{}, false, fmt.Errorf("log %q: %w", rev, ErrBadRevision)
-	}
-	out, err := output(ctx, r.dir(), "log", "-1", fmt.Sprintf("--skip=%d", n), "--format=%ct", rev, "--")
-	if err != nil {
-		return time.Time{}, false, fmt.Errorf("commit %d back from %s: %w", n, rev, err)
-	}
-	s := strings.TrimSpace(string(out))
-	if s == "" {
-		return time.Time{}, false, nil
-	}
-	sec, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return time.Time{}, false, fmt.Errorf("commit %d back from %s: log output %q", n, rev, s)
-	}
-	return time.Unix(sec, 0).UTC(), true, nil
 }

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"hansard/provenance/gitrepo/gittest"
 )
@@ -92,31 +91,5 @@ func TestPathHistoryErrors(t *testing.T) {
 	cancel()
 	if _, err := r.PathHistory(cctx, "", "a.go"); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled err = %v", err)
-	}
-}
-
-func TestCommitTimeBack(t *testing.T) {
-	g := gittest.New(t)
-	start := g.Now
-	for i := 0; i < 3; i++ {
-		g.Write("a.txt", strings.Repeat("x\n", i+1))
-		g.Commit("change")
-	}
-	r := openRepo(t, g)
-	ctx := context.Background()
-	for n, want := range []time.Time{start.Add(2 * time.Minute), start.Add(time.Minute), start} {
-		got, ok, err := r.CommitTimeBack(ctx, "", n)
-		if err != nil || !ok || !got.Equal(want) {
-			t.Errorf("CommitTimeBack(%d) = %v, %v, %v; want %v", n, got, ok, err, want)
-		}
-	}
-	if _, ok, err := r.CommitTimeBack(ctx, "", 3); err != nil || ok {
-		t.Errorf("past the first commit: ok = %v, err = %v", ok, err)
-	}
-	if _, _, err := r.CommitTimeBack(ctx, "no-such-rev", 0); err == nil {
-		t.Error("unknown revision: no error")
-	}
-	if _, _, err := r.CommitTimeBack(ctx, "--all", 0); !errors.Is(err, ErrBadRevision) {
-		t.Errorf("option as revision: %v", err)
 	}
 }
