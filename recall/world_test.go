@@ -152,13 +152,6 @@ func (c *convo) user(text string) int {
 	return c.next()
 }
 
-// rewind adds a prompt that branches from the parent of the line before
-// last (an edited prompt after a rewind) and returns its index.
-func (c *convo) userAfter(parent, text string) int {
-	c.line("user", map[string]any{"role": "user", "content": text}, parent, nil)
-	return c.next()
-}
-
 func (c *convo) assistant(text string) int {
 	c.line("assistant", map[string]any{"model": "claude-sonnet-4-5", "id": fmt.Sprintf("msg_%s_%d", c.id[:8], c.n), "type": "message",
 		"role": "assistant", "content": []any{map[string]any{"type": "text", "text": text}}}, c.last, map[string]any{"requestId": fmt.Sprintf("req_%d", c.n)})

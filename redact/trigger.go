@@ -30,13 +30,6 @@ func upper(c byte) byte {
 	return c
 }
 
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // newMatcher compiles keywords, which must be lowercase ASCII.
 func newMatcher(keywords []string) *matcher {
 	type edge struct {

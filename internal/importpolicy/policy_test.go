@@ -29,8 +29,6 @@ func prefix(s string) func(string) bool {
 	return func(p string) bool { return p == s || strings.HasPrefix(p, s+"/") }
 }
 
-func exactly(s string) func(string) bool { return func(p string) bool { return p == s } }
-
 func not(excluded ...string) func(string) bool {
 	return func(p string) bool {
 		for _, e := range excluded {
