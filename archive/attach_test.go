@@ -194,11 +194,11 @@ func TestMapPathLongestPrefixWins(t *testing.T) {
 		"":          "",
 	}
 	for in, want := range cases {
-		if got := MapPaths(maps, in); got != want {
-			t.Errorf("MapPaths(%q) = %q, want %q", in, got, want)
+		if got := mapPath(normalizeMaps(maps), in); got != want {
+			t.Errorf("mapPath(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := MapPaths(nil, "/a/b"); got != "/a/b" {
+	if got := mapPath(normalizeMaps(nil), "/a/b"); got != "/a/b" {
 		t.Errorf("no maps: %q", got)
 	}
 }

@@ -88,11 +88,6 @@ func cutDir(p, dir string) (string, bool) {
 	return "", false
 }
 
-// MapPaths applies maps (longest prefix first) to p.
-func MapPaths(maps []PathMap, p string) string {
-	return mapPath(normalizeMaps(maps), p)
-}
-
 // resolveCache memoizes repository resolution per folder for one run.
 type resolveCache struct {
 	resolver Resolver

@@ -54,10 +54,6 @@ func TestResolveCommitAndBlob(t *testing.T) {
 	if _, err := r.RevParse(context.Background(), "--all"); !errors.Is(err, ErrBadRevision) {
 		t.Errorf("RevParse option err = %v", err)
 	}
-	top, err := ShowToplevel(context.Background(), g.Dir)
-	if err != nil || top != g.Dir {
-		t.Errorf("ShowToplevel = %q, %v", top, err)
-	}
 }
 
 func TestParseTrailers(t *testing.T) {

@@ -40,16 +40,6 @@ func (r *Repo) RevParse(ctx context.Context, rev string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// ShowToplevel asks git for the working tree root of dir
-// (`git rev-parse --show-toplevel`).
-func ShowToplevel(ctx context.Context, dir string) (string, error) {
-	out, err := output(ctx, dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return "", fmt.Errorf("toplevel of %s: %w", dir, err)
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
 // dir is the folder git commands run in.
 func (r *Repo) dir() string {
 	if r.WorkTree != "" {
