@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"hansard/provenance/gitrepo"
 )
@@ -106,44 +105,10 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 	if err := g.wait(); err != nil {
 		return nil, fmt.Errorf("why %s: %w", rel, err)
 	}
-	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End}
-	if g.stream != nil {
-		in.Others = text
-		// An old line may need every line decided: look them all up
-		// while git blames the file.
-		lookAll := func() { a.prefetch(pctx, repo, prefetchLines(content, Query{}), false) }
-		if out, err = a.answerStream(ctx, g.stream, in, bkey, lookAll); err != nil {
-			return nil, fmt.Errorf("why %s: %w", rel, err)
-		}
-		ac.store(ctx, out)
-		return out, nil
-	}
-	if g.partial {
-		in.Others = text
-	}
-	out, err = a.Attribute(ctx, in)
-	var need *needBlameError
-	if errors.As(err, &need) && recentEnough(g.history, need.since) {
-		// Another line of the file may be a copy of what the asked lines'
-		// edit wrote: blame the lines of the commits recent enough to
-		// claim it.
-		lines, ok, berr := a.blameSince(ctx, repo, rel, q, need.since)
-		if berr != nil {
-			return nil, fmt.Errorf("why %s: %w", rel, berr)
-		}
-		if ok {
-			in.Lines, in.Since = lines, need.since
-			out, err = a.Attribute(ctx, in)
-		}
-	}
-	if errors.Is(err, errWholeBlame) {
-		if in.Lines, err = a.blame(ctx, repo, rel, q, bkey); err != nil {
-			return nil, fmt.Errorf("why %s: %w", rel, err)
-		}
-		in.Others, in.Since = nil, time.Time{}
-		out, err = a.Attribute(ctx, in)
-	}
-	if err != nil {
+	// An old line may need every line decided: lookAll looks them all up
+	// while git blames the file.
+	lookAll := func() { a.prefetch(pctx, repo, prefetchLines(content, Query{}), false) }
+	if out, err = a.answer(ctx, repo, rel, q, bkey, text, g, lookAll); err != nil {
 		return nil, err
 	}
 	ac.store(ctx, out)
