@@ -243,15 +243,18 @@ func (r *Repo) Rel(path string) (string, error) {
 	if r.WorkTree == "" {
 		return filepath.ToSlash(path), nil
 	}
-	if !filepath.IsAbs(path) {
-		return filepath.ToSlash(filepath.Clean(path)), nil
+	rel := filepath.Clean(path)
+	if filepath.IsAbs(path) {
+		p := path
+		if real, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+			p = filepath.Join(real, filepath.Base(p))
+		}
+		var err error
+		if rel, err = filepath.Rel(r.WorkTree, p); err != nil {
+			rel = ".."
+		}
 	}
-	p := path
-	if real, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-		p = filepath.Join(real, filepath.Base(p))
-	}
-	rel, err := filepath.Rel(r.WorkTree, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", fmt.Errorf("%s is outside the working tree %s: %w", path, r.WorkTree, ErrNoSuchPath)
 	}
 	return filepath.ToSlash(rel), nil

@@ -139,8 +139,19 @@ func TestRelOutsideWorkTree(t *testing.T) {
 	if _, err := r.Rel(filepath.Dir(g.Dir)); !errors.Is(err, ErrNoSuchPath) {
 		t.Errorf("Rel(parent) err = %v", err)
 	}
-	if got, err := r.Rel(filepath.Join(g.Dir, "a", "b.go")); err != nil || got != "a/b.go" {
-		t.Errorf("Rel = %q, %v", got, err)
+	for _, p := range []string{"..", "../x.go", "a/../../x.go", filepath.Join(g.Dir, "..", "x.go")} {
+		if got, err := r.Rel(p); !errors.Is(err, ErrNoSuchPath) {
+			t.Errorf("Rel(%q) = %q, %v; want ErrNoSuchPath", p, got, err)
+		}
+	}
+	for p, want := range map[string]string{
+		filepath.Join(g.Dir, "a", "b.go"): "a/b.go",
+		"a/./c/../b.go":                   "a/b.go",
+		"a/..":                            ".",
+	} {
+		if got, err := r.Rel(p); err != nil || got != want {
+			t.Errorf("Rel(%q) = %q, %v; want %q", p, got, err, want)
+		}
 	}
 }
 
