@@ -79,11 +79,11 @@ func logKey(repo *gitrepo.Repo) string {
 	return repo.GitDir
 }
 
-// literalPath reports whether git reads rel as the one file it names: not
-// empty, inside the tree, and free of pattern characters.
+// literalPath reports whether git reads rel (as Repo.Rel gives it: inside
+// the tree) as the one file it names: not the root, and free of pattern
+// characters.
 func literalPath(rel string) bool {
-	return rel != "" && rel != "." && rel != ".." && !strings.HasPrefix(rel, "../") &&
-		!strings.HasPrefix(rel, ":") && !strings.ContainsAny(rel, "*?[\\")
+	return rel != "" && rel != "." && !strings.HasPrefix(rel, ":") && !strings.ContainsAny(rel, "*?[\\")
 }
 
 // updateLog brings root's stored log (in state st) up to head, unless

@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -322,8 +323,10 @@ func TestHistoryFallsBackToGit(t *testing.T) {
 	if got, err := s.History(ctx, empty, "a.go"); err != nil || len(got) != 0 {
 		t.Errorf("History in an empty repository = %s, %v", dumpHistory(got), err)
 	}
-	if _, err := s.History(ctx, r, "/elsewhere/a.go"); err == nil {
-		t.Error("a path outside the working tree gave no error")
+	for _, p := range []string{"/elsewhere/a.go", "../a.go"} {
+		if _, err := s.History(ctx, r, p); !errors.Is(err, gitrepo.ErrNoSuchPath) {
+			t.Errorf("History(%q) outside the working tree: %v", p, err)
+		}
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
