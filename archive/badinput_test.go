@@ -169,3 +169,24 @@ func TestUnreadableFolderIsReported(t *testing.T) {
 		t.Fatalf("status: %+v %v", st.UnreadableFolders, err)
 	}
 }
+
+func TestFileGrowingAfterItsLastReadIsReadNextTime(t *testing.T) {
+	// A line appended between the parser's last read and the stat that
+	// follows it must not be taken as read.
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	path := e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	e.prov.after = func(src transcripts.Source) {
+		if src.Path == path {
+			e.prov.after = nil
+			e.appendRaw("s1.jsonl", `{"t":"msg","role":"user","text":"late line","uuid":"s1-late"}`+"\n")
+		}
+	}
+	e.refresh(a, RefreshOptions{})
+	if res := e.refresh(a, RefreshOptions{}); res.Appended != 1 {
+		t.Fatalf("refresh after the late line: %+v", res)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM messages WHERE text = 'late line'`); n != 1 {
+		t.Fatalf("late line stored %d times", n)
+	}
+}

@@ -125,9 +125,15 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 	newCP.State = redactState(a.redact, newCP.State)
 	d := &jobDone{cp: newCP, size: j.size, mtime: j.mtime, problems: s.problems}
 	if f != nil {
-		// What the file is now, not what it was when discovered: it may
-		// have been truncated or extended while it was read.
-		if fi, err := f.Stat(); err == nil {
+		// What the file is now when reading stopped at its end (it may
+		// have been truncated or extended while it was read). A file that
+		// grew after its last read keeps what discovery saw, so that the
+		// next refresh sees it changed and reads on from the checkpoint.
+		read := j.size // a rebuild that read none of the original
+		if tee.r != nil {
+			read = tee.pos
+		}
+		if fi, err := f.Stat(); err == nil && fi.Size() == read {
 			d.size, d.mtime = fi.Size(), fi.ModTime().UnixNano()
 		}
 	}

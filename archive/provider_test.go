@@ -37,6 +37,9 @@ type lineProvider struct {
 	parses atomic.Int64
 	// during, when set, is called once per Parse after the first line.
 	during func(src transcripts.Source)
+	// after, when set, is called once per Parse after the last line
+	// was read.
+	after func(src transcripts.Source)
 	// discovered, when set, is called after each file is handed on.
 	discovered func(path string)
 	// denied folders are reported as unreadable (tests run as root, who
@@ -218,6 +221,9 @@ func (p *lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.R
 	})
 	if err != nil {
 		return cp, err
+	}
+	if p.after != nil {
+		p.after(src)
 	}
 	state, err := json.Marshal(st)
 	if err != nil {
