@@ -7,7 +7,7 @@
 // (Commit, with Trailers) and blobs at a revision (CommitBefore finds the
 // commit of a moment). ResolveCommit reads ids, abbreviated ids, refs and
 // their ~N and ^N steps in process and asks the git executable for other
-// revision forms. Init and CommitAll write a repository in process. Only
+// revision forms and for what it does not find. Init and CommitAll write a repository in process. Only
 // go-git's storage (refs, loose and packed objects, config, index) is
 // used; gitrepo reads and writes commit, tree and tag objects itself. go-git's
 // root package would load its network transports, and its object package

@@ -131,7 +131,10 @@ func Open(dir string) (*Repo, error) {
 	if r.IsLinkedWorktree() {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(r.CommonDir))
 	}
-	r.repo = &store{filesystem.NewStorage(fs, cache.NewObjectLRUDefault())}
+	// Alternates (git clone --shared or --reference) name other object
+	// folders by absolute path, which go-git reads through AlternatesFS.
+	r.repo = &store{filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
+		filesystem.Options{AlternatesFS: osfs.New(string(filepath.Separator))})}
 	if fi, err := os.Stat(filepath.Join(r.GitDir, "HEAD")); err != nil || fi.IsDir() {
 		return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
 	}

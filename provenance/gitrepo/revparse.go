@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -70,43 +71,62 @@ func (r *Repo) CommitBefore(ctx context.Context, rev string, t time.Time) (strin
 // process: a full or abbreviated commit id, or a ref name expanded as git
 // does (HEAD, branch, tag, remote branch, refs/...), then any ~N and ^N
 // steps; annotated tags are peeled to their commit. Other forms (rev@{...},
-// :/text, rev^{/text}, ...) are asked of the git executable. An unknown
-// revision is ErrBadRevision.
+// :/text, rev^{/text}, ...), and what the process cannot find (an
+// abbreviated id of an object in an alternate object folder), are asked
+// of the git executable. An unknown revision is ErrBadRevision.
 func (r *Repo) resolveRevision(rev string) (plumbing.Hash, error) {
 	base, steps, ok := splitRevision(rev)
-	if !ok {
-		// ResolveCommit takes no context; a rare form costs one short
-		// git process.
-		full, err := r.RevParse(context.Background(), rev)
+	var h plumbing.Hash
+	var err error
+	if ok {
+		h, err = r.resolveBase(base)
+		for _, st := range steps {
+			if err != nil {
+				break
+			}
+			if st.caret {
+				h, err = r.parent(h, st.count)
+				continue
+			}
+			for range st.count {
+				if h, err = r.parent(h, 1); err != nil {
+					break
+				}
+			}
+		}
+	}
+	if ok && !errors.Is(err, ErrBadRevision) {
+		return h, err
+	}
+	// ResolveCommit takes no context; a rare form, or a revision that
+	// does not resolve, costs one short git process.
+	full, gerr := r.RevParse(context.Background(), rev)
+	if gerr != nil {
 		if err != nil {
 			return plumbing.ZeroHash, err
 		}
-		return plumbing.NewHash(full), nil
+		return plumbing.ZeroHash, gerr
 	}
-	h, err := r.resolveBase(base)
+	return plumbing.NewHash(full), nil
+}
+
+// parent returns the n-th parent of the commit h (h itself for 0).
+func (r *Repo) parent(h plumbing.Hash, n int) (plumbing.Hash, error) {
+	if n == 0 {
+		return h, nil
+	}
+	c, err := r.repo.CommitObject(h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		// A parent beyond a shallow clone's edge.
+		return plumbing.ZeroHash, fmt.Errorf("%s: %w", short(h.String()), ErrBadRevision)
+	}
 	if err != nil {
-		return plumbing.ZeroHash, err
+		return plumbing.ZeroHash, fmt.Errorf("read commit %s: %w", short(h.String()), err)
 	}
-	for _, st := range steps {
-		for i := 0; i < st.count; i++ {
-			c, err := r.repo.CommitObject(h)
-			if err != nil {
-				return plumbing.ZeroHash, fmt.Errorf("read commit %s: %w", h, err)
-			}
-			n := 1
-			if st.caret {
-				n = st.count
-			}
-			if len(c.ParentHashes) < n {
-				return plumbing.ZeroHash, fmt.Errorf("%s has no parent %d: %w", short(h.String()), n, ErrBadRevision)
-			}
-			h = c.ParentHashes[n-1]
-			if st.caret {
-				break
-			}
-		}
+	if len(c.ParentHashes) < n {
+		return plumbing.ZeroHash, fmt.Errorf("%s has no parent %d: %w", short(h.String()), n, ErrBadRevision)
 	}
-	return h, nil
+	return c.ParentHashes[n-1], nil
 }
 
 // revStep is one ~N (count first parents) or ^N (the count-th parent; ^0
@@ -200,10 +220,13 @@ func (r *Repo) resolvePrefix(prefix string) (plumbing.Hash, error) {
 			continue
 		}
 		c, err := r.peelToCommit(h)
-		if err != nil {
+		if errors.Is(err, ErrBadRevision) {
 			continue // a tree or a blob
 		}
-		if len(found) == 0 || found[0] != c {
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		if !slices.Contains(found, c) {
 			found = append(found, c)
 		}
 	}

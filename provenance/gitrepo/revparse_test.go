@@ -2,7 +2,9 @@ package gitrepo
 
 import (
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -143,4 +145,50 @@ func gitRevParse(g *gittest.Repo, rev string) (string, error) {
 	cmd.Env = g.Env(g.Now)
 	out, err := cmd.Output()
 	return strings.TrimSpace(string(out)), err
+}
+
+// TestResolveCommitInSharedClone reads a clone whose objects all live in
+// the repository it was cloned from (git clone --shared: an alternate
+// object folder).
+func TestResolveCommitInSharedClone(t *testing.T) {
+	g := revisionRepo(t)
+	head := g.Git("rev-parse", "HEAD")
+	clone := filepath.Join(t.TempDir(), "clone")
+	g.Git("clone", "-q", "--shared", g.Dir, clone)
+	r, err := Open(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rev := range []string{"HEAD", "origin/side", head, head[:10], "HEAD~1^2"} {
+		if _, err := r.ResolveCommit(rev); err != nil {
+			t.Errorf("ResolveCommit(%q) in a shared clone: %v", rev, err)
+		}
+	}
+	if b, err := r.Blob("HEAD", "a.txt"); err != nil || string(b) != "4\n" {
+		t.Errorf("Blob in a shared clone = %q, %v", b, err)
+	}
+}
+
+// TestResolveCommitCorruptObject: a commit whose stored object cannot be
+// read is an error of its own, not an unknown revision.
+func TestResolveCommitCorruptObject(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.txt", "1\n")
+	id := g.Commit("one")
+	p := filepath.Join(g.Dir, ".git", "objects", id[:2], id[2:])
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("not zlib"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := openRepo(t, g)
+	for _, rev := range []string{"HEAD", id, id[:8]} {
+		if c, err := r.ResolveCommit(rev); err == nil || errors.Is(err, ErrBadRevision) {
+			t.Errorf("ResolveCommit(%q) of a corrupt object = %s, %v", rev, c.Hash, err)
+		}
+	}
+	if _, err := r.Blob("HEAD", "a.txt"); err == nil || errors.Is(err, ErrNoSuchPath) {
+		t.Errorf("Blob of a corrupt commit: %v", err)
+	}
 }
