@@ -353,6 +353,16 @@ func TestPlanChangedFallsBack(t *testing.T) {
 				q.t.Fatal(err)
 			}
 		}},
+		// Another refresh began a rebuild and re-parsed the changed file
+		// before it stopped: the other sources still wait for theirs.
+		{"rebuild", func(q *quickEnv) {
+			if err := q.a.markRebuild(context.Background(), []transcripts.Provider{q.prov}); err != nil {
+				q.t.Fatal(err)
+			}
+			if _, err := q.a.db.Exec(`UPDATE sources SET reparse = 0 WHERE path = ?`, filepath.Join(q.root, "s1.jsonl")); err != nil {
+				q.t.Fatal(err)
+			}
+		}},
 		{"row gone", func(q *quickEnv) {
 			if _, err := q.a.db.Exec(`DELETE FROM sources WHERE path = ?`, filepath.Join(q.root, "s1.jsonl")); err != nil {
 				q.t.Fatal(err)

@@ -289,6 +289,12 @@ func (a *Archive) markRebuild(ctx context.Context, providers []transcripts.Provi
 		return err
 	}
 	a.markDurable()
+	// A refresh that checked the disk before this and waits for the lock
+	// must not plan from its snapshot (see planChanged), even when this
+	// rebuild stops before taking a new one.
+	if err := setMetaTx(ctx, a.db, metaSnapshot, ""); err != nil {
+		return err
+	}
 	names := make([]any, len(providers))
 	for i, p := range providers {
 		names[i] = p.Name()
