@@ -135,8 +135,8 @@ func Open(dir string) (*Repo, error) {
 	// folders by absolute path, which go-git reads through AlternatesFS.
 	r.repo = &store{filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
 		filesystem.Options{AlternatesFS: osfs.New(string(filepath.Separator))})}
-	if fi, err := os.Stat(filepath.Join(r.GitDir, "HEAD")); err != nil || fi.IsDir() {
-		return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
+	if !validHead(r.GitDir) {
+		return nil, fmt.Errorf("%s: no valid HEAD in %s: %w", dir, r.GitDir, ErrNotRepository)
 	}
 	return r, nil
 }
@@ -176,14 +176,27 @@ func discover(dir string) (*Repo, error) {
 	}
 }
 
-// isGitDir reports whether p looks like a git folder: a HEAD file and an
+// isGitDir reports whether p looks like a git folder: a valid HEAD and an
 // objects folder.
 func isGitDir(p string) bool {
-	if fi, err := os.Stat(filepath.Join(p, "HEAD")); err != nil || fi.IsDir() {
+	if !validHead(p) {
 		return false
 	}
 	fi, err := os.Stat(filepath.Join(p, "objects"))
 	return err == nil && fi.IsDir()
+}
+
+// validHead reports whether the git folder gitDir has a HEAD that git
+// accepts: a symbolic ref to a name under refs/, or a commit id.
+func validHead(gitDir string) bool {
+	b, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return false
+	}
+	if target, ok := bytes.CutPrefix(b, []byte("ref:")); ok {
+		return bytes.HasPrefix(bytes.TrimLeft(target, " \t"), []byte("refs/"))
+	}
+	return len(b) >= 2*len(plumbing.ZeroHash) && isHex(string(b[:2*len(plumbing.ZeroHash)]))
 }
 
 // findGitDirs reads WorkTree/.git (a folder, or a file pointing to the
@@ -296,14 +309,21 @@ func (r *Repo) Head() (Head, error) {
 		if h.Branch, ok = strings.CutPrefix(string(ref.Target()), "refs/heads/"); !ok {
 			h.Branch = ref.Target().Short()
 		}
-		if res, err := storer.ResolveReference(r.repo, ref.Target()); err == nil {
-			h.Commit = res.Hash().String()
-		} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
+		res, err := storer.ResolveReference(r.repo, ref.Target())
+		if errors.Is(err, plumbing.ErrReferenceNotFound) {
+			return h, nil
+		}
+		if err != nil {
 			return Head{}, fmt.Errorf("resolve HEAD: %w", err)
 		}
-		return h, nil
+		ref = res
+	} else {
+		h.Detached = true
 	}
-	h.Detached = true
+	if ref.Hash().IsZero() {
+		// go-git reads a ref file that is not a commit id as the zero id.
+		return Head{}, fmt.Errorf("resolve HEAD: %s holds no commit id", ref.Name())
+	}
 	h.Commit = ref.Hash().String()
 	return h, nil
 }

@@ -203,3 +203,43 @@ func TestOpenBrokenGitFile(t *testing.T) {
 		t.Errorf("Open with a .git file naming no folder: %v", err)
 	}
 }
+
+// TestOpenBadHead: a git folder without a HEAD git accepts is no
+// repository, as git says.
+func TestOpenBadHead(t *testing.T) {
+	g := gittest.New(t)
+	g.Write("a.txt", "1\n")
+	id := g.Commit("one")
+	head := filepath.Join(g.Dir, ".git", "HEAD")
+	for _, content := range []string{"garbage\n", "", "ref: \n", "ref: HEAD\n", id[:20] + "\n"} {
+		if err := os.WriteFile(head, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(g.Dir); !errors.Is(err, ErrNotRepository) {
+			t.Errorf("Open with HEAD %q: %v", content, err)
+		}
+	}
+	if err := os.WriteFile(head, []byte(id+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := openRepo(t, g).Head(); err != nil || h.Commit != id || !h.Detached {
+		t.Errorf("detached Head = %+v, %v", h, err)
+	}
+	// A branch whose ref file holds no commit id: an error, not a commit.
+	if err := os.WriteFile(head, []byte("ref: refs/heads/main\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := openRepo(t, g)
+	if err := os.WriteFile(filepath.Join(g.Dir, ".git", "refs", "heads", "main"), []byte("garbage\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := r.Head(); err == nil {
+		t.Errorf("Head of a broken branch = %+v", h)
+	}
+	if err := os.Remove(head); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(g.Dir); !errors.Is(err, ErrNotRepository) {
+		t.Errorf("Open without HEAD: %v", err)
+	}
+}
