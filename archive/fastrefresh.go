@@ -230,9 +230,9 @@ func walkRoots(roots []snapRoot, since time.Time) ([]snapDir, bool) {
 // those quickUnchanged verified before discovery began, or listed now
 // (trusting only those older than scanStart by racyMargin). The files are
 // the stored sources, read whole, or when the refresh was planned from the
-// snapshot (planChanged), its files with the jobs' rows read again. No
-// snapshot is written while sources wait to be re-parsed.
-func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, scanStart time.Time, q quickCheck, planned bool, jobs []*job) error {
+// snapshot (planChanged), its files with the changed ones' rows read
+// again. No snapshot is written while sources wait to be re-parsed.
+func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Provider, env transcripts.Env, scanStart time.Time, q quickCheck, planned bool) error {
 	s := &snapshot{roots: snapRoots(providers, env), dirs: q.dirs}
 	if s.dirs == nil {
 		var ok bool
@@ -243,7 +243,7 @@ func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Prov
 	var ok bool
 	var err error
 	if planned {
-		s.files, ok, err = a.updatedFiles(ctx, q.snap.files, jobs)
+		s.files, ok, err = a.updatedFiles(ctx, q.snap.files, q.changed)
 	} else {
 		s.files, ok, err = a.storedFiles(ctx, providers)
 	}
@@ -291,29 +291,19 @@ func (a *Archive) storedFiles(ctx context.Context, providers []transcripts.Provi
 }
 
 // updatedFiles returns base with the size and mtime now stored for the
-// jobs' sources, or false when one is no longer a plain stored source.
-func (a *Archive) updatedFiles(ctx context.Context, base []snapFile, jobs []*job) ([]snapFile, bool, error) {
+// sources at changed (read or not: another refresh may have read one), or
+// false when one is no longer a plain stored source.
+func (a *Archive) updatedFiles(ctx context.Context, base []snapFile, changed []int) ([]snapFile, bool, error) {
 	files := slices.Clone(base)
-	at := make(map[int64]int, len(jobs))
-	for _, j := range jobs {
-		at[j.row.id] = -1
-	}
-	for i, f := range files {
-		if _, ok := at[f.id]; ok {
-			at[f.id] = i
-		}
-	}
 	st, err := a.db.PrepareContext(ctx, `SELECT size, mtime_ns, deleted, reparse FROM sources WHERE id = ?`)
 	if err != nil {
 		return nil, false, fmt.Errorf("refresh snapshot: %w", err)
 	}
 	defer st.Close()
-	for id, i := range at {
-		if i < 0 {
-			return nil, false, nil
-		}
+	for _, i := range changed {
+		f := &files[i]
 		var deleted, reparse bool
-		if err := st.QueryRowContext(ctx, id).Scan(&files[i].size, &files[i].mtime, &deleted, &reparse); err != nil {
+		if err := st.QueryRowContext(ctx, f.id).Scan(&f.size, &f.mtime, &deleted, &reparse); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil, false, nil
 			}

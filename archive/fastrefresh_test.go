@@ -405,3 +405,32 @@ func TestQuickRefreshFollowsAGrowingFile(t *testing.T) {
 		t.Fatalf("archive:\n%s\nwant (the long way):\n%s", got, want)
 	}
 }
+
+// A snapshot older than the rows it ties to (another refresh read a file
+// and stopped before taking its own): the refresh that finds the file
+// already read takes a snapshot with what is stored, and the next one
+// takes the shortcut.
+func TestQuickRefreshSettlesAFileReadMeanwhile(t *testing.T) {
+	q := newQuickEnv(t)
+	q.indexed()
+	stale, err := q.a.readSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.appendRaw("s1.jsonl", `{"t":"msg","role":"user","text":"one more thing","uuid":"s1-u9"}`+"\n")
+	if res, _ := q.refresh(); res.Appended != 1 {
+		t.Fatalf("append: %+v", res)
+	}
+	if stale.token, err = q.a.getMeta(context.Background(), metaSnapshot); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.a.writeSnapshot(stale); err != nil {
+		t.Fatal(err)
+	}
+	if res, long := q.refresh(); long || res.Appended != 0 || res.Unchanged != 2 {
+		t.Fatalf("refresh past the stale snapshot: %+v (discovered: %v)", res, long)
+	}
+	if check := q.a.quickUnchanged(context.Background(), []transcripts.Provider{q.prov}, q.env); !check.unchanged {
+		t.Fatalf("check after: %+v", check)
+	}
+}

@@ -140,7 +140,7 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 		return res, err
 	}
 	if scanErrors == 0 && res.Failed == 0 {
-		if err := a.saveSnapshot(ctx, providers, env, scanStart, quick, planned, jobs); err != nil {
+		if err := a.saveSnapshot(ctx, providers, env, scanStart, quick, planned); err != nil {
 			warn(err.Error()) // only the next refresh's shortcut is lost
 		}
 	}
