@@ -32,12 +32,7 @@ func (r *Repo) BlameSettled(ctx context.Context, path string, opt BlameOptions, 
 	if err != nil {
 		return nil, fmt.Errorf("blame %s: %w", rel, err)
 	}
-	for i := range lines {
-		if n := lines[i].FinalLine; n >= 1 && n <= len(text) {
-			lines[i].Text = strings.TrimSuffix(text[n-1], "\r")
-		}
-	}
-	return lines, nil
+	return withText(lines, text), nil
 }
 
 // BlameIncremental blames opt's range like Blame, with `git blame
@@ -58,19 +53,11 @@ func (r *Repo) BlameIncremental(ctx context.Context, path string, opt BlameOptio
 	if err != nil {
 		return fmt.Errorf("blame %s: %w", rel, err)
 	}
-	withText := func(entry []BlameLine) []BlameLine {
-		for i := range entry {
-			if n := entry[i].FinalLine; n >= 1 && n <= len(text) {
-				entry[i].Text = strings.TrimSuffix(text[n-1], "\r")
-			}
-		}
-		return entry
-	}
 	handed := false
 	lines, _, err := r.runBlame(ctx, rel, opt, "--incremental", func(br *bufio.Reader) ([]BlameLine, error) {
 		return nil, parseEntries(br, func(entry []BlameLine) error {
 			handed = true
-			if fn(withText(entry)) {
+			if fn(withText(entry, text)) {
 				return errSettled
 			}
 			return nil
@@ -82,12 +69,25 @@ func (r *Repo) BlameIncremental(ctx context.Context, path string, opt BlameOptio
 	return err
 }
 
+// withText gives each line its text from the blamed file's lines.
+func withText(lines []BlameLine, text []string) []BlameLine {
+	for i := range lines {
+		if n := lines[i].FinalLine; n >= 1 && n <= len(text) {
+			lines[i].Text = strings.TrimSuffix(text[n-1], "\r")
+		}
+	}
+	return lines
+}
+
 // content returns the lines of the blamed file: the working tree's, or
 // the revision's.
 func (r *Repo) content(ctx context.Context, rel, rev string) ([]string, error) {
 	var b []byte
 	var err error
 	if rev == "" {
+		if r.WorkTree == "" {
+			return nil, fmt.Errorf("bare repository has no working tree: %w", ErrNoSuchPath)
+		}
 		b, err = os.ReadFile(filepath.Join(r.WorkTree, filepath.FromSlash(rel)))
 	} else {
 		var c Commit

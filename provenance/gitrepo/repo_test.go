@@ -185,6 +185,11 @@ func TestOpenBareAndGitFolder(t *testing.T) {
 		if url, err := r.RemoteURL("origin"); err != nil || url != g.Dir {
 			t.Errorf("bare origin = %q, %v", url, err)
 		}
+		// No working tree to blame, even where the process runs.
+		err = r.BlameIncremental(context.Background(), "repo.go", BlameOptions{}, func([]BlameLine) bool { return false })
+		if !errors.Is(err, ErrNoSuchPath) {
+			t.Errorf("bare working-tree blame: %v", err)
+		}
 	}
 }
 
