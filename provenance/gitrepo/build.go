@@ -85,8 +85,16 @@ func CommitAll(dir, msg string, author, committer Signature) (string, error) {
 		}
 		return "", fmt.Errorf("commit in %s: %w", dir, err)
 	}
-	b := &treeBuilder{st: st, ignore: ignoreMatcher(dir)}
+	ignore, err := ignoreMatcher(dir)
+	if err != nil {
+		return "", fmt.Errorf("commit in %s: %w", dir, err)
+	}
+	b := &treeBuilder{st: st, ignore: ignore}
 	tree, err := b.writeTree(dir, nil)
+	if err == nil && tree.IsZero() {
+		// Every file deleted: the commit names git's empty tree.
+		tree, err = b.store(plumbing.TreeObject, nil)
+	}
 	if err != nil {
 		return "", fmt.Errorf("commit in %s: stage: %w", dir, err)
 	}
@@ -133,9 +141,12 @@ func CommitAll(dir, msg string, author, committer Signature) (string, error) {
 
 // ignoreMatcher reads the working tree's .gitignore files and
 // .git/info/exclude.
-func ignoreMatcher(dir string) gitignore.Matcher {
-	ps, _ := gitignore.ReadPatterns(osfs.New(dir), nil)
-	return gitignore.NewMatcher(ps)
+func ignoreMatcher(dir string) (gitignore.Matcher, error) {
+	ps, err := gitignore.ReadPatterns(osfs.New(dir), nil)
+	if err != nil {
+		return nil, fmt.Errorf("read ignore files: %w", err)
+	}
+	return gitignore.NewMatcher(ps), nil
 }
 
 // treeBuilder writes the blobs and trees of a working tree and lists the

@@ -177,3 +177,39 @@ func TestCommitAllTreeAndIndex(t *testing.T) {
 		t.Errorf("status after CommitAll:\n%s", got)
 	}
 }
+
+// TestCommitAllDeletesEveryFile: a working tree emptied of files commits
+// git's empty tree.
+func TestCommitAllDeletesEveryFile(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not on PATH")
+	}
+	dir := t.TempDir()
+	if err := Init(dir, "main"); err != nil {
+		t.Fatal(err)
+	}
+	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	writeFile(t, dir, "a.txt", "one\n")
+	if _, err := CommitAll(dir, "add", ada, ada); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "a.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CommitAll(dir, "drop everything", ada, ada); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("git", "fsck", "--strict", "--no-progress")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git fsck: %v\n%s", err, out)
+	}
+	cmd = exec.Command("git", "rev-parse", "HEAD^{tree}")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != "4b825dc642cb6eb9a060e54bf8d69288fbee4904" {
+		t.Errorf("tree = %s, %v; want the empty tree", out, err)
+	}
+	if _, err := CommitAll(dir, "again", ada, ada); !errors.Is(err, ErrNothingToCommit) {
+		t.Errorf("empty again: %v", err)
+	}
+}
