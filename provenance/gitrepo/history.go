@@ -3,9 +3,7 @@ package gitrepo
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -44,33 +42,31 @@ func (r *Repo) PathHistory(ctx context.Context, rev, path string) ([]PathChange,
 	return out, nil
 }
 
-// ParseNameStatusLog reads `git log --name-status --format=%x00%H %at %ct`.
+// ParseNameStatusLog reads `git log --name-status --format=%x00%H %at %ct`:
+// one PathChange per file a commit shows, in git's order, and one without
+// Status or Path for a commit that shows none.
 func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
 	var out []PathChange
 	var cur *PathChange
-	for {
-		raw, err := br.ReadString('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
-		}
-		line := strings.TrimSuffix(raw, "\n")
+	err := eachLine(br, func(_ int, line string) error {
 		switch {
 		case strings.HasPrefix(line, "\x00"):
 			var c PathChange
-			if _, serr := fmt.Sscanf(line[1:], "%s %d %d", &c.Commit, &c.AuthorTime, &c.CommitTime); serr != nil {
-				return nil, fmt.Errorf("log output %q: %w", line[1:], serr)
+			if _, err := fmt.Sscanf(line[1:], "%s %d %d", &c.Commit, &c.AuthorTime, &c.CommitTime); err != nil {
+				return fmt.Errorf("log output %q: %w", line[1:], err)
 			}
 			out = append(out, c)
 			cur = &out[len(out)-1]
 		case strings.Contains(line, "\t") && cur != nil:
 			f := strings.Split(line, "\t")
 			if f[0] == "" {
-				return nil, fmt.Errorf("log output %q: no status", line)
+				return fmt.Errorf("log output %q: no status", line)
 			}
 			st := f[0][0]
 			if cur.Path != "" {
-				// Several files in one commit (copies found with -C): keep
-				// the entry for the followed file, which git lists last.
+				// Another file of the same commit (CommitLog's every
+				// file, or a copy's source beside the followed file):
+				// an entry of its own.
 				c := *cur
 				c.OldPath = ""
 				out = append(out, c)
@@ -84,9 +80,10 @@ func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
 				cur.Path = unquotePath(f[1])
 			}
 		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
