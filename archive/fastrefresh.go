@@ -101,10 +101,7 @@ func (a *Archive) planChanged(ctx context.Context, q quickCheck, providers []tra
 	if token, err := a.getMeta(ctx, metaSnapshot); err != nil || token != q.snap.token {
 		return nil, false, err
 	}
-	byName := make(map[string]transcripts.Provider, len(providers))
-	for _, p := range providers {
-		byName[p.Name()] = p
-	}
+	byName := providersByName(providers)
 	jobs := make([]*job, 0, len(q.changed))
 	for _, i := range q.changed {
 		f := q.snap.files[i]
@@ -168,16 +165,7 @@ func snapRoots(providers []transcripts.Provider, env transcripts.Env) []snapRoot
 }
 
 func sameRoots(stored []snapRoot, providers []transcripts.Provider, env transcripts.Env) bool {
-	now := snapRoots(providers, env)
-	if len(now) != len(stored) {
-		return false
-	}
-	for i := range now {
-		if now[i] != stored[i] {
-			return false
-		}
-	}
-	return true
+	return slices.Equal(stored, snapRoots(providers, env))
 }
 
 func dirUnchanged(want snapDir) bool {
@@ -261,10 +249,7 @@ func (a *Archive) saveSnapshot(ctx context.Context, providers []transcripts.Prov
 // storedFiles returns the stored sources of the providers that are on
 // disk, or false when one waits to be re-parsed.
 func (a *Archive) storedFiles(ctx context.Context, providers []transcripts.Provider) ([]snapFile, bool, error) {
-	names := make(map[string]bool, len(providers))
-	for _, p := range providers {
-		names[p.Name()] = true
-	}
+	byName := providersByName(providers)
 	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, path, size, mtime_ns, deleted, reparse FROM sources INDEXED BY sources_stat`)
 	if err != nil {
 		return nil, false, fmt.Errorf("refresh snapshot: %w", err)
@@ -280,7 +265,7 @@ func (a *Archive) storedFiles(ctx context.Context, providers []transcripts.Provi
 		if reparse {
 			return nil, false, nil
 		}
-		if names[f.provider] && !deleted {
+		if _, ok := byName[f.provider]; ok && !deleted {
 			files = append(files, f)
 		}
 	}

@@ -193,10 +193,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			return nil, 0, fmt.Errorf("discover %s transcripts: %w", p.Name(), err)
 		}
 	}
-	byName := make(map[string]transcripts.Provider, len(providers))
-	for _, p := range providers {
-		byName[p.Name()] = p
-	}
+	byName := providersByName(providers)
 	for k, row := range stored {
 		p, ok := byName[k.provider]
 		if !ok || seen[k] {
@@ -224,6 +221,14 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 	}
 	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].expectBytes() > jobs[j].expectBytes() })
 	return jobs, len(scanErrors), nil
+}
+
+func providersByName(providers []transcripts.Provider) map[string]transcripts.Provider {
+	byName := make(map[string]transcripts.Provider, len(providers))
+	for _, p := range providers {
+		byName[p.Name()] = p
+	}
+	return byName
 }
 
 // recordPlan stores what discovery found, in one transaction and only when
