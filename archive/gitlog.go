@@ -164,12 +164,12 @@ func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64
 
 // GitLogRows returns the rows of root's log below ord below whose path or
 // old path is one of paths or lies inside one of them taken as a folder
-// (path/…), highest ord first.
+// (path/…), highest ord first. An empty path names no file.
 func (a *Archive) GitLogRows(ctx context.Context, root string, paths []string, below int64) ([]GitLogRow, error) {
-	if len(paths) == 0 {
+	q, args := gitLogRowsQuery(root, paths, below)
+	if q == "" {
 		return nil, nil
 	}
-	q, args := gitLogRowsQuery(root, paths, below)
 	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, translate(err, "git log rows of "+root)
@@ -208,6 +208,9 @@ func gitLogRowsQuery(root string, paths []string, below int64) (string, []any) {
 		args  []any
 	)
 	for _, p := range paths {
+		if p == "" {
+			continue // it would match the rows of merges, which have none
+		}
 		// "p/" up to "p0" ('0' follows '/') holds exactly the paths under p/.
 		parts = append(parts, byPath+`path = ?`, byOld+`old_path = ?`,
 			byPath+`path >= ? AND path < ?`, byOld+`old_path >= ? AND old_path < ?`)

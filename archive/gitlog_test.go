@@ -112,6 +112,14 @@ func TestGitLogReplaceAppendRead(t *testing.T) {
 	if rows, err := a.GitLogRows(ctx, root, nil, 100); err != nil || rows != nil {
 		t.Errorf("rows of no path = %v, %v", rows, err)
 	}
+	if err := a.AppendGitLog(ctx, root, st.Generation+1, []GitLogRow{logRow("c6", 60, "", "", "")}, "c6"); err != nil {
+		t.Fatal(err)
+	}
+	for _, paths := range [][]string{{""}, {"", "a.go"}} {
+		if rows, err := a.GitLogRows(ctx, root, paths, 100); err != nil || len(rows) != len(paths)-1 {
+			t.Errorf("rows of %q = %v, %v", paths, commitsOf(rows), err)
+		}
+	}
 }
 
 func TestGitLogClaim(t *testing.T) {
