@@ -135,8 +135,10 @@ func Open(dir string) (*Repo, error) {
 	// folders by absolute path, which go-git reads through AlternatesFS.
 	r.repo = &store{filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
 		filesystem.Options{AlternatesFS: osfs.New(string(filepath.Separator))})}
-	if !validHead(r.GitDir) {
-		return nil, fmt.Errorf("%s: no valid HEAD in %s: %w", dir, r.GitDir, ErrNotRepository)
+	// One stat: what HEAD holds is read by Head, which refuses a HEAD
+	// that names no commit.
+	if fi, err := os.Stat(filepath.Join(r.GitDir, "HEAD")); err != nil || fi.IsDir() {
+		return nil, fmt.Errorf("%s: no HEAD in %s: %w", dir, r.GitDir, ErrNotRepository)
 	}
 	return r, nil
 }
@@ -176,27 +178,14 @@ func discover(dir string) (*Repo, error) {
 	}
 }
 
-// isGitDir reports whether p looks like a git folder: a valid HEAD and an
+// isGitDir reports whether p looks like a git folder: a HEAD file and an
 // objects folder.
 func isGitDir(p string) bool {
-	if !validHead(p) {
+	if fi, err := os.Stat(filepath.Join(p, "HEAD")); err != nil || fi.IsDir() {
 		return false
 	}
 	fi, err := os.Stat(filepath.Join(p, "objects"))
 	return err == nil && fi.IsDir()
-}
-
-// validHead reports whether the git folder gitDir has a HEAD that git
-// accepts: a symbolic ref to a name under refs/, or a commit id.
-func validHead(gitDir string) bool {
-	b, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
-	if err != nil {
-		return false
-	}
-	if target, ok := bytes.CutPrefix(b, []byte("ref:")); ok {
-		return bytes.HasPrefix(bytes.TrimLeft(target, " \t"), []byte("refs/"))
-	}
-	return len(b) >= 2*len(plumbing.ZeroHash) && isHex(string(b[:2*len(plumbing.ZeroHash)]))
 }
 
 // findGitDirs reads WorkTree/.git (a folder, or a file pointing to the
@@ -321,7 +310,8 @@ func (r *Repo) Head() (Head, error) {
 		h.Detached = true
 	}
 	if ref.Hash().IsZero() {
-		// go-git reads a ref file that is not a commit id as the zero id.
+		// go-git reads a ref file that holds no commit id (garbage, an
+		// empty "ref: ") as the zero id.
 		return Head{}, fmt.Errorf("resolve HEAD: %s holds no commit id", ref.Name())
 	}
 	h.Commit = ref.Hash().String()

@@ -209,19 +209,23 @@ func TestOpenBrokenGitFile(t *testing.T) {
 	}
 }
 
-// TestOpenBadHead: a git folder without a HEAD git accepts is no
-// repository, as git says.
+// TestOpenBadHead: a git folder without HEAD is no repository; a HEAD
+// that names no commit is an error of Head, not the zero commit.
 func TestOpenBadHead(t *testing.T) {
 	g := gittest.New(t)
 	g.Write("a.txt", "1\n")
 	id := g.Commit("one")
 	head := filepath.Join(g.Dir, ".git", "HEAD")
-	for _, content := range []string{"garbage\n", "", "ref: \n", "ref: HEAD\n", id[:20] + "\n"} {
+	for _, content := range []string{"garbage\n", "", "ref: \n", "ref: HEAD\n"} {
 		if err := os.WriteFile(head, []byte(content), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Open(g.Dir); !errors.Is(err, ErrNotRepository) {
-			t.Errorf("Open with HEAD %q: %v", content, err)
+		r := openRepo(t, g)
+		if h, err := r.Head(); err == nil {
+			t.Errorf("Head with HEAD %q = %+v", content, h)
+		}
+		if c, err := r.ResolveCommit("HEAD"); err == nil {
+			t.Errorf("ResolveCommit(HEAD) with HEAD %q = %s", content, c.Hash)
 		}
 	}
 	if err := os.WriteFile(head, []byte(id+"\n"), 0o600); err != nil {
@@ -230,7 +234,7 @@ func TestOpenBadHead(t *testing.T) {
 	if h, err := openRepo(t, g).Head(); err != nil || h.Commit != id || !h.Detached {
 		t.Errorf("detached Head = %+v, %v", h, err)
 	}
-	// A branch whose ref file holds no commit id: an error, not a commit.
+	// A branch whose ref file holds no commit id.
 	if err := os.WriteFile(head, []byte("ref: refs/heads/main\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
