@@ -29,13 +29,9 @@ func loadMigrations() ([]migration, error) {
 	}
 	var ms []migration
 	for _, e := range entries {
-		num, _, ok := strings.Cut(e.Name(), "_")
-		if !ok || !strings.HasSuffix(e.Name(), ".sql") {
-			return nil, fmt.Errorf("migration %s: name must be NNNN_name.sql", e.Name())
-		}
-		v, err := strconv.Atoi(num)
+		v, err := migrationVersion(e.Name())
 		if err != nil {
-			return nil, fmt.Errorf("migration %s: %w", e.Name(), err)
+			return nil, err
 		}
 		body, err := fs.ReadFile(migrationFS, "migrations/"+e.Name())
 		if err != nil {
@@ -57,13 +53,27 @@ var latestVersion = sync.OnceValues(func() (int, error) {
 	}
 	latest := 0
 	for _, e := range entries {
-		num, _, _ := strings.Cut(e.Name(), "_")
-		if v, err := strconv.Atoi(num); err == nil && v > latest {
-			latest = v
+		v, err := migrationVersion(e.Name())
+		if err != nil {
+			return 0, err
 		}
+		latest = max(latest, v)
 	}
 	return latest, nil
 })
+
+// migrationVersion returns the number of a migration file NNNN_name.sql.
+func migrationVersion(name string) (int, error) {
+	num, _, ok := strings.Cut(name, "_")
+	if !ok || !strings.HasSuffix(name, ".sql") {
+		return 0, fmt.Errorf("migration %s: name must be NNNN_name.sql", name)
+	}
+	v, err := strconv.Atoi(num)
+	if err != nil {
+		return 0, fmt.Errorf("migration %s: %w", name, err)
+	}
+	return v, nil
+}
 
 // migrate applies the migrations newer than the stored schema version, all
 // in one transaction, and reports whether it applied any.
