@@ -39,15 +39,18 @@ const racyMargin = 2 * time.Second
 
 // quickCheck is what comparing the disk with the snapshot found.
 type quickCheck struct {
-	unchanged bool      // nothing to read: the refresh is done
-	files     int       // sources on disk (when unchanged)
-	dirs      []snapDir // the folders, unchanged since the snapshot (nil when not)
-	// snap is set when only files changed (grown, shrunk, rewritten in
-	// place): discovery would find the same files, and the changed ones
-	// (indexes into snap.files) are all there is to read (see planChanged).
+	dirs []snapDir // the folders, unchanged since the snapshot (nil when not)
+	// snap is set when the folders, the parsers and the token agree with
+	// the snapshot and every file is still there; changed lists the files
+	// (indexes into snap.files) that grew, shrank or were rewritten in
+	// place: discovery would find the same files, and the changed ones are
+	// all there is to read (see planChanged).
 	snap    *snapshot
 	changed []int
 }
+
+// unchanged reports whether there is nothing to read: the refresh is done.
+func (q quickCheck) unchanged() bool { return q.snap != nil && len(q.changed) == 0 }
 
 // quickUnchanged compares the disk and the archive with the snapshot. Any
 // trouble (no snapshot, a stat or a query failing) means "not known to be
@@ -81,11 +84,7 @@ func (a *Archive) quickUnchanged(ctx context.Context, providers []transcripts.Pr
 			changed = append(changed, i)
 		}
 	}
-	if len(changed) > 0 {
-		q.snap, q.changed = s, changed
-		return q
-	}
-	q.unchanged, q.files = true, len(s.files)
+	q.snap, q.changed = s, changed
 	return q
 }
 
@@ -174,8 +173,8 @@ func dirUnchanged(want snapDir) bool {
 }
 
 // walkRoots records every folder under the roots, or returns false when
-// one cannot be read or changed too recently to be trusted (see
-// racyMargin) since since.
+// one cannot be read or its ctime is within racyMargin of since (or
+// later): it may have changed since then without its times moving.
 func walkRoots(roots []snapRoot, since time.Time) ([]snapDir, bool) {
 	limit := since.Add(-racyMargin).UnixNano()
 	var dirs []snapDir

@@ -430,7 +430,7 @@ func TestQuickRefreshSettlesAFileReadMeanwhile(t *testing.T) {
 	if res, long := q.refresh(); long || res.Appended != 0 || res.Unchanged != 2 {
 		t.Fatalf("refresh past the stale snapshot: %+v (discovered: %v)", res, long)
 	}
-	if check := q.a.quickUnchanged(context.Background(), []transcripts.Provider{q.prov}, q.env); !check.unchanged {
+	if check := q.a.quickUnchanged(context.Background(), []transcripts.Provider{q.prov}, q.env); !check.unchanged() {
 		t.Fatalf("check after: %+v", check)
 	}
 }

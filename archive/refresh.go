@@ -80,8 +80,9 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	}
 	var quick quickCheck
 	if !opts.Rebuild {
-		if quick = a.quickUnchanged(ctx, providers, env); quick.unchanged {
-			res.Sources, res.Unchanged = quick.files, quick.files
+		if quick = a.quickUnchanged(ctx, providers, env); quick.unchanged() {
+			res.Sources = len(quick.snap.files)
+			res.Unchanged = res.Sources
 			if err := a.stampRefresh(); err != nil {
 				return res, err
 			}
