@@ -18,13 +18,13 @@ const logClaimLease = 2 * time.Minute
 // tree root, or absolute) at HEAD exactly as repo.PathHistory(ctx, "", rel)
 // does: newest first, following renames and copies as `git log --follow -M
 // -C` does. It reads it from the commit log kept in the archive, which it
-// first brings up to HEAD (the commits since the stored tip when HEAD
-// descends from it, else the whole log again); it asks git about a commit
-// only where the file is created there (what it was renamed or copied
-// from), once per commit and path. When the stored log cannot answer (a
-// path git would read as a pattern or that was ever a folder, another
-// process updating the log, any error of the archive) it returns
-// repo.PathHistory's answer.
+// first brings up to HEAD (the commits since the stored tip when all are
+// newer than the stored ones and grow from the tip alone, else the whole
+// log again); it asks git about a commit only where the file is created
+// there (what it was renamed or copied from), once per commit and path.
+// When the stored log cannot answer (a path git would read as a pattern or
+// that was ever a folder, another process updating the log, any error of
+// the archive) it returns repo.PathHistory's answer.
 func (s *ArchiveStore) History(ctx context.Context, repo *gitrepo.Repo, rel string) ([]gitrepo.PathChange, error) {
 	if s != nil && s.Archive != nil {
 		if h, ok, err := s.storedHistory(ctx, repo, rel); err == nil && ok {
@@ -102,16 +102,16 @@ func (s *ArchiveStore) updateLog(ctx context.Context, repo *gitrepo.Repo, root s
 	return s.Archive.GitLogState(ctx, root)
 }
 
-// writeLog appends the commits of tip..head when head descends from the
-// stored tip and git walks them all before the stored ones (appended);
-// else it replaces the log with head's whole log.
+// writeLog appends the commits of tip..head when git's walk of head meets
+// them all first and then walks the stored commits as it did from the
+// stored tip (appended); else it replaces the log with head's whole log.
 func (s *ArchiveStore) writeLog(ctx context.Context, repo *gitrepo.Repo, root string, st archive.GitLogState, head string) (appended bool, err error) {
 	if st.Tip != "" {
-		desc, err := repo.IsAncestor(ctx, st.Tip, head)
+		bound, err := repo.Boundary(ctx, st.Tip, head)
 		if err != nil && ctx.Err() != nil {
 			return false, err
 		}
-		if err == nil && desc {
+		if err == nil && len(bound) == 1 && bound[0] == st.Tip {
 			log, err := repo.CommitLog(ctx, st.Tip, head)
 			if err != nil {
 				return false, err
@@ -132,10 +132,16 @@ func (s *ArchiveStore) writeLog(ctx context.Context, repo *gitrepo.Repo, root st
 }
 
 // walkedFirst reports whether git's walk of the new head meets every new
-// commit before any stored one. git walks by commit time, newest first, and
-// a commit enters the walk when a child leaves it; new commits all newer
-// than every stored one (strictly: equal times go by the order commits
-// entered the walk) are all met first, in the order `tip..head` lists them.
+// commit before any stored one, and then walks the stored ones as from the
+// stored tip. git walks by commit time, newest first, and a commit enters
+// the walk when a child leaves it; new commits all newer than every stored
+// one (strictly: equal times go by the order commits entered the walk) are
+// all met first, in the order `tip..head` lists them. The caller checks
+// that the tip is the only stored parent of new commits (the boundary of
+// tip..head): the walk then goes on from the tip alone, as the stored one
+// did; an older stored commit that a new one names as parent would enter
+// the walk early and could come before commits of the same time, or of a
+// skewed clock, that the stored walk met first.
 func walkedFirst(log []gitrepo.PathChange, storedMax int64) bool {
 	for _, c := range log {
 		if c.CommitTime <= storedMax {

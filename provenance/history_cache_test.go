@@ -284,6 +284,49 @@ func TestHistoryFollowsHead(t *testing.T) {
 	}
 }
 
+// TestHistoryMergeOfOlderBranch: new commits all newer than the stored
+// ones, but one of them has an older stored commit (not the tip) as
+// parent. That commit enters git's walk early, before a stored commit of
+// the same time that the walk from the tip met first: the log is written
+// again, and the history keeps git's order.
+func TestHistoryMergeOfOlderBranch(t *testing.T) {
+	ctx := context.Background()
+	g := gittest.New(t)
+	g.Write("f.go", text("x", 20))
+	g.Commit("X")
+	t0 := g.Now
+	g.Git("checkout", "-q", "-b", "b", "main")
+	g.Write("f.go", text("x", 20)+"b\n")
+	g.Now = t0.Add(time.Hour)
+	g.Commit("B")
+	g.Git("checkout", "-q", "main")
+	g.Write("f.go", "a\n"+text("x", 20))
+	g.Now = t0.Add(time.Hour) // A and B in the same second
+	g.Commit("A")
+	g.Now = t0.Add(2 * time.Hour)
+	g.Git("merge", "-q", "--no-ff", "-m", "T", "b")
+	r := openGit(t, g.Dir)
+	s := historyStore(t)
+	if un := sameHistory(t, s, r, []string{"f.go"}); len(un) > 0 {
+		t.Fatalf("not answered from the stored log: %v", un)
+	}
+	// N on top of B, then M merges N: B is a stored parent of a new commit.
+	g.Git("checkout", "-q", "-b", "n", "b")
+	g.Write("g.go", "n\n")
+	g.Now = t0.Add(3 * time.Hour)
+	g.Commit("N")
+	g.Git("checkout", "-q", "main")
+	g.Now = t0.Add(4 * time.Hour)
+	g.Git("merge", "-q", "--no-ff", "-m", "M", "n")
+	appended, err := s.writeLog(ctx, r, logKey(r), storedLog(t, s, r), g.Git("rev-parse", "HEAD"))
+	if err != nil || appended {
+		t.Errorf("merge of an older branch: appended = %v, %v", appended, err)
+	}
+	if un := sameHistory(t, s, r, []string{"f.go", "g.go"}); len(un) > 0 {
+		t.Errorf("not answered from the stored log: %v", un)
+	}
+}
+
 func TestHistoryFallsBackToGit(t *testing.T) {
 	ctx := context.Background()
 	g := buildHistories(t)

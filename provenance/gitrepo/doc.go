@@ -20,8 +20,12 @@
 // whose uncommitted lines, and every line of a file git does not track yet,
 // come out as ZeroCommit) parsed into BlameLine values; Repo.BlameSettled
 // (`git blame --incremental` of a range, stopped once some lines of it and
-// their commits' other lines are attributed); Repo.PathHistory
+// their commits' other lines are attributed); Repo.BlameIncremental (each
+// entry of `git blame --incremental` as git settles it); Repo.PathHistory
 // (`git log --follow --name-status`) listing the paths a file had;
+// Repo.CommitLog (`git log -M -C --name-status`, whole or a range),
+// Repo.FollowStep (what `git log --follow` shows at one commit) and
+// Repo.Boundary (`git rev-list --boundary`) for a log kept elsewhere;
 // Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
 // parent) listing the lines a commit added per file; Repo.CommitsByPrefix
 // (`git rev-parse --disambiguate`) naming the commits of a sha prefix;

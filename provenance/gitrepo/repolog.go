@@ -68,25 +68,28 @@ func (r *Repo) FollowStep(ctx context.Context, commit, path string) ([]PathChang
 	return kept, nil
 }
 
-// IsAncestor reports whether commit a is an ancestor of b, or b itself
-// (`git merge-base --is-ancestor`). A commit that does not exist (pruned
-// after a rebase) is an error wrapping ErrBadRevision.
-func (r *Repo) IsAncestor(ctx context.Context, a, b string) (bool, error) {
-	if a == "" || b == "" || strings.HasPrefix(a, "-") || strings.HasPrefix(b, "-") {
-		return false, fmt.Errorf("is %q an ancestor of %q: %w", a, b, ErrBadRevision)
+// Boundary lists the commits of from's history that commits of from..to
+// have as parents (`git rev-list --boundary to ^from`): from alone when to
+// grows from's history by commits on top of from only; none when to adds
+// nothing. A commit that does not exist (pruned after a rebase) is an
+// error wrapping ErrBadRevision.
+func (r *Repo) Boundary(ctx context.Context, from, to string) ([]string, error) {
+	if from == "" || to == "" || strings.HasPrefix(from, "-") || strings.HasPrefix(to, "-") {
+		return nil, fmt.Errorf("boundary of %q..%q: %w", from, to, ErrBadRevision)
 	}
-	_, err := output(ctx, r.dir(), "merge-base", "--is-ancestor", a, b)
-	var ge *Error
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.As(err, &ge) && ge.ExitCode == 1:
-		return false, nil
-	case errors.As(err, &ge) && ge.kind == nil && ge.ExitCode == 128:
-		// Older gits say only "fatal: Not a valid commit name".
-		return false, fmt.Errorf("is %s an ancestor of %s: %w: %w", short(a), short(b), err, ErrBadRevision)
+	var out []string
+	err := stream(ctx, r.dir(), []string{"rev-list", "--boundary", to, "^" + from, "--"}, func(br *bufio.Reader) error {
+		return eachLine(br, func(_ int, line string) error {
+			if b, ok := strings.CutPrefix(line, "-"); ok {
+				out = append(out, b)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("boundary of %s..%s: %w", short(from), short(to), err)
 	}
-	return false, fmt.Errorf("is %s an ancestor of %s: %w", short(a), short(b), err)
+	return out, nil
 }
 
 // nameStatusLog runs a `git log --name-status` with logFormat and parses it.

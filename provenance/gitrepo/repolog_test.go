@@ -3,6 +3,7 @@ package gitrepo
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,27 +137,43 @@ func TestFollowStepFindsCopyOfUnchangedFile(t *testing.T) {
 	}
 }
 
-func TestIsAncestor(t *testing.T) {
+func TestBoundary(t *testing.T) {
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", "a\n")
 	c1 := g.Commit("one")
 	g.Write("a.go", "b\n")
 	c2 := g.Commit("two")
+	g.Git("checkout", "-q", "-b", "side", c1)
+	g.Write("b.go", "b\n")
+	c3 := g.Commit("side")
+	g.Git("checkout", "-q", "main")
+	g.Git("merge", "-q", "--no-ff", "-m", "merge", "side")
+	m := g.Git("rev-parse", "HEAD")
 	r := openRepo(t, g)
 	for _, tc := range []struct {
-		a, b string
-		want bool
-	}{{c1, c2, true}, {c2, c2, true}, {c2, c1, false}} {
-		if got, err := r.IsAncestor(ctx, tc.a, tc.b); err != nil || got != tc.want {
-			t.Errorf("IsAncestor(%.7s, %.7s) = %v, %v", tc.a, tc.b, got, err)
+		from, to string
+		want     []string
+	}{
+		{c1, c2, []string{c1}},    // on top of from
+		{c2, m, []string{c2, c1}}, // a branch that left from's history earlier
+		{c2, c1, nil},             // nothing new
+		{c3, c2, []string{c1}},    // another line of history
+	} {
+		got, err := r.Boundary(ctx, tc.from, tc.to)
+		slices.Sort(got)
+		slices.Sort(tc.want)
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("Boundary(%.7s, %.7s) = %v, %v; want %v", tc.from, tc.to, got, err, tc.want)
 		}
 	}
 	gone := strings.Repeat("ab", 20)
-	if _, err := r.IsAncestor(ctx, gone, c2); !errors.Is(err, ErrBadRevision) {
+	if _, err := r.Boundary(ctx, gone, c2); !errors.Is(err, ErrBadRevision) {
 		t.Errorf("unknown commit: error = %v", err)
 	}
-	if _, err := r.IsAncestor(ctx, "-v", c2); !errors.Is(err, ErrBadRevision) {
-		t.Errorf("option as commit: error = %v", err)
+	for _, tc := range [][2]string{{"-v", c2}, {c1, ""}, {"", c2}} {
+		if _, err := r.Boundary(ctx, tc[0], tc[1]); !errors.Is(err, ErrBadRevision) {
+			t.Errorf("Boundary(%q, %q): error = %v", tc[0], tc[1], err)
+		}
 	}
 }
