@@ -95,14 +95,16 @@
 // is gone leaves its sessions in place, marked source_deleted.
 //
 // The time of the last refresh is the modification time of the file
-// last-refresh in the archive folder: a refresh that finds nothing new
-// writes nothing to the database. A successful refresh also leaves
+// last-refresh in the archive folder: a refresh that finds nothing new by
+// the snapshot below writes nothing to the database. A successful refresh
+// also leaves
 // refresh-snapshot there: the stamps (inode, mtime, ctime) of every folder
 // under the providers' roots and the size and mtime of every source, with
 // a token kept in meta too. The next refresh stats those and, when nothing
 // moved, returns without listing a folder, reading the sources table or
 // taking the write lock; when only known files changed it reads those
-// without listing folders. Any write drops the snapshot first.
+// without listing folders. A refresh drops the snapshot before it writes,
+// and marking a rebuild clears the token.
 //
 // Closing checkpoints the WAL only when this process wrote transcripts or
 // settings, or the WAL is large: a query command that only kept cached

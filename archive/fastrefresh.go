@@ -31,6 +31,8 @@ import (
 // the archive it was taken from: it is committed after every row the
 // snapshot describes, so an archive that lost them to a power loss has
 // lost the token too (a WAL keeps no transaction without the ones before).
+// Marking a rebuild clears it: sources waiting to be re-parsed are work
+// the snapshot does not show.
 
 // racyMargin: a folder whose ctime is this close to the start of the
 // discovery that listed it may change again within one tick of the
