@@ -97,10 +97,9 @@
 // The time of the last refresh is the modification time of the file
 // last-refresh in the archive folder: a refresh that finds nothing new by
 // the snapshot below writes nothing to the database. A successful refresh
-// also leaves
-// refresh-snapshot there: the stamps (inode, mtime, ctime) of every folder
-// under the providers' roots and the size and mtime of every source, with
-// a token kept in meta too. The next refresh stats those and, when nothing
+// also leaves refresh-snapshot there: the stamps (inode, mtime, ctime) of
+// every folder under the providers' roots and the size and mtime of every
+// source, with a token kept in meta too. The next refresh stats those and, when nothing
 // moved, returns without listing a folder, reading the sources table or
 // taking the write lock; when only known files changed it reads those
 // without listing folders. A refresh drops the snapshot before it writes,
