@@ -276,9 +276,12 @@ func eachLine(r *bufio.Reader, fn func(n int, line string) error) error {
 	}
 }
 
+// blameHeader is the first line of an entry: commit, original and final
+// line numbers, and (on a group's first line) how many lines follow; 0
+// when absent or unreadable.
 type blameHeader struct {
-	hash        string
-	orig, final int
+	hash               string
+	orig, final, count int
 }
 
 func parseBlameHeader(line string) (blameHeader, error) {
@@ -291,7 +294,11 @@ func parseBlameHeader(line string) (blameHeader, error) {
 	if err1 != nil || err2 != nil {
 		return blameHeader{}, fmt.Errorf("bad header %q", line)
 	}
-	return blameHeader{hash: f[0], orig: orig, final: final}, nil
+	hdr := blameHeader{hash: f[0], orig: orig, final: final}
+	if len(f) == 4 {
+		hdr.count, _ = strconv.Atoi(f[3])
+	}
+	return hdr, nil
 }
 
 func applyBlameField(cur *BlameLine, paths map[string]string, key, val string) {

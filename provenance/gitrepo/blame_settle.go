@@ -158,15 +158,12 @@ func parseEntries(br *bufio.Reader, fn func([]BlameLine) error) error {
 			p.cur = nil
 			return fn(entry)
 		}
-		f := strings.Fields(line)
-		if len(f) != 4 {
-			return fmt.Errorf("blame output line %d: bad header %q", n, line)
-		}
-		if _, err := fmt.Sscan(f[3], &num); err != nil || num < 1 {
-			return fmt.Errorf("blame output line %d: bad header %q", n, line)
-		}
-		if _, err := p.header(line); err != nil {
+		hdr, err := p.header(line)
+		if err != nil {
 			return fmt.Errorf("blame output line %d: %w", n, err)
+		}
+		if num = hdr.count; num < 1 {
+			return fmt.Errorf("blame output line %d: bad header %q", n, line)
 		}
 		return nil
 	})
