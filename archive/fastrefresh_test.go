@@ -185,15 +185,7 @@ func TestQuickRefreshRefusesStaleSnapshot(t *testing.T) {
 				q.t.Fatal(err)
 			}
 		}},
-		{"other roots", func(q *quickEnv) {
-			other := t.TempDir()
-			q.env = func(k string) string {
-				if k == q.prov.envKey {
-					return q.root + ":" + other
-				}
-				return ""
-			}
-		}},
+		{"other roots", func(q *quickEnv) { q.withSecondRoot(t.TempDir()) }},
 		{"rebuild", func(q *quickEnv) {
 			if err := q.a.markRebuild(context.Background(), []transcripts.Provider{q.prov}); err != nil {
 				q.t.Fatal(err)
@@ -432,5 +424,49 @@ func TestQuickRefreshSettlesAFileReadMeanwhile(t *testing.T) {
 	}
 	if check := q.a.quickUnchanged(context.Background(), []transcripts.Provider{q.prov}, q.env); !check.unchanged() {
 		t.Fatalf("check after: %+v", check)
+	}
+}
+
+// withSecondRoot makes the provider read a second root, at path.
+func (q *quickEnv) withSecondRoot(path string) {
+	q.env = func(k string) string {
+		if k == q.prov.envKey {
+			return q.root + ":" + path
+		}
+		return ""
+	}
+}
+
+// A root missing when the snapshot was taken is recorded as missing: once
+// it appears, the refresh lists it.
+func TestQuickRefreshNoticesARootAppearing(t *testing.T) {
+	q := newQuickEnv(t)
+	other := filepath.Join(t.TempDir(), "later")
+	q.withSecondRoot(other)
+	q.indexed()
+	if err := os.MkdirAll(other, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "s3.jsonl"), []byte(strings.Join(sessionLines("s3", "/w"), "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if res, long := q.refresh(); !long || res.Reread != 1 || res.Unchanged != 2 {
+		t.Fatalf("refresh after the root appeared: %+v (discovered: %v)", res, long)
+	}
+}
+
+// A root that is a file, not a folder, cannot be listed: no snapshot, and
+// every refresh goes the long way.
+func TestNoSnapshotWhenARootIsAFile(t *testing.T) {
+	q := newQuickEnv(t)
+	file := filepath.Join(t.TempDir(), "root-file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	q.withSecondRoot(file)
+	q.write("s1.jsonl", sessionLines("s1", "/w")...)
+	q.refresh()
+	if _, long := q.refresh(); !long {
+		t.Fatal("refresh took the shortcut past a root that is a file")
 	}
 }
