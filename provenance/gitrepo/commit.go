@@ -111,12 +111,16 @@ func decodeCommit(h plumbing.Hash, b []byte) (*commitObject, error) {
 		}
 		key, val, _ := bytes.Cut(line, []byte(" "))
 		switch string(key) {
-		case "tree":
-			if !sawTree {
+		case "tree", "parent":
+			// go-git's NewHash would read a bad id as the zero id.
+			if len(val) != 2*len(plumbing.ZeroHash) || !isHex(string(val)) {
+				return nil, fmt.Errorf("commit %s: bad %s id %q", short(h.String()), key, val)
+			}
+			if key[0] == 'p' {
+				c.ParentHashes = append(c.ParentHashes, plumbing.NewHash(string(val)))
+			} else if !sawTree {
 				c.TreeHash, sawTree = plumbing.NewHash(string(val)), true
 			}
-		case "parent":
-			c.ParentHashes = append(c.ParentHashes, plumbing.NewHash(string(val)))
 		case "author":
 			c.Author = decodeSignature(val)
 		case "committer":

@@ -169,7 +169,13 @@ func TestDecodeSignature(t *testing.T) {
 			t.Errorf("decodeSignature(%q) = %q %q %s", c.in, s.Name, s.Email, s.When.Format(time.RFC3339))
 		}
 	}
-	if _, err := decodeCommit(plumbing.ZeroHash, []byte("author A <a@b> 1 +0000\n\nmsg")); err == nil {
-		t.Error("a commit without a tree decoded")
+	for _, bad := range []string{
+		"author A <a@b> 1 +0000\n\nmsg",
+		"tree nothex\n\nmsg",
+		"tree " + strings.Repeat("a", 40) + "\nparent " + strings.Repeat("b", 20) + "\n\nmsg",
+	} {
+		if c, err := decodeCommit(plumbing.ZeroHash, []byte(bad)); err == nil {
+			t.Errorf("decodeCommit(%q) = %+v", bad, c)
+		}
 	}
 }
