@@ -258,7 +258,7 @@ func (r *Repo) peelToCommit(h plumbing.Hash) (plumbing.Hash, error) {
 				return plumbing.ZeroHash, fmt.Errorf("read tag %s: %w", short(h.String()), err)
 			}
 			target, ok := bytes.CutPrefix(b, []byte("object "))
-			if !ok || len(target) < 2*len(plumbing.ZeroHash) {
+			if !ok || len(target) < 2*len(plumbing.ZeroHash) || !isHex(string(target[:2*len(plumbing.ZeroHash)])) {
 				return plumbing.ZeroHash, fmt.Errorf("tag %s names no object", short(h.String()))
 			}
 			h = plumbing.NewHash(string(target[:2*len(plumbing.ZeroHash)]))

@@ -191,4 +191,16 @@ func TestResolveCommitCorruptObject(t *testing.T) {
 	if _, err := r.Blob("HEAD", "a.txt"); err == nil || errors.Is(err, ErrNoSuchPath) {
 		t.Errorf("Blob of a corrupt commit: %v", err)
 	}
+	// A tag whose object line names no id.
+	cmd := exec.Command("git", "hash-object", "-t", "tag", "--literally", "-w", "--stdin")
+	cmd.Dir = g.Dir
+	cmd.Stdin = strings.NewReader("object " + strings.Repeat("z", 40) + "\ntype commit\ntag bad\n\nbad\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag := strings.TrimSpace(string(out))
+	if c, err := r.ResolveCommit(tag); err == nil || !strings.Contains(err.Error(), "names no object") {
+		t.Errorf("ResolveCommit of a tag naming no id = %s, %v", c.Hash, err)
+	}
 }
