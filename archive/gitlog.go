@@ -176,22 +176,20 @@ func (a *Archive) GitLogRows(ctx context.Context, root string, paths []string, b
 	}
 	defer rows.Close()
 	var out []GitLogRow
-	seen := map[int64]bool{}
 	for rows.Next() {
 		var r GitLogRow
 		if err := rows.Scan(&r.Ord, &r.Commit, &r.AuthorTime, &r.CommitTime, &r.Status, &r.Path, &r.OldPath); err != nil {
 			return nil, translate(err, "git log rows of "+root)
 		}
-		if !seen[r.Ord] {
-			seen[r.Ord] = true
-			out = append(out, r)
-		}
+		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, translate(err, "git log rows of "+root)
 	}
+	// A row found by more than one condition (its path and its old path)
+	// comes once.
 	slices.SortFunc(out, func(x, y GitLogRow) int { return cmp.Compare(y.Ord, x.Ord) })
-	return out, nil
+	return slices.CompactFunc(out, func(x, y GitLogRow) bool { return x.Ord == y.Ord }), nil
 }
 
 // gitLogRowsQuery is GitLogRows's query: one lookup per condition, along

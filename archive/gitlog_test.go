@@ -55,6 +55,10 @@ func TestGitLogReplaceAppendRead(t *testing.T) {
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows of a.go = %+v, want %+v", rows, want)
 	}
+	// A rename found by its path and by its old path comes once.
+	if rows, err := a.GitLogRows(ctx, root, []string{"a.go", "b.go"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c3:b.go", "c1:a.go"}) {
+		t.Errorf("rows of a.go and b.go = %v, %v", commitsOf(rows), err)
+	}
 	// A folder takes in the paths under it, not its namesakes.
 	if rows, err := a.GitLogRows(ctx, root, []string{"dir", "zz"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c3:dir/x.go", "c1:dir/x.go"}) {
 		t.Errorf("rows under dir = %v, %v", commitsOf(rows), err)
