@@ -250,9 +250,15 @@ func (r *Repo) Rel(path string) (string, error) {
 	}
 	rel := filepath.Clean(path)
 	if filepath.IsAbs(path) {
-		p := path
-		if real, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-			p = filepath.Join(real, filepath.Base(p))
+		// WorkTree has its symbolic links resolved: so must path's folder,
+		// or its nearest existing parent when the folder is gone.
+		dir, p := filepath.Dir(rel), rel
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			p = filepath.Join(real, filepath.Base(rel))
+		} else if near := nearestExisting(dir); near != dir {
+			if real, err := filepath.EvalSymlinks(near); err == nil {
+				p = filepath.Join(real, rel[len(near):])
+			}
 		}
 		var err error
 		if rel, err = filepath.Rel(r.WorkTree, p); err != nil {

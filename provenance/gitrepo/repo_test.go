@@ -144,8 +144,16 @@ func TestRelOutsideWorkTree(t *testing.T) {
 			t.Errorf("Rel(%q) = %q, %v; want ErrNoSuchPath", p, got, err)
 		}
 	}
+	// Through a symbolic link to the working tree, into a folder that is
+	// not there.
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(g.Dir, link); err != nil {
+		t.Fatal(err)
+	}
 	for p, want := range map[string]string{
 		filepath.Join(g.Dir, "a", "b.go"): "a/b.go",
+		filepath.Join(link, "a", "b.go"):  "a/b.go",
+		filepath.Join(link, "top.go"):     "top.go",
 		"a/./c/../b.go":                   "a/b.go",
 		"a/..":                            ".",
 	} {
