@@ -18,7 +18,10 @@ func writeFile(t *testing.T, dir, name, content string) {
 	}
 }
 
-func TestInitAndCommitAll(t *testing.T) {
+// initRepo makes an empty repository on branch in a new folder with
+// Init, and returns the folder.
+func initRepo(t *testing.T, branch string) string {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not on PATH")
 	}
@@ -26,9 +29,28 @@ func TestInitAndCommitAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Init(dir, "main"); err != nil {
+	if err := Init(dir, branch); err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// gitOut runs git in dir without user or system configuration and returns
+// its output.
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func TestInitAndCommitAll(t *testing.T) {
+	dir := initRepo(t, "main")
 	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	bob := Signature{Name: "Bob", Email: "bob@example.com", When: ada.When.Add(time.Hour)}
 	writeFile(t, dir, "a.txt", "one\ntwo\n")
@@ -117,16 +139,7 @@ func TestCommitAllErrors(t *testing.T) {
 }
 
 func TestCommitAllTreeAndIndex(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not on PATH")
-	}
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Init(dir, "trunk"); err != nil {
-		t.Fatal(err)
-	}
+	dir := initRepo(t, "trunk")
 	for _, sub := range []string{"pkg/inner", "empty", "build"} {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(sub)), 0o700); err != nil {
 			t.Fatal(err)
@@ -150,17 +163,7 @@ func TestCommitAllTreeAndIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	git := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
+	git := func(args ...string) string { return gitOut(t, dir, args...) }
 	git("fsck", "--strict", "--no-progress")
 	if got := git("rev-parse", "refs/heads/trunk"); strings.TrimSpace(got) != h {
 		t.Errorf("trunk = %s, want %s", got, h)
@@ -181,13 +184,7 @@ func TestCommitAllTreeAndIndex(t *testing.T) {
 // TestCommitAllDeletesEveryFile: a working tree emptied of files commits
 // git's empty tree.
 func TestCommitAllDeletesEveryFile(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not on PATH")
-	}
-	dir := t.TempDir()
-	if err := Init(dir, "main"); err != nil {
-		t.Fatal(err)
-	}
+	dir := initRepo(t, "main")
 	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	writeFile(t, dir, "a.txt", "one\n")
 	if _, err := CommitAll(dir, "add", ada, ada); err != nil {
@@ -199,15 +196,9 @@ func TestCommitAllDeletesEveryFile(t *testing.T) {
 	if _, err := CommitAll(dir, "drop everything", ada, ada); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("git", "fsck", "--strict", "--no-progress")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git fsck: %v\n%s", err, out)
-	}
-	cmd = exec.Command("git", "rev-parse", "HEAD^{tree}")
-	cmd.Dir = dir
-	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != "4b825dc642cb6eb9a060e54bf8d69288fbee4904" {
-		t.Errorf("tree = %s, %v; want the empty tree", out, err)
+	gitOut(t, dir, "fsck", "--strict", "--no-progress")
+	if got := strings.TrimSpace(gitOut(t, dir, "rev-parse", "HEAD^{tree}")); got != "4b825dc642cb6eb9a060e54bf8d69288fbee4904" {
+		t.Errorf("tree = %s; want the empty tree", got)
 	}
 	if _, err := CommitAll(dir, "again", ada, ada); !errors.Is(err, ErrNothingToCommit) {
 		t.Errorf("empty again: %v", err)
