@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"time"
 
@@ -135,7 +134,7 @@ func (a *Archive) planChanged(ctx context.Context, q quickCheck, providers []tra
 	}
 	res.Sources = len(q.snap.files)
 	res.Unchanged = res.Sources - len(kept)
-	sort.SliceStable(kept, func(i, j int) bool { return kept[i].expectBytes() > kept[j].expectBytes() })
+	largestFirst(kept)
 	return kept, true, nil
 }
 

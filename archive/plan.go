@@ -59,6 +59,12 @@ func (j *job) expectBytes() int64 {
 	return j.size
 }
 
+// largestFirst orders jobs by the bytes they are expected to read, most
+// first, so that the largest file does not start last.
+func largestFirst(jobs []*job) {
+	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].expectBytes() > jobs[j].expectBytes() })
+}
+
 const sourceColumns = `id, provider, path, class, size, mtime_ns, head_len, head_hash, offset, lines,
 	next_index, state, retained_raw, retained_size, deleted, reparse`
 
@@ -219,7 +225,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
 		return nil, 0, err
 	}
-	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].expectBytes() > jobs[j].expectBytes() })
+	largestFirst(jobs)
 	return jobs, len(scanErrors), nil
 }
 
