@@ -87,7 +87,7 @@ func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]Blam
 // git does not track yet has every line uncommitted. It returns the path
 // relative to the working tree too.
 func (r *Repo) runBlame(ctx context.Context, path string, opt BlameOptions, format string, parse func(*bufio.Reader) ([]BlameLine, error)) ([]BlameLine, string, error) {
-	if r.WorkTree == "" {
+	if r.WorkTree == "" && opt.Rev == "" {
 		return nil, "", fmt.Errorf("blame %s: bare repository has no working tree: %w", path, ErrNoSuchPath)
 	}
 	rel, err := r.Rel(path)
@@ -99,7 +99,7 @@ func (r *Repo) runBlame(ctx context.Context, path string, opt BlameOptions, form
 		return nil, rel, err
 	}
 	var lines []BlameLine
-	err = stream(ctx, r.WorkTree, args, func(br *bufio.Reader) error {
+	err = stream(ctx, r.dir(), args, func(br *bufio.Reader) error {
 		var perr error
 		lines, perr = parse(br)
 		return perr

@@ -243,13 +243,12 @@ func (r *Repo) IsLinkedWorktree() bool { return r.GitDir != r.CommonDir }
 
 // Rel turns a path (absolute, or relative to the working tree root) into a
 // slash-separated path relative to the working tree root. Paths outside the
-// working tree are ErrNoSuchPath.
+// working tree, and absolute paths in a bare repository, are ErrNoSuchPath.
 func (r *Repo) Rel(path string) (string, error) {
-	if r.WorkTree == "" {
-		return filepath.ToSlash(path), nil
-	}
 	rel := filepath.Clean(path)
-	if filepath.IsAbs(path) {
+	if filepath.IsAbs(path) && r.WorkTree == "" {
+		rel = ".." // a bare repository has no files on disk
+	} else if filepath.IsAbs(path) {
 		// WorkTree has its symbolic links resolved: so must path's folder,
 		// or its nearest existing parent when the folder is gone.
 		dir, p := filepath.Dir(rel), rel

@@ -193,10 +193,17 @@ func TestOpenBareAndGitFolder(t *testing.T) {
 		if url, err := r.RemoteURL("origin"); err != nil || url != g.Dir {
 			t.Errorf("bare origin = %q, %v", url, err)
 		}
-		// No working tree to blame, even where the process runs.
+		// No working tree to blame, even where the process runs; a
+		// revision is blamed as git does.
 		err = r.BlameIncremental(context.Background(), "repo.go", BlameOptions{}, func([]BlameLine) bool { return false })
 		if !errors.Is(err, ErrNoSuchPath) {
 			t.Errorf("bare working-tree blame: %v", err)
+		}
+		if lines, err := r.Blame(context.Background(), "a.txt", BlameOptions{Rev: "main"}); err != nil || len(lines) != 1 || lines[0].Commit.Hash != c1 || lines[0].Text != "1" {
+			t.Errorf("bare blame at main = %+v, %v", lines, err)
+		}
+		if _, err := r.Rel(filepath.Join(bare, "a.txt")); !errors.Is(err, ErrNoSuchPath) {
+			t.Errorf("bare Rel of an absolute path: %v", err)
 		}
 	}
 }
