@@ -120,12 +120,25 @@ func Open(dir string) (*Repo, error) {
 	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
 		abs = filepath.Dir(abs)
 	}
-	r, err := discover(abs)
-	if err != nil {
-		return nil, fmt.Errorf("open repository %s: %w", dir, err)
-	}
-	if r == nil {
-		return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
+	var r *Repo
+	for {
+		if r, err = discover(abs); err != nil {
+			return nil, fmt.Errorf("open repository %s: %w", dir, err)
+		}
+		if r == nil {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNotRepository)
+		}
+		// One stat: what HEAD holds is read by Head, which refuses a
+		// HEAD that names no commit.
+		if fi, err := os.Stat(filepath.Join(r.GitDir, "HEAD")); err == nil && !fi.IsDir() {
+			break
+		}
+		// git passes over a .git folder without HEAD to the folders above;
+		// a .git file naming no repository is an error.
+		if r.WorkTree == "" || r.GitDir != filepath.Join(r.WorkTree, ".git") || filepath.Dir(r.WorkTree) == r.WorkTree {
+			return nil, fmt.Errorf("%s: no HEAD in %s: %w", dir, r.GitDir, ErrNotRepository)
+		}
+		abs = filepath.Dir(r.WorkTree)
 	}
 	var fs billy.Filesystem = osfs.New(r.GitDir)
 	if r.IsLinkedWorktree() {
@@ -135,11 +148,6 @@ func Open(dir string) (*Repo, error) {
 	// folders by absolute path, which go-git reads through AlternatesFS.
 	r.repo = &store{filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
 		filesystem.Options{AlternatesFS: osfs.New(string(filepath.Separator))})}
-	// One stat: what HEAD holds is read by Head, which refuses a HEAD
-	// that names no commit.
-	if fi, err := os.Stat(filepath.Join(r.GitDir, "HEAD")); err != nil || fi.IsDir() {
-		return nil, fmt.Errorf("%s: no HEAD in %s: %w", dir, r.GitDir, ErrNotRepository)
-	}
 	return r, nil
 }
 

@@ -267,3 +267,27 @@ func TestOpenBadHead(t *testing.T) {
 		t.Errorf("Open without HEAD: %v", err)
 	}
 }
+
+// TestOpenPassesOverEmptyGitFolder: a .git folder without HEAD inside a
+// repository is passed over, as git does.
+func TestOpenPassesOverEmptyGitFolder(t *testing.T) {
+	g := gittest.New(t)
+	sub := filepath.Join(g.Dir, "sub")
+	if err := os.MkdirAll(filepath.Join(sub, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(filepath.Join(sub, "a.go"))
+	if err != nil || r.Root != g.Dir || r.WorkTree != g.Dir {
+		t.Fatalf("Open(sub) = %+v, %v", r, err)
+	}
+	if top := g.GitIn(sub, "rev-parse", "--show-toplevel"); top != g.Dir {
+		t.Errorf("git says the top is %s", top)
+	}
+	alone := t.TempDir()
+	if err := os.Mkdir(filepath.Join(alone, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(alone); !errors.Is(err, ErrNotRepository) {
+		t.Errorf("Open of an empty .git folder alone: %v", err)
+	}
+}
