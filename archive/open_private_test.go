@@ -49,3 +49,31 @@ func TestOpenRefusesFolderAsDatabase(t *testing.T) {
 		t.Fatal("opened a folder as the database")
 	}
 }
+
+// Open fails, and leaves nothing open, on a folder it cannot use.
+func TestOpenBadFolders(t *testing.T) {
+	for name, dir := range map[string]func(t *testing.T) string{
+		"no folder": func(*testing.T) string { return "" },
+		"a file": func(t *testing.T) string {
+			path := filepath.Join(t.TempDir(), "file")
+			if err := os.WriteFile(path, []byte("x"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		},
+		"not a database": func(t *testing.T) string {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, DBName), []byte("not SQLite, not empty either"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if a, err := Open(context.Background(), Options{Dir: dir(t)}); err == nil {
+				a.Close()
+				t.Fatal("opened")
+			}
+		})
+	}
+}
