@@ -7,13 +7,14 @@
 // (Commit, with Trailers) and blobs at a revision (CommitBefore finds the
 // commit of a moment). ResolveCommit reads ids, abbreviated ids, refs and
 // their ~N and ^N steps in process and asks the git executable for other
-// revision forms and for what it does not find. Init and CommitAll write a repository in process. Only
-// go-git's storage (refs, loose and packed objects, config, index) is
-// used; gitrepo reads and writes commit, tree and tag objects itself. go-git's
-// root package would load its network transports, and its object package
-// an OpenPGP implementation, into every hansard process. Resolver maps
-// folders to a Resolved{Root, RemoteURL} with a cache, for the archive to
-// file edits under their repository.
+// revision forms and for what it does not find. Init and CommitAll write a
+// repository in process. Only go-git's storage (refs, loose and packed
+// objects, alternate object folders, config, index) is used; gitrepo reads
+// and writes commit, tree and tag objects itself. go-git's root package
+// would load its network transports, and its object package an OpenPGP
+// implementation, into every hansard process. Resolver maps folders to a
+// Resolved{Root, RemoteURL} with a cache, for the archive to file edits
+// under their repository.
 //
 // The git executable does what go-git does slowly or not at all: Repo.Blame
 // (`git blame --porcelain -M200 -C40`, of a revision or of the working tree,
@@ -29,8 +30,9 @@
 // Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
 // parent) listing the lines a commit added per file; Repo.CommitsByPrefix
 // (`git rev-parse --disambiguate`) naming the commits of a sha prefix;
-// RevParse and CommitBefore. Subprocesses are streamed and stop when their context is
-// done. The gittest subpackage builds real repositories for tests.
+// RevParse and CommitBefore. Subprocesses are streamed and stop when their
+// context is done. The gittest subpackage builds real repositories for
+// tests.
 //
 // A failed git command is an *Error{Args, ExitCode, Stderr} that unwraps to
 // one of the sentinels ErrNotRepository, ErrNoSuchPath, ErrBadRevision or
