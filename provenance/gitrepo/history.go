@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -51,9 +52,9 @@ func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
 	err := eachLine(br, func(_ int, line string) error {
 		switch {
 		case strings.HasPrefix(line, "\x00"):
-			var c PathChange
-			if _, err := fmt.Sscanf(line[1:], "%s %d %d", &c.Commit, &c.AuthorTime, &c.CommitTime); err != nil {
-				return fmt.Errorf("log output %q: %w", line[1:], err)
+			c, err := parseLogHeader(line[1:])
+			if err != nil {
+				return err
 			}
 			out = append(out, c)
 			cur = &out[len(out)-1]
@@ -86,6 +87,22 @@ func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// parseLogHeader reads logFormat's "<commit> <author time> <commit time>".
+func parseLogHeader(s string) (PathChange, error) {
+	var c PathChange
+	var err1, err2 error
+	f := strings.Fields(s)
+	if len(f) == 3 {
+		c.Commit = f[0]
+		c.AuthorTime, err1 = strconv.ParseInt(f[1], 10, 64)
+		c.CommitTime, err2 = strconv.ParseInt(f[2], 10, 64)
+	}
+	if len(f) != 3 || err1 != nil || err2 != nil {
+		return c, fmt.Errorf("log output: bad commit line %q", s)
+	}
+	return c, nil
 }
 
 // Paths returns the distinct paths a file had in its history, including the

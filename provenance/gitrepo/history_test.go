@@ -67,8 +67,10 @@ func TestParseNameStatusLog(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v", got)
 	}
-	if _, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader("\x00zzz notanumber\n"))); err == nil {
-		t.Error("bad header accepted")
+	for _, bad := range []string{"\x00zzz notanumber\n", "\x00aaa 1\n", "\x00aaa 1 x\n", "\x00aaa 1 2 3\n", "\x00\n"} {
+		if got, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader(bad))); err == nil {
+			t.Errorf("bad header %q accepted: %+v", bad, got)
+		}
 	}
 }
 
