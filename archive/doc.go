@@ -72,7 +72,7 @@
 //     (LoadCached, StoreCached); answers of a repository go when its
 //     generation moves.
 //   - git_log, git_log_tips, git_follow_steps: a copy of each working
-//     tree's `git log -M -C --name-status` (GitLogRow, one row per file a
+//     tree's `git log --name-status` (GitLogRow, one row per file a
 //     commit changed, read by path), its tip and a writer claim
 //     (GitLogState, ClaimGitLog, AppendGitLog, ReplaceGitLog, GitLogRows),
 //     and what `git log --follow` found where a file was

@@ -14,11 +14,15 @@ const logFormat = "--format=%x00%H %at %ct"
 
 // CommitLog lists every commit reachable from to ("" for HEAD), or with from
 // set every commit of from..to, in the order `git log` walks them (newest
-// first by commit date), with the files each changed, renames and copies
-// found (`git log -M -C --name-status`). A commit that changed several files
-// gives one entry per file in git's order; a commit that shows no file (a
-// merge, an empty commit) gives one entry with Status 0 and no path. A
-// repository without commits has an empty log.
+// first by commit date), with the files each changed, without looking for
+// renames and copies (`git log --no-renames --name-status`): a rename is
+// the deletion of one file and the addition of another. Where a followed
+// file is added, FollowStep tells what git finds it came from; rename
+// detection in every commit would cost the whole log that much more. A
+// commit that changed several files gives one entry per file in git's
+// order; a commit that shows no file (a merge, an empty commit) gives one
+// entry with Status 0 and no path. A repository without commits has an
+// empty log.
 func (r *Repo) CommitLog(ctx context.Context, from, to string) ([]PathChange, error) {
 	if strings.HasPrefix(from, "-") || strings.HasPrefix(to, "-") || strings.Contains(from+to, "..") {
 		return nil, fmt.Errorf("log %s..%s: %w", from, to, ErrBadRevision)
@@ -27,7 +31,7 @@ func (r *Repo) CommitLog(ctx context.Context, from, to string) ([]PathChange, er
 	if from != "" {
 		rng = from + ".." + to
 	}
-	args := []string{"-c", "core.quotePath=false", "log", "-M", "-C", "--name-status", logFormat}
+	args := []string{"-c", "core.quotePath=false", "log", "--no-renames", "--name-status", logFormat}
 	if rng != "" {
 		// With no revision git reads HEAD, and says a HEAD without commits
 		// has none rather than that HEAD is unknown.

@@ -56,8 +56,9 @@ func TestCommitLogWholeAndRange(t *testing.T) {
 		{c5, 0, "", ""},
 		{c4, 'M', "b.go", ""},
 		{c3, 'A', "d.go", ""},
+		{c2, 'D', "a.go", ""},
 		{c2, 'M', "b.go", ""},
-		{c2, 'R', "c.go", "a.go"},
+		{c2, 'A', "c.go", ""},
 		{c1, 'A', "a.go", ""},
 		{c1, 'A', "b.go", ""},
 	}
