@@ -22,10 +22,10 @@ type prefetch struct {
 // Candidates call for the same repository whose keys are all among these
 // lines, and Describe calls for the edits found, are answered from it.
 // Describing is worth it when most candidates will be shown (every line of
-// a file is asked); a few lines show a few of their many candidates. Lines are the
-// file's text (the working tree's, whose blame has the same lines). A new
-// Prefetch replaces (and stops) the one before it: when the store changed
-// in between, only the new one answers.
+// a file is asked); a few lines show a few of their many candidates. Lines
+// are the file's text (the working tree's, whose blame has the same
+// lines). A new Prefetch replaces (and stops) the one before it: when the
+// store changed in between, only the new one answers.
 func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string, describe bool) {
 	if s.pre != nil {
 		s.pre.cancel() // a new lookup replaces it

@@ -76,12 +76,14 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		defer g.stop()
 	}
 	// Look the lines up in the store while git runs and Prepare brings
-	// the store up to date; again when Prepare changed the ledger.
+	// the store up to date, and again when Prepare changed the ledger;
+	// without a ledger generation to tell, only once Prepare is done.
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	early := !hit && (a.Prepare == nil || ac.generation() != "")
-	if early {
-		a.prefetch(pctx, repo, prefetchLines(content, q), q.Start == 0)
+	look := func() { a.prefetch(pctx, repo, prefetchLines(content, q), q.Start == 0) }
+	looked := !hit && (a.Prepare == nil || ac.generation() != "")
+	if looked {
+		look()
 	}
 	if a.Prepare != nil {
 		if err := a.Prepare(ctx); err != nil {
@@ -89,10 +91,10 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		}
 		if ac.regenerate(ctx) {
 			out, hit = ac.lookup(ctx)
-			early = false
+			looked = false
 		}
-		if !hit && !early {
-			a.prefetch(pctx, repo, prefetchLines(content, q), q.Start == 0)
+		if !hit && !looked {
+			look()
 		}
 	}
 	if hit {

@@ -53,9 +53,9 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 		case q.Start == 0:
 			r.blame, err = a.blame(gctx, repo, rel, q, key)
 		case recurring(text, q.Start, q.End):
-			r.stream = startStream(ctx, repo, rel, q) // read after the history came
+			r.stream = startStream(ctx, repo, rel, q, text) // read after the history came
 		default:
-			opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(len(text), q.End+contextWindow)}
+			opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(len(text), q.End+contextWindow), Text: text}
 			r.blame, err = repo.BlameSettled(gctx, rel, opt, q.Start, q.End)
 			r.partial = true
 		}

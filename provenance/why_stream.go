@@ -23,13 +23,14 @@ type blameStream struct {
 	err     error // once entries is closed
 }
 
-// startStream starts blaming the whole file incrementally.
-func startStream(ctx context.Context, repo *gitrepo.Repo, rel string, q Query) *blameStream {
+// startStream starts blaming the whole file (text, its lines)
+// incrementally.
+func startStream(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, text []string) *blameStream {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &blameStream{cancel: cancel, entries: make(chan []gitrepo.BlameLine, 64)}
 	go func() {
 		defer close(s.entries)
-		s.err = repo.BlameIncremental(ctx, rel, gitrepo.BlameOptions{Rev: q.Rev}, func(e []gitrepo.BlameLine) bool {
+		s.err = repo.BlameIncremental(ctx, rel, gitrepo.BlameOptions{Rev: q.Rev, Text: text}, func(e []gitrepo.BlameLine) bool {
 			select {
 			case s.entries <- e:
 				return false

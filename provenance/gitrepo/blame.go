@@ -62,6 +62,10 @@ type BlameOptions struct {
 	// copied from another file (-C); zero means DefaultMoveScore and
 	// DefaultCopyScore.
 	MoveScore, CopyScore int
+	// Text, when set, is the blamed content's lines as the caller read
+	// them (the working tree's, or the revision's), which BlameSettled and
+	// BlameIncremental give the lines; else they read it.
+	Text []string
 }
 
 // Default thresholds of -M and -C. Git's own defaults (20 and 40) take

@@ -28,7 +28,7 @@ func (r *Repo) BlameSettled(ctx context.Context, path string, opt BlameOptions, 
 	if err != nil {
 		return nil, err
 	}
-	text, err := r.content(ctx, rel, opt.Rev)
+	text, err := r.blamedText(ctx, rel, opt)
 	if err != nil {
 		return nil, fmt.Errorf("blame %s: %w", rel, err)
 	}
@@ -46,7 +46,7 @@ func (r *Repo) BlameIncremental(ctx context.Context, path string, opt BlameOptio
 	if err != nil {
 		return fmt.Errorf("blame: %w", err)
 	}
-	text, err := r.content(ctx, rel, opt.Rev)
+	text, err := r.blamedText(ctx, rel, opt)
 	if errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("blame %s: %w", rel, ErrNoSuchPath)
 	}
@@ -67,6 +67,14 @@ func (r *Repo) BlameIncremental(ctx context.Context, path string, opt BlameOptio
 		fn(lines)
 	}
 	return err
+}
+
+// blamedText returns the blamed file's lines: opt.Text, else read.
+func (r *Repo) blamedText(ctx context.Context, rel string, opt BlameOptions) ([]string, error) {
+	if opt.Text != nil {
+		return opt.Text, nil
+	}
+	return r.content(ctx, rel, opt.Rev)
 }
 
 // withText gives each line its text from the blamed file's lines.

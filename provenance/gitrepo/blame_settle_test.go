@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -180,5 +181,34 @@ func TestBlameIncremental(t *testing.T) {
 	}
 	if err := r.BlameIncremental(ctx, "missing.go", BlameOptions{}, func([]BlameLine) bool { return false }); !errors.Is(err, ErrNoSuchPath) {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestBlameGivenText checks that lines take their text from the content
+// the caller read, when given, rather than reading the file again.
+func TestBlameGivenText(t *testing.T) {
+	g, _ := twoCommitsAndChanges(t)
+	r := openRepo(t, g)
+	ctx := context.Background()
+	text := make([]string, 10)
+	for i := range text {
+		text[i] = fmt.Sprintf("as read %d", i+1)
+	}
+	settled, err := r.BlameSettled(ctx, "a.go", BlameOptions{Start: 1, End: 10, Text: text}, 8, 8)
+	if err != nil || len(settled) == 0 {
+		t.Fatalf("BlameSettled: %v, %d lines", err, len(settled))
+	}
+	var streamed []BlameLine
+	err = r.BlameIncremental(ctx, "a.go", BlameOptions{Text: text}, func(e []BlameLine) bool {
+		streamed = append(streamed, e...)
+		return false
+	})
+	if err != nil || len(streamed) != 10 {
+		t.Fatalf("BlameIncremental: %v, %d lines", err, len(streamed))
+	}
+	for _, l := range append(settled, streamed...) {
+		if want := fmt.Sprintf("as read %d", l.FinalLine); l.Text != want {
+			t.Errorf("line %d text %q, want %q", l.FinalLine, l.Text, want)
+		}
 	}
 }
