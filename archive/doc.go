@@ -71,11 +71,13 @@
 //     moves whenever its ledger changes, and cached blames and answers
 //     (LoadCached, StoreCached); answers of a repository go when its
 //     generation moves.
-//   - git_log, git_log_tips, git_follow_steps: a copy of each working
-//     tree's `git log --name-status` (GitLogRow, one row per file a
-//     commit changed, read by path), its tip and a writer claim
-//     (GitLogState, ClaimGitLog, AppendGitLog, ReplaceGitLog, GitLogRows),
-//     and what `git log --follow` found where a file was
+//   - git_commits, git_changes, git_walks, git_follow_steps: a copy of
+//     each working tree's `git log --no-renames --name-status`: every
+//     commit once with the files it changed (GitLogRow, read by path,
+//     shared by all repositories), and per working tree its tip, the order
+//     git walks the commits from there and a writer claim (GitLogState,
+//     ClaimGitLog, AppendGitLog, ReplaceGitLog, ReorderGitLog,
+//     GitLogRows); and what `git log --follow` found where a file was
 //     created (GitFollowStep), so that a file's history needs no git log.
 //
 // Times are Unix milliseconds UTC; text is stored redacted when

@@ -15,12 +15,17 @@ import (
 // it) since the state the write was based on was read.
 var ErrGitLogMoved = errors.New("stored git log changed meanwhile")
 
+// ErrGitLogUnknownCommit: a walk names a commit that is neither stored nor
+// among the rows written with it.
+var ErrGitLogUnknownCommit = errors.New("commit of the walk not stored")
+
 // GitLogRow is one file a commit changed, in a repository's stored log. A
 // commit that changed no file (a merge) has one row with an empty Status
-// and Path.
+// and Path when written; no such row is read back.
 type GitLogRow struct {
-	// Ord orders the log: the newest row has the highest. It is assigned
-	// when rows are written.
+	// Ord orders the log: every row of a commit has the commit's place in
+	// the walk, the newest commit the highest. It is assigned when the
+	// rows are read.
 	Ord        int64
 	Commit     string
 	AuthorTime int64 // Unix seconds
@@ -33,8 +38,8 @@ type GitLogRow struct {
 // GitLogState is what is stored of a repository's log.
 type GitLogState struct {
 	Tip        string // the commit the log reaches; "" when none is stored
-	MaxTime    int64  // highest commit time of its rows
-	MaxOrd     int64  // highest Ord; -1 when there are no rows
+	MaxTime    int64  // highest commit time of its commits
+	MaxOrd     int64  // the newest commit's Ord; -1 when there are none
 	Generation int64  // moves at every write
 	// ClaimedUntil is when the claim of a writer bringing the log up to
 	// date runs out (zero when none).
@@ -45,15 +50,16 @@ type GitLogState struct {
 // root; a repository never logged has the zero state with MaxOrd -1.
 func (a *Archive) GitLogState(ctx context.Context, root string) (GitLogState, error) {
 	st := GitLogState{MaxOrd: -1}
-	var claimed int64
-	err := a.db.QueryRowContext(ctx, `SELECT tip, max_time, max_ord, generation, claimed_until
-		FROM git_log_tips WHERE repo_root = ?`, root).Scan(&st.Tip, &st.MaxTime, &st.MaxOrd, &st.Generation, &claimed)
+	var claimed, commits int64
+	err := a.db.QueryRowContext(ctx, `SELECT tip, commits, max_time, generation, claimed_until
+		FROM git_walks WHERE repo_root = ?`, root).Scan(&st.Tip, &commits, &st.MaxTime, &st.Generation, &claimed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, nil
 	}
 	if err != nil {
 		return st, translate(err, "git log state of "+root)
 	}
+	st.MaxOrd = commits - 1
 	if claimed > 0 {
 		st.ClaimedUntil = time.UnixMilli(claimed)
 	}
@@ -68,11 +74,11 @@ func (a *Archive) ClaimGitLog(ctx context.Context, root string, generation int64
 	now := a.now()
 	var claimed bool
 	err := a.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO git_log_tips (repo_root) VALUES (?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO git_walks (repo_root) VALUES (?)
 			ON CONFLICT (repo_root) DO NOTHING`, root); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE git_log_tips SET claimed_until = ?
+		res, err := tx.ExecContext(ctx, `UPDATE git_walks SET claimed_until = ?
 			WHERE repo_root = ? AND generation = ? AND claimed_until <= ?`,
 			now.Add(lease).UnixMilli(), root, generation, now.UnixMilli())
 		if err != nil {
@@ -91,7 +97,7 @@ func (a *Archive) ClaimGitLog(ctx context.Context, root string, generation int64
 // ReleaseGitLog gives up a claim of root's log made at generation (a writer
 // that failed); a log written since keeps its state.
 func (a *Archive) ReleaseGitLog(ctx context.Context, root string, generation int64) error {
-	_, err := a.db.ExecContext(ctx, `UPDATE git_log_tips SET claimed_until = 0
+	_, err := a.db.ExecContext(ctx, `UPDATE git_walks SET claimed_until = 0
 		WHERE repo_root = ? AND generation = ?`, root, generation)
 	if err != nil {
 		return fmt.Errorf("release git log of %s: %w", root, err)
@@ -99,107 +105,86 @@ func (a *Archive) ReleaseGitLog(ctx context.Context, root string, generation int
 	return nil
 }
 
-// AppendGitLog adds rows (newest first, as git walks them: the commits
-// between the stored tip and tip) above root's stored log and makes tip the
-// log's tip, in one transaction that also ends the claim. It fails with
-// ErrGitLogMoved when the log's generation is no longer generation.
-func (a *Archive) AppendGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, rows, tip, false)
-}
-
-// ReplaceGitLog replaces root's stored log with rows (newest first), whose
-// tip is tip, like AppendGitLog.
-func (a *Archive) ReplaceGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, rows, tip, true)
-}
-
-func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string, replace bool) error {
-	if tip == "" {
-		return fmt.Errorf("write git log of %s: no tip", root)
-	}
-	err := a.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO git_log_tips (repo_root) VALUES (?)
-			ON CONFLICT (repo_root) DO NOTHING`, root); err != nil {
-			return err
-		}
-		var gen, maxTime, maxOrd int64
-		if err := tx.QueryRowContext(ctx, `SELECT generation, max_time, max_ord FROM git_log_tips
-			WHERE repo_root = ?`, root).Scan(&gen, &maxTime, &maxOrd); err != nil {
-			return err
-		}
-		if gen != generation {
-			return ErrGitLogMoved
-		}
-		if replace {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM git_log WHERE repo_root = ?`, root); err != nil {
-				return err
-			}
-			maxTime, maxOrd = 0, -1
-		}
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO git_log
-			(repo_root, ord, commit_id, author_time, commit_time, status, path, old_path)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer ins.Close()
-		base := maxOrd + 1
-		for i, r := range rows {
-			ord := base + int64(len(rows)-1-i)
-			if _, err := ins.ExecContext(ctx, root, ord, r.Commit, r.AuthorTime, r.CommitTime, r.Status, r.Path, r.OldPath); err != nil {
-				return err
-			}
-			maxTime = max(maxTime, r.CommitTime)
-		}
-		maxOrd += int64(len(rows))
-		_, err = tx.ExecContext(ctx, `UPDATE git_log_tips SET tip = ?, max_time = ?, max_ord = ?,
-			generation = generation + 1, claimed_until = 0 WHERE repo_root = ?`, tip, maxTime, maxOrd, root)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("write git log of %s: %w", root, err)
-	}
-	return nil
-}
-
 // GitLogRows returns the rows of root's log below ord below whose path or
 // old path is one of paths or lies inside one of them taken as a folder
 // (path/…), highest ord first. An empty path names no file.
+//
+// The changes of every commit ever stored are read by path, and those of
+// commits outside root's walk left out: the walk is read first, and a
+// commit's changes are written with the commit, so every commit of the
+// walk read has all its rows.
 func (a *Archive) GitLogRows(ctx context.Context, root string, paths []string, below int64) ([]GitLogRow, error) {
-	q, args := gitLogRowsQuery(root, paths, below)
+	q, args := gitLogRowsQuery(paths)
 	if q == "" {
 		return nil, nil
 	}
+	var (
+		walk    []byte
+		commits int64
+	)
+	err := a.db.QueryRowContext(ctx, `SELECT walk, commits FROM git_walks WHERE repo_root = ?`, root).Scan(&walk, &commits)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, translate(err, "git log rows of "+root)
+	}
+	type found struct {
+		cid int64
+		row GitLogRow
+	}
+	var all []found
+	ord := map[int64]int64{} // cid -> Ord, -1 until met in the walk
 	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, translate(err, "git log rows of "+root)
 	}
 	defer rows.Close()
-	var out []GitLogRow
 	for rows.Next() {
-		var r GitLogRow
-		if err := rows.Scan(&r.Ord, &r.Commit, &r.AuthorTime, &r.CommitTime, &r.Status, &r.Path, &r.OldPath); err != nil {
+		var f found
+		r := &f.row
+		if err := rows.Scan(&f.cid, &r.Commit, &r.AuthorTime, &r.CommitTime, &r.Status, &r.Path, &r.OldPath); err != nil {
 			return nil, translate(err, "git log rows of "+root)
 		}
-		out = append(out, r)
+		all = append(all, f)
+		ord[f.cid] = -1
 	}
 	if err := rows.Err(); err != nil {
 		return nil, translate(err, "git log rows of "+root)
 	}
+	if len(all) == 0 {
+		return nil, nil
+	}
+	if err := eachInWalk(walk, func(pos int, cid int64) {
+		if _, ok := ord[cid]; ok {
+			ord[cid] = commits - 1 - int64(pos)
+		}
+	}); err != nil {
+		return nil, fmt.Errorf("git log rows of %s: %w", root, err)
+	}
+	var out []GitLogRow
+	for _, f := range all {
+		if o := ord[f.cid]; o >= 0 && o < below {
+			f.row.Ord = o
+			out = append(out, f.row)
+		}
+	}
 	// A row found by more than one condition (its path and its old path)
 	// comes once.
-	slices.SortFunc(out, func(x, y GitLogRow) int { return cmp.Compare(y.Ord, x.Ord) })
-	return slices.CompactFunc(out, func(x, y GitLogRow) bool { return x.Ord == y.Ord }), nil
+	slices.SortFunc(out, func(x, y GitLogRow) int {
+		return cmp.Or(cmp.Compare(y.Ord, x.Ord), strings.Compare(x.Path, y.Path))
+	})
+	return slices.CompactFunc(out, func(x, y GitLogRow) bool { return x.Ord == y.Ord && x.Path == y.Path }), nil
 }
 
 // gitLogRowsQuery is GitLogRows's query: one lookup per condition, along
 // the primary key (by path) or the index of old paths, unsorted (SQLite
-// may answer an OR of them by walking every row of the repository).
-func gitLogRowsQuery(root string, paths []string, below int64) (string, []any) {
+// may answer an OR of them by walking every row).
+func gitLogRowsQuery(paths []string) (string, []any) {
 	const (
-		cols   = `SELECT ord, commit_id, author_time, commit_time, status, path, old_path FROM git_log `
-		byPath = cols + `WHERE repo_root = ? AND ord < ? AND `
-		byOld  = cols + `WHERE repo_root = ? AND ord < ? AND old_path <> '' AND `
+		cols = `SELECT ch.cid, c.commit_id, c.author_time, c.commit_time, ch.status, ch.path, ch.old_path
+			FROM git_changes ch JOIN git_commits c ON c.cid = ch.cid WHERE `
+		byOld = cols + `ch.old_path <> '' AND `
 	)
 	var (
 		parts []string
@@ -207,12 +192,12 @@ func gitLogRowsQuery(root string, paths []string, below int64) (string, []any) {
 	)
 	for _, p := range paths {
 		if p == "" {
-			continue // it would match the rows of merges, which have none
+			continue
 		}
 		// "p/" up to "p0" ('0' follows '/') holds exactly the paths under p/.
-		parts = append(parts, byPath+`path = ?`, byOld+`old_path = ?`,
-			byPath+`path >= ? AND path < ?`, byOld+`old_path >= ? AND old_path < ?`)
-		args = append(args, root, below, p, root, below, p, root, below, p+"/", p+"0", root, below, p+"/", p+"0")
+		parts = append(parts, cols+`ch.path = ?`, byOld+`ch.old_path = ?`,
+			cols+`ch.path >= ? AND ch.path < ?`, byOld+`ch.old_path >= ? AND ch.old_path < ?`)
+		args = append(args, p, p, p+"/", p+"0", p+"/", p+"0")
 	}
 	return strings.Join(parts, "\nUNION ALL "), args
 }

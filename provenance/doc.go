@@ -154,11 +154,15 @@
 // history, as `git blame --since` does.
 //
 // History derives a file's history at HEAD from the archive's copy of the
-// repository's `git log --no-renames --name-status` (extended with the new
-// commits when HEAD moves forward, rewritten otherwise), asking git once
-// per commit where the file was added what `git log --follow` finds there
-// (an addition, or the rename or copy of another file); it answers as
-// PathHistory does, and falls back to it whenever the copy cannot answer.
+// repository's `git log --no-renames --name-status`: the files each commit
+// changed, stored once per commit, and the order git walks the commits
+// from HEAD (extended with the new commits when HEAD moves forward; when
+// it moves elsewhere, `git rev-list` gives the new order and only commits
+// never stored are read, so a checkout costs git's walk rather than the
+// whole log), asking git once per commit where the file was added what
+// `git log --follow` finds there (an addition, or the rename or copy of
+// another file); it answers as PathHistory does, and falls back to it
+// whenever the copy cannot answer.
 //
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is

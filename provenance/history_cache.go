@@ -2,6 +2,7 @@ package provenance
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -104,20 +105,35 @@ func (s *ArchiveStore) updateLog(ctx context.Context, repo *gitrepo.Repo, root s
 
 // writeLog appends the commits of tip..head when git's walk of head meets
 // them all first and then walks the stored commits as it did from the
-// stored tip (appended); else it replaces the log with head's whole log.
+// stored tip (appended); else, when the tip is known to git, it stores the
+// commits of tip..head and head's walk order (`git rev-list`: the stored
+// commits keep their changes, so a checkout, reset or rebase costs git's
+// walk, not the whole log); else it replaces the log with head's whole
+// log.
 func (s *ArchiveStore) writeLog(ctx context.Context, repo *gitrepo.Repo, root string, st archive.GitLogState, head string) (appended bool, err error) {
 	if st.Tip != "" {
 		bound, err := repo.Boundary(ctx, st.Tip, head)
 		if err != nil && ctx.Err() != nil {
 			return false, err
 		}
-		if err == nil && len(bound) == 1 && bound[0] == st.Tip {
+		if err == nil {
 			log, err := repo.CommitLog(ctx, st.Tip, head)
 			if err != nil {
 				return false, err
 			}
-			if walkedFirst(log, st.MaxTime) {
+			if len(bound) == 1 && bound[0] == st.Tip && walkedFirst(log, st.MaxTime) {
 				return true, s.Archive.AppendGitLog(ctx, root, st.Generation, logRows(log), head)
+			}
+			walk, err := repo.RevList(ctx, head)
+			if err != nil {
+				return false, err
+			}
+			// Every commit of head's walk is new (in log) or reachable from
+			// the tip, hence stored; should one not be, the whole log is
+			// read again.
+			err = s.Archive.ReorderGitLog(ctx, root, st.Generation, walk, logRows(log), head)
+			if !errors.Is(err, archive.ErrGitLogUnknownCommit) {
+				return false, err
 			}
 		}
 	}

@@ -421,8 +421,9 @@ func TestHistoryConcurrentProcesses(t *testing.T) {
 // BenchmarkHistory compares the history of the large fixture's big file
 // read from the stored log (brought up to HEAD once, before the timing)
 // with git's own (`git log --follow`), and times the writing of the log:
-// a full pass, one new commit appended, and the one git question asked
-// where a file is created.
+// a full pass, one new commit appended, a checkout (the walk of another
+// commit, every commit stored), and the one git question asked where a
+// file is created.
 //
 //	go test ./provenance/ -run '^$' -bench BenchmarkHistory -benchtime 200x
 func BenchmarkHistory(b *testing.B) {
@@ -487,6 +488,28 @@ func BenchmarkHistory(b *testing.B) {
 			if appended, err := s.writeLog(ctx, r, logKey(r), st, head.Commit); err != nil || !appended {
 				b.Fatal(appended, err)
 			}
+		}
+	})
+	// A checkout of an older commit (HEAD again between two, untimed):
+	// git's walk order, and no new commit to store.
+	b.Run("checkout", func(b *testing.B) {
+		older, err := r.RevParse(ctx, "HEAD~10")
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := historyStore(b)
+		if _, err := s.writeLog(ctx, r, logKey(r), archive.GitLogState{MaxOrd: -1}, head.Commit); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if appended, err := s.writeLog(ctx, r, logKey(r), storedLog(b, s, r), older); err != nil || appended {
+				b.Fatal(appended, err)
+			}
+			b.StopTimer()
+			if _, err := s.writeLog(ctx, r, logKey(r), storedLog(b, s, r), head.Commit); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
 		}
 	})
 	// What a file's first question adds where it was created: one git

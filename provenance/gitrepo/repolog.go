@@ -96,6 +96,26 @@ func (r *Repo) Boundary(ctx context.Context, from, to string) ([]string, error) 
 	return out, nil
 }
 
+// RevList lists the commits reachable from rev, newest first, in the order
+// `git log` walks them (by commit date; `git rev-list`): CommitLog's order
+// without the files, which costs git far less.
+func (r *Repo) RevList(ctx context.Context, rev string) ([]string, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("rev-list %q: %w", rev, ErrBadRevision)
+	}
+	var out []string
+	err := stream(ctx, r.dir(), []string{"rev-list", rev, "--"}, func(br *bufio.Reader) error {
+		return eachLine(br, func(_ int, line string) error {
+			out = append(out, line)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("rev-list %s: %w", short(rev), err)
+	}
+	return out, nil
+}
+
 // nameStatusLog runs a `git log --name-status` with logFormat and parses it.
 // A repository without commits has an empty log.
 func (r *Repo) nameStatusLog(ctx context.Context, args []string) ([]PathChange, error) {

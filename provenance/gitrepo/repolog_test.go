@@ -84,6 +84,20 @@ func TestCommitLogWholeAndRange(t *testing.T) {
 	if rng, err := r.CommitLog(ctx, c5, c5); err != nil || len(rng) != 0 {
 		t.Errorf("empty range = %+v, %v", rng, err)
 	}
+
+	// RevList walks as the log does, without the files.
+	walk, err := r.RevList(ctx, c5)
+	if err != nil || !slices.Equal(walk, []string{c5, c4, c3, c2, c1}) {
+		t.Errorf("RevList(%s) = %v, %v", c5, walk, err)
+	}
+	if walk, err := r.RevList(ctx, "side"); err != nil || !slices.Equal(walk, []string{c3, c2, c1}) {
+		t.Errorf("RevList(side) = %v, %v", walk, err)
+	}
+	for _, bad := range []string{"", "-x", "no-such-branch", strings.Repeat("0f", 20)} {
+		if _, err := r.RevList(ctx, bad); !errors.Is(err, ErrBadRevision) {
+			t.Errorf("RevList(%q) error = %v, want ErrBadRevision", bad, err)
+		}
+	}
 }
 
 func TestCommitLogBadInput(t *testing.T) {
