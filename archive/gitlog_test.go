@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -284,5 +285,70 @@ func TestGitLogReorderAndShare(t *testing.T) {
 	}
 	if _, err := a.GitLogRows(ctx, other, []string{"a.go"}, 100); err == nil {
 		t.Error("rows read from a damaged walk")
+	}
+}
+
+// TestGitLogWriterManyCommits: a log longer than a transaction's worth of
+// commits is stored as it comes; a writer whose base moved stores its
+// commits but no walk, and they serve the next writer.
+func TestGitLogWriterManyCommits(t *testing.T) {
+	ctx := context.Background()
+	a := newTestEnv(t).open(Options{})
+	const root = "/src/big"
+	n := 2*commitsPerWrite + 500
+	id := func(i int) string { return fmt.Sprintf("c%05d", i) }
+	w := a.GitLogWriter(root, 0, GitLogReplace)
+	for i := n; i >= 1; i-- { // newest first
+		rows := []GitLogRow{logRow(id(i), int64(i), "M", "a.go", "")}
+		if i%3 == 0 {
+			rows = append(rows, logRow(id(i), int64(i), "A", fmt.Sprintf("f%d.go", i), ""))
+		}
+		if i%7 == 0 {
+			rows = []GitLogRow{logRow(id(i), int64(i), "", "", "")} // a merge
+		}
+		if err := w.Add(ctx, rows); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The generation moved meanwhile: no walk is written.
+	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if err := a.ReplaceGitLog(ctx, root, 0, []GitLogRow{logRow(id(1), 1, "M", "a.go", "")}, id(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(ctx, id(n), nil); !errors.Is(err, ErrGitLogMoved) {
+		t.Fatalf("finish on a moved log: %v", err)
+	}
+	// Every commit was stored: a walk of them all needs no rows.
+	walk := make([]string, n)
+	for i := range walk {
+		walk[i] = id(n - i)
+	}
+	if err := a.ReorderGitLog(ctx, root, 1, walk, nil, id(n)); err != nil {
+		t.Fatal(err)
+	}
+	st, err := a.GitLogState(ctx, root)
+	if err != nil || st.MaxOrd != int64(n-1) || st.MaxTime != int64(n) {
+		t.Fatalf("state = %+v, %v", st, err)
+	}
+	rows, err := a.GitLogRows(ctx, root, []string{"a.go"}, st.MaxOrd+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := n - n/7
+	if len(rows) != want || rows[0].Commit != id(n) || rows[0].Ord != int64(n-1) || rows[len(rows)-1].Commit != id(1) || rows[len(rows)-1].Ord != 0 {
+		t.Errorf("rows of a.go: %d (want %d), first %+v, last %+v", len(rows), want, rows[0], rows[len(rows)-1])
+	}
+	if rows, err := a.GitLogRows(ctx, root, []string{"f3.go"}, st.MaxOrd+1); err != nil || len(rows) != 1 || rows[0].Status != "A" {
+		t.Errorf("rows of f3.go = %+v, %v", rows, err)
+	}
+	// A commit's rows split over two calls are refused.
+	w = a.GitLogWriter(root, 2, GitLogAppend)
+	if err := w.Add(ctx, []GitLogRow{logRow("x1", 1, "M", "a.go", "")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(ctx, []GitLogRow{logRow("x1", 1, "M", "b.go", "")}); err == nil {
+		t.Error("a commit added twice was taken")
 	}
 }

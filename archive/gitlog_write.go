@@ -1,50 +1,47 @@
 package archive
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 )
 
-// AppendGitLog adds rows (newest first, as git walks them: the commits
-// between the stored tip and tip) above root's stored log and makes tip the
-// log's tip, in one transaction that also ends the claim. It fails with
-// ErrGitLogMoved when the log's generation is no longer generation.
-func (a *Archive) AppendGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, logWrite{mode: appendWalk, rows: rows, tip: tip})
-}
-
-// ReplaceGitLog replaces root's stored log with rows (newest first), whose
-// tip is tip, like AppendGitLog.
-func (a *Archive) ReplaceGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, logWrite{mode: replaceWalk, rows: rows, tip: tip})
-}
-
-// ReorderGitLog makes root's log the one of tip, whose commits git walks in
-// the order of walk (commit ids, newest first, as `git rev-list` lists
-// them), like AppendGitLog. rows hold the changes of the commits of walk
-// that may not be stored yet (those of other commits are ignored); every
-// other commit of walk must be stored, else nothing is written and the
-// error is ErrGitLogUnknownCommit. So a checkout or a rebase costs the
-// order of the walk and the changes of new commits, not the whole log.
-func (a *Archive) ReorderGitLog(ctx context.Context, root string, generation int64, walk []string, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, logWrite{mode: reorderWalk, rows: rows, walk: walk, tip: tip})
-}
-
-// walkMode says how a write makes the new walk.
-type walkMode int
+// GitLogWrite says how GitLogWriter.Finish makes a working tree's new walk.
+type GitLogWrite int
 
 const (
-	replaceWalk walkMode = iota // the rows' commits
-	appendWalk                  // the rows' commits, then the stored walk
-	reorderWalk                 // logWrite.walk
+	// GitLogReplace: the added commits, in order.
+	GitLogReplace GitLogWrite = iota
+	// GitLogAppend: the added commits (those between the stored tip and
+	// the new one, newest first), then the stored walk.
+	GitLogAppend
+	// GitLogReorder: the walk given to Finish; the added commits are those
+	// of it that may not be stored yet.
+	GitLogReorder
 )
 
-type logWrite struct {
-	mode walkMode
-	rows []GitLogRow
-	walk []string // for reorderWalk
-	tip  string
+// commitsPerWrite is how many commits GitLogWriter stores per transaction.
+const commitsPerWrite = 1000
+
+// GitLogWriter writes a working tree's log as git prints it, without
+// holding it whole: Add stores commits with their changes, in transactions
+// of their own as they come (a commit never changes, and no walk names it
+// before Finish), and Finish writes the walk, if the log's generation is
+// still the one the writer was made for. A writer is for one goroutine.
+type GitLogWriter struct {
+	a          *Archive
+	root       string
+	generation int64
+	how        GitLogWrite
+
+	pending []GitLogRow     // whole commits not stored yet
+	queued  map[string]bool // their ids
+	byID    map[string]storedCommit
+	order   []string // the added commits, in order
 }
 
 // storedCommit is a commit's cid and commit time.
@@ -52,13 +49,75 @@ type storedCommit struct {
 	cid, commitTime int64
 }
 
-func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64, w logWrite) error {
-	if w.tip == "" {
-		return fmt.Errorf("write git log of %s: no tip", root)
+// GitLogWriter returns a writer of root's log, based on the state of
+// generation.
+func (a *Archive) GitLogWriter(root string, generation int64, how GitLogWrite) *GitLogWriter {
+	return &GitLogWriter{a: a, root: root, generation: generation, how: how,
+		queued: map[string]bool{}, byID: map[string]storedCommit{}}
+}
+
+// Add takes the rows of whole commits, newest first as git walks them (a
+// commit's rows together, a commit that shows no file as one row with no
+// path). A commit's changes are stored only when the commit is not stored
+// yet: they never differ.
+func (w *GitLogWriter) Add(ctx context.Context, rows []GitLogRow) error {
+	for i := 0; i < len(rows); {
+		j := i
+		for j < len(rows) && rows[j].Commit == rows[i].Commit {
+			j++
+		}
+		id := rows[i].Commit
+		if _, done := w.byID[id]; done || w.queued[id] || id == "" {
+			return fmt.Errorf("write git log of %s: commit %q listed twice or without id", w.root, id)
+		}
+		w.queued[id] = true
+		w.order = append(w.order, id)
+		w.pending = append(w.pending, rows[i:j]...)
+		i = j
 	}
-	err := a.inTx(ctx, func(tx *sql.Tx) error {
+	if len(w.queued) >= commitsPerWrite {
+		return w.flush(ctx)
+	}
+	return nil
+}
+
+// flush stores the pending commits in one transaction.
+func (w *GitLogWriter) flush(ctx context.Context) error {
+	if len(w.pending) == 0 {
+		return nil
+	}
+	stored := map[string]storedCommit{}
+	err := w.a.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		stored, err = storeCommits(ctx, tx, w.pending)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("write git log of %s: %w", w.root, err)
+	}
+	for id, c := range stored {
+		w.byID[id] = c
+	}
+	w.pending, w.queued = w.pending[:0], map[string]bool{}
+	return nil
+}
+
+// Finish stores what is pending and makes tip the log's tip, with the walk
+// w's GitLogWrite says (walk, commit ids newest first as `git rev-list`
+// lists them, for GitLogReorder), in one transaction that also ends the
+// claim. It fails with ErrGitLogMoved when the log's generation is no
+// longer the writer's, and with ErrGitLogUnknownCommit when walk names a
+// commit neither stored nor added; then no walk is written.
+func (w *GitLogWriter) Finish(ctx context.Context, tip string, walk []string) error {
+	if tip == "" {
+		return fmt.Errorf("write git log of %s: no tip", w.root)
+	}
+	if err := w.flush(ctx); err != nil {
+		return err
+	}
+	err := w.a.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO git_walks (repo_root) VALUES (?)
-			ON CONFLICT (repo_root) DO NOTHING`, root); err != nil {
+			ON CONFLICT (repo_root) DO NOTHING`, w.root); err != nil {
 			return err
 		}
 		var (
@@ -66,112 +125,157 @@ func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64
 			old          []byte
 		)
 		if err := tx.QueryRowContext(ctx, `SELECT generation, max_time, walk FROM git_walks
-			WHERE repo_root = ?`, root).Scan(&gen, &maxTime, &old); err != nil {
+			WHERE repo_root = ?`, w.root).Scan(&gen, &maxTime, &old); err != nil {
 			return err
 		}
-		if gen != generation {
+		if gen != w.generation {
 			return ErrGitLogMoved
 		}
-		order, byID, err := storeCommits(ctx, tx, w.rows)
+		cids, newMax, err := w.walk(ctx, tx, old, walk)
 		if err != nil {
 			return err
 		}
-		var walk []int64
-		switch w.mode {
-		case replaceWalk, appendWalk:
-			walk = make([]int64, len(order))
-			rowsMax := int64(0)
-			for i, id := range order {
-				walk[i] = byID[id].cid
-				rowsMax = max(rowsMax, byID[id].commitTime)
-			}
-			if w.mode == replaceWalk {
-				maxTime = rowsMax
-				break
-			}
-			stored, err := decodeWalk(old)
-			if err != nil {
-				return err
-			}
-			walk, maxTime = append(walk, stored...), max(maxTime, rowsMax)
-		case reorderWalk:
-			if walk, maxTime, err = resolveWalk(ctx, tx, w.walk, byID); err != nil {
-				return err
-			}
+		if w.how == GitLogAppend {
+			newMax = max(newMax, maxTime)
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE git_walks SET tip = ?, walk = ?, commits = ?, max_time = ?,
 			generation = generation + 1, claimed_until = 0 WHERE repo_root = ?`,
-			w.tip, encodeWalk(walk), len(walk), maxTime, root)
+			tip, encodeWalk(cids), len(cids), newMax, w.root)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("write git log of %s: %w", root, err)
+		return fmt.Errorf("write git log of %s: %w", w.root, err)
 	}
 	return nil
 }
 
-// storeCommits stores the commits of rows (a commit's rows together, a
-// commit with no change as one row with no path) with their changes, the
-// changes only for a commit not stored before: a commit's changes never
-// differ. It returns the commits in the order of rows and each one's cid
-// and commit time.
-func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) ([]string, map[string]storedCommit, error) {
-	byID := map[string]storedCommit{}
-	var order []string
-	if len(rows) == 0 {
-		return order, byID, nil
+// walk returns the new walk's cids and the highest commit time among its
+// commits (for GitLogAppend, among the added ones).
+func (w *GitLogWriter) walk(ctx context.Context, tx *sql.Tx, old []byte, walk []string) ([]int64, int64, error) {
+	if w.how == GitLogReorder {
+		return resolveWalk(ctx, tx, walk, w.byID)
 	}
-	insCommit, err := tx.PrepareContext(ctx, `INSERT INTO git_commits (commit_id, author_time, commit_time)
-		VALUES (?, ?, ?) ON CONFLICT (commit_id) DO NOTHING`)
-	if err != nil {
-		return nil, nil, err
+	cids := make([]int64, len(w.order))
+	var maxTime int64
+	for i, id := range w.order {
+		c := w.byID[id]
+		cids[i], maxTime = c.cid, max(maxTime, c.commitTime)
 	}
-	defer insCommit.Close()
-	insChange, err := tx.PrepareContext(ctx, `INSERT INTO git_changes (path, cid, status, old_path)
-		VALUES (?, ?, ?, ?) ON CONFLICT (path, cid) DO NOTHING`)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer insChange.Close()
-	for i := 0; i < len(rows); {
-		j := i
-		for j < len(rows) && rows[j].Commit == rows[i].Commit {
-			j++
-		}
-		c := rows[i]
-		if _, dup := byID[c.Commit]; dup || c.Commit == "" {
-			return nil, nil, fmt.Errorf("commit %q listed twice or without id", c.Commit)
-		}
-		res, err := insCommit.ExecContext(ctx, c.Commit, c.AuthorTime, c.CommitTime)
+	if w.how == GitLogAppend {
+		stored, err := decodeWalk(old)
 		if err != nil {
-			return nil, nil, err
+			return nil, 0, err
 		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return nil, nil, err
-		}
-		sc := storedCommit{commitTime: c.CommitTime}
-		if n == 1 {
-			if sc.cid, err = res.LastInsertId(); err != nil {
-				return nil, nil, err
-			}
-			for _, r := range rows[i:j] {
-				if r.Path == "" {
-					continue // a commit that shows no file
-				}
-				if _, err := insChange.ExecContext(ctx, r.Path, sc.cid, r.Status, r.OldPath); err != nil {
-					return nil, nil, err
-				}
-			}
-		} else if err := tx.QueryRowContext(ctx, `SELECT cid, commit_time FROM git_commits WHERE commit_id = ?`,
-			c.Commit).Scan(&sc.cid, &sc.commitTime); err != nil {
-			return nil, nil, err
-		}
-		byID[c.Commit] = sc
-		order = append(order, c.Commit)
-		i = j
+		cids = append(cids, stored...)
 	}
-	return order, byID, nil
+	return cids, maxTime, nil
+}
+
+// AppendGitLog adds rows (newest first, as git walks them: the commits
+// between the stored tip and tip) above root's stored log and makes tip the
+// log's tip (a GitLogWriter's GitLogAppend).
+func (a *Archive) AppendGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
+	return a.writeGitLog(ctx, root, generation, GitLogAppend, rows, tip, nil)
+}
+
+// ReplaceGitLog replaces root's stored log with rows (newest first), whose
+// tip is tip (GitLogReplace).
+func (a *Archive) ReplaceGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
+	return a.writeGitLog(ctx, root, generation, GitLogReplace, rows, tip, nil)
+}
+
+// ReorderGitLog makes root's log the one of tip, whose commits git walks in
+// the order of walk (GitLogReorder): rows hold the changes of the commits
+// of walk that may not be stored yet. So a checkout or a rebase costs the
+// order of the walk and the changes of new commits, not the whole log.
+func (a *Archive) ReorderGitLog(ctx context.Context, root string, generation int64, walk []string, rows []GitLogRow, tip string) error {
+	return a.writeGitLog(ctx, root, generation, GitLogReorder, rows, tip, walk)
+}
+
+func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64, how GitLogWrite, rows []GitLogRow, tip string, walk []string) error {
+	w := a.GitLogWriter(root, generation, how)
+	if err := w.Add(ctx, rows); err != nil {
+		return err
+	}
+	return w.Finish(ctx, tip, walk)
+}
+
+// storeCommits stores the commits of rows (whole commits, each once) with
+// their changes, the changes only for a commit not stored before, and
+// returns each commit's cid and commit time. New commits get cids above
+// every stored one, and their changes are written in path order (the
+// table's), in multi-row statements.
+func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string]storedCommit, error) {
+	out, err := knownCommits(ctx, tx, rows)
+	if err != nil {
+		return nil, err
+	}
+	var next int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(cid), 0) FROM git_commits`).Scan(&next); err != nil {
+		return nil, err
+	}
+	var (
+		fresh   []GitLogRow // one row per new commit, Ord holding its cid
+		changes []GitLogRow // of new commits, Ord holding the cid
+	)
+	for i, r := range rows {
+		if i > 0 && r.Commit == rows[i-1].Commit {
+			if c := fresh; len(c) > 0 && c[len(c)-1].Commit == r.Commit && r.Path != "" {
+				r.Ord = c[len(c)-1].Ord
+				changes = append(changes, r)
+			}
+			continue
+		}
+		if _, ok := out[r.Commit]; ok {
+			continue
+		}
+		next++
+		out[r.Commit] = storedCommit{cid: next, commitTime: r.CommitTime}
+		r.Ord = next
+		fresh = append(fresh, r)
+		if r.Path != "" { // else a commit that shows no file
+			changes = append(changes, r)
+		}
+	}
+	err = insertRows(ctx, tx, `INSERT INTO git_commits (cid, commit_id, author_time, commit_time) VALUES`, "", 4, len(fresh),
+		func(dst []any, i int) []any {
+			c := fresh[i]
+			return append(dst, c.Ord, c.Commit, c.AuthorTime, c.CommitTime)
+		})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(changes, func(x, y GitLogRow) int { return cmp.Or(strings.Compare(x.Path, y.Path), cmp.Compare(x.Ord, y.Ord)) })
+	err = insertRows(ctx, tx, `INSERT INTO git_changes (path, cid, status, old_path) VALUES`, `ON CONFLICT (path, cid) DO NOTHING`, 4, len(changes),
+		func(dst []any, i int) []any {
+			r := changes[i]
+			return append(dst, r.Path, r.Ord, r.Status, r.OldPath)
+		})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// knownCommits returns the stored commits among those of rows, in one
+// query.
+func knownCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string]storedCommit, error) {
+	var ids []string
+	for i, r := range rows {
+		if i == 0 || r.Commit != rows[i-1].Commit {
+			ids = append(ids, r.Commit)
+		}
+	}
+	arg, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	q, err := tx.QueryContext(ctx, `SELECT commit_id, cid, commit_time FROM git_commits
+		WHERE commit_id IN (SELECT value FROM json_each(?))`, string(arg))
+	if err != nil {
+		return nil, err
+	}
+	return scanCommits(q)
 }
 
 // resolveWalk returns the cids of the commits of walk and their highest
@@ -187,8 +291,11 @@ func resolveWalk(ctx context.Context, tx *sql.Tx, walk []string, have map[string
 		c, ok := have[id]
 		if !ok {
 			if stored == nil {
-				var err error
-				if stored, err = allCommits(ctx, tx); err != nil {
+				q, err := tx.QueryContext(ctx, `SELECT commit_id, cid, commit_time FROM git_commits`)
+				if err != nil {
+					return nil, 0, err
+				}
+				if stored, err = scanCommits(q); err != nil {
 					return nil, 0, err
 				}
 			}
@@ -201,12 +308,8 @@ func resolveWalk(ctx context.Context, tx *sql.Tx, walk []string, have map[string
 	return out, maxTime, nil
 }
 
-// allCommits reads every stored commit.
-func allCommits(ctx context.Context, tx *sql.Tx) (map[string]storedCommit, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT commit_id, cid, commit_time FROM git_commits`)
-	if err != nil {
-		return nil, err
-	}
+// scanCommits reads rows of (commit_id, cid, commit_time) and closes them.
+func scanCommits(rows *sql.Rows) (map[string]storedCommit, error) {
 	defer rows.Close()
 	out := map[string]storedCommit{}
 	for rows.Next() {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"hansard/archive"
 	"hansard/provenance/gitrepo"
 )
@@ -137,14 +139,59 @@ func (s *ArchiveStore) writeLog(ctx context.Context, repo *gitrepo.Repo, root st
 			}
 		}
 	}
-	log, err := repo.CommitLog(ctx, "", head)
-	if err != nil {
-		return false, err
+	return false, s.replaceLog(ctx, repo, root, st, head)
+}
+
+// logBatch is how many rows of git's log replaceLog hands the archive at a
+// time.
+const logBatch = 4096
+
+// replaceLog replaces root's stored log with head's whole log, stored as
+// git prints it: git reads on while the archive writes what came.
+func (s *ArchiveStore) replaceLog(ctx context.Context, repo *gitrepo.Repo, root string, st archive.GitLogState, head string) error {
+	w := s.Archive.GitLogWriter(root, st.Generation, archive.GitLogReplace)
+	batches := make(chan []archive.GitLogRow, 4)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		defer close(batches)
+		var b []archive.GitLogRow
+		send := func() error {
+			select {
+			case batches <- b:
+				b = nil
+				return nil
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		}
+		err := repo.EachCommit(gctx, "", head, func(c []gitrepo.PathChange) error {
+			if b = append(b, logRows(c)...); len(b) >= logBatch {
+				return send()
+			}
+			return nil
+		})
+		if err != nil || len(b) == 0 {
+			return err
+		}
+		return send()
+	})
+	some := false
+	g.Go(func() error {
+		for b := range batches {
+			if err := w.Add(gctx, b); err != nil {
+				return err
+			}
+			some = true
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return err
 	}
-	if len(log) == 0 {
-		return false, fmt.Errorf("log of %s at %s: no commits", root, head)
+	if !some {
+		return fmt.Errorf("log of %s at %s: no commits", root, head)
 	}
-	return false, s.Archive.ReplaceGitLog(ctx, root, st.Generation, logRows(log), head)
+	return w.Finish(ctx, head, nil)
 }
 
 // walkedFirst reports whether git's walk of the new head meets every new

@@ -4,7 +4,7 @@ import "runtime/debug"
 
 // shortLivedHeap is the heap a short query may grow to before the garbage
 // collector runs.
-const shortLivedHeap = 512 << 20
+const shortLivedHeap = 128 << 20
 
 // holdGC keeps the garbage collector off in a short-lived query (an editor
 // asking why on hover) until its heap reaches shortLivedHeap: collecting

@@ -47,46 +47,76 @@ func (r *Repo) PathHistory(ctx context.Context, rev, path string) ([]PathChange,
 // one PathChange per file a commit shows, in git's order, and one without
 // Status or Path for a commit that shows none.
 func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
+	return collect(func(fn func([]PathChange) error) error { return eachLogCommit(br, fn) })
+}
+
+// collect returns every entry each hands its fn, commit by commit.
+func collect(each func(fn func([]PathChange) error) error) ([]PathChange, error) {
 	var out []PathChange
-	var cur *PathChange
-	err := eachLine(br, func(_ int, line string) error {
-		switch {
-		case strings.HasPrefix(line, "\x00"):
-			c, err := parseLogHeader(line[1:])
-			if err != nil {
-				return err
-			}
-			out = append(out, c)
-			cur = &out[len(out)-1]
-		case strings.Contains(line, "\t") && cur != nil:
-			f := strings.Split(line, "\t")
-			if f[0] == "" {
-				return fmt.Errorf("log output %q: no status", line)
-			}
-			st := f[0][0]
-			if cur.Path != "" {
-				// Another file of the same commit (CommitLog's every
-				// file, or a copy's source beside the followed file):
-				// an entry of its own.
-				c := *cur
-				c.OldPath = ""
-				out = append(out, c)
-				cur = &out[len(out)-1]
-			}
-			cur.Status = st
-			switch {
-			case (st == 'R' || st == 'C') && len(f) >= 3:
-				cur.OldPath, cur.Path = unquotePath(f[1]), unquotePath(f[2])
-			case len(f) >= 2:
-				cur.Path = unquotePath(f[1])
-			}
-		}
+	err := each(func(c []PathChange) error {
+		out = append(out, c...)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// eachLogCommit reads the output ParseNameStatusLog reads and calls fn
+// with the entries of each commit in turn, in a slice valid only during
+// the call.
+func eachLogCommit(br *bufio.Reader, fn func([]PathChange) error) error {
+	var cur []PathChange
+	flush := func() error {
+		if len(cur) == 0 {
+			return nil
+		}
+		err := fn(cur)
+		cur = cur[:0]
+		return err
+	}
+	err := eachLine(br, func(_ int, line string) error {
+		switch {
+		case strings.HasPrefix(line, "\x00"):
+			if err := flush(); err != nil {
+				return err
+			}
+			c, err := parseLogHeader(line[1:])
+			if err != nil {
+				return err
+			}
+			cur = append(cur, c)
+		case strings.Contains(line, "\t") && len(cur) > 0:
+			f := strings.Split(line, "\t")
+			if f[0] == "" {
+				return fmt.Errorf("log output %q: no status", line)
+			}
+			st := f[0][0]
+			last := &cur[len(cur)-1]
+			if last.Path != "" {
+				// Another file of the same commit (CommitLog's every
+				// file, or a copy's source beside the followed file):
+				// an entry of its own.
+				c := *last
+				c.OldPath = ""
+				cur = append(cur, c)
+				last = &cur[len(cur)-1]
+			}
+			last.Status = st
+			switch {
+			case (st == 'R' || st == 'C') && len(f) >= 3:
+				last.OldPath, last.Path = unquotePath(f[1]), unquotePath(f[2])
+			case len(f) >= 2:
+				last.Path = unquotePath(f[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return flush()
 }
 
 // parseLogHeader reads logFormat's "<commit> <author time> <commit time>".

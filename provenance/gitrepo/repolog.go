@@ -24,8 +24,15 @@ const logFormat = "--format=%x00%H %at %ct"
 // entry with Status 0 and no path. A repository without commits has an
 // empty log.
 func (r *Repo) CommitLog(ctx context.Context, from, to string) ([]PathChange, error) {
+	return collect(func(fn func([]PathChange) error) error { return r.EachCommit(ctx, from, to, fn) })
+}
+
+// EachCommit reads what CommitLog lists as git prints it, without holding
+// it whole: fn gets the entries of one commit at a time, in a slice valid
+// only during the call; an error from fn stops git and is returned.
+func (r *Repo) EachCommit(ctx context.Context, from, to string, fn func([]PathChange) error) error {
 	if strings.HasPrefix(from, "-") || strings.HasPrefix(to, "-") || strings.Contains(from+to, "..") {
-		return nil, fmt.Errorf("log %s..%s: %w", from, to, ErrBadRevision)
+		return fmt.Errorf("log %s..%s: %w", from, to, ErrBadRevision)
 	}
 	rng := to
 	if from != "" {
@@ -38,11 +45,11 @@ func (r *Repo) CommitLog(ctx context.Context, from, to string) ([]PathChange, er
 		args = append(args, rng)
 	}
 	args = append(args, "--")
-	out, err := r.nameStatusLog(ctx, args)
+	err := r.eachLogCommit(ctx, args, fn)
 	if err != nil {
-		return nil, fmt.Errorf("log %s: %w", rng, err)
+		return fmt.Errorf("log %s: %w", rng, err)
 	}
-	return out, nil
+	return nil
 }
 
 // FollowStep returns what `git log --follow -M -C --name-status` shows for
@@ -119,18 +126,19 @@ func (r *Repo) RevList(ctx context.Context, rev string) ([]string, error) {
 // nameStatusLog runs a `git log --name-status` with logFormat and parses it.
 // A repository without commits has an empty log.
 func (r *Repo) nameStatusLog(ctx context.Context, args []string) ([]PathChange, error) {
-	var out []PathChange
+	return collect(func(fn func([]PathChange) error) error { return r.eachLogCommit(ctx, args, fn) })
+}
+
+// eachLogCommit runs a `git log --name-status` with logFormat and calls fn
+// with each commit's entries (see EachCommit). A repository without
+// commits has none.
+func (r *Repo) eachLogCommit(ctx context.Context, args []string, fn func([]PathChange) error) error {
 	err := stream(ctx, r.dir(), args, func(br *bufio.Reader) error {
-		var perr error
-		out, perr = ParseNameStatusLog(br)
-		return perr
+		return eachLogCommit(br, fn)
 	})
-	if err != nil {
-		var ge *Error
-		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "does not have any commits") {
-			return nil, nil
-		}
-		return nil, err
+	var ge *Error
+	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "does not have any commits") {
+		return nil
 	}
-	return out, nil
+	return err
 }
