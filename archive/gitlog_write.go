@@ -25,7 +25,7 @@ const (
 )
 
 // commitsPerWrite is how many commits GitLogWriter stores per transaction.
-const commitsPerWrite = 1000
+const commitsPerWrite = 10000
 
 // GitLogWriter writes a working tree's log as git prints it, without
 // holding it whole: Add stores commits with their changes, in transactions
