@@ -129,45 +129,30 @@ func (a *Archive) GitLogRows(ctx context.Context, root string, paths []string, b
 	if err != nil {
 		return nil, translate(err, "git log rows of "+root)
 	}
-	type found struct {
-		cid int64
-		row GitLogRow
+	ord, err := walkOrds(walk, commits)
+	if err != nil {
+		return nil, fmt.Errorf("git log rows of %s: %w", root, err)
 	}
-	var all []found
-	ord := map[int64]int64{} // cid -> Ord, -1 until met in the walk
 	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, translate(err, "git log rows of "+root)
 	}
 	defer rows.Close()
+	var out []GitLogRow
 	for rows.Next() {
-		var f found
-		r := &f.row
-		if err := rows.Scan(&f.cid, &r.Commit, &r.AuthorTime, &r.CommitTime, &r.Status, &r.Path, &r.OldPath); err != nil {
+		var (
+			r   GitLogRow
+			cid int64
+		)
+		if err := rows.Scan(&cid, &r.Commit, &r.AuthorTime, &r.CommitTime, &r.Status, &r.Path, &r.OldPath); err != nil {
 			return nil, translate(err, "git log rows of "+root)
 		}
-		all = append(all, f)
-		ord[f.cid] = -1
+		if r.Ord = ord(cid); r.Ord >= 0 && r.Ord < below {
+			out = append(out, r)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, translate(err, "git log rows of "+root)
-	}
-	if len(all) == 0 {
-		return nil, nil
-	}
-	if err := eachInWalk(walk, func(pos int, cid int64) {
-		if _, ok := ord[cid]; ok {
-			ord[cid] = commits - 1 - int64(pos)
-		}
-	}); err != nil {
-		return nil, fmt.Errorf("git log rows of %s: %w", root, err)
-	}
-	var out []GitLogRow
-	for _, f := range all {
-		if o := ord[f.cid]; o >= 0 && o < below {
-			f.row.Ord = o
-			out = append(out, f.row)
-		}
 	}
 	// A row found by more than one condition (its path and its old path)
 	// comes once.
@@ -182,9 +167,8 @@ func (a *Archive) GitLogRows(ctx context.Context, root string, paths []string, b
 // may answer an OR of them by walking every row).
 func gitLogRowsQuery(paths []string) (string, []any) {
 	const (
-		cols = `SELECT ch.cid, c.commit_id, c.author_time, c.commit_time, ch.status, ch.path, ch.old_path
-			FROM git_changes ch JOIN git_commits c ON c.cid = ch.cid WHERE `
-		byOld = cols + `ch.old_path <> '' AND `
+		cols  = `SELECT cid, commit_id, author_time, commit_time, status, path, old_path FROM git_changes WHERE `
+		byOld = cols + `old_path <> '' AND `
 	)
 	var (
 		parts []string
@@ -195,8 +179,8 @@ func gitLogRowsQuery(paths []string) (string, []any) {
 			continue
 		}
 		// "p/" up to "p0" ('0' follows '/') holds exactly the paths under p/.
-		parts = append(parts, cols+`ch.path = ?`, byOld+`ch.old_path = ?`,
-			cols+`ch.path >= ? AND ch.path < ?`, byOld+`ch.old_path >= ? AND ch.old_path < ?`)
+		parts = append(parts, cols+`path = ?`, byOld+`old_path = ?`,
+			cols+`path >= ? AND path < ?`, byOld+`old_path >= ? AND old_path < ?`)
 		args = append(args, p, p, p+"/", p+"0", p+"/", p+"0")
 	}
 	return strings.Join(parts, "\nUNION ALL "), args

@@ -246,10 +246,11 @@ func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string
 		return nil, err
 	}
 	slices.SortFunc(changes, func(x, y GitLogRow) int { return cmp.Or(strings.Compare(x.Path, y.Path), cmp.Compare(x.Ord, y.Ord)) })
-	err = insertRows(ctx, tx, `INSERT INTO git_changes (path, cid, status, old_path) VALUES`, `ON CONFLICT (path, cid) DO NOTHING`, 4, len(changes),
+	err = insertRows(ctx, tx, `INSERT INTO git_changes (path, cid, commit_id, author_time, commit_time, status, old_path) VALUES`,
+		`ON CONFLICT (path, cid) DO NOTHING`, 7, len(changes),
 		func(dst []any, i int) []any {
 			r := changes[i]
-			return append(dst, r.Path, r.Ord, r.Status, r.OldPath)
+			return append(dst, r.Path, r.Ord, r.Commit, r.AuthorTime, r.CommitTime, r.Status, r.OldPath)
 		})
 	if err != nil {
 		return nil, err

@@ -20,6 +20,9 @@
 # (git blame -L stops as soon as a line is settled, after a few commits
 # for a recent line, after most of the history for an old one).
 #
+# Both end with the floor no answer goes below, timed the same way: an
+# empty Go program, `hansard --version` and `git --version`.
+#
 # Usage: scripts/bench-why.sh [FIXTURE_DIR]
 # FIXTURE_DIR is a folder laid out by truthgen -large; without one, a new
 # one is built in a temporary folder. Needs go, git, awk and GNU date
@@ -77,6 +80,25 @@ ms() {
 	echo "$t0 $t1" | awk '{printf "%.1f\n", ($2 - $1) / 1e6}'
 }
 
+# floor times what no answer can go below, in the same way: an empty Go
+# program, hansard's own start (--version) and git's (--version), as
+# medians of RUNS runs.
+floor() {
+	printf 'package main\n\nfunc main() {}\n' >"$work/empty.go"
+	(cd "$work" && go build -o "$work/empty" "$work/empty.go")
+	for cmd in "$work/empty" "$bin --version" "git --version"; do
+		: >"$work/floor"
+		i=0
+		while [ $i -lt "$RUNS" ]; do
+			# shellcheck disable=SC2086 # cmd holds a command and its flag
+			ms $cmd >>"$work/floor"
+			i=$((i + 1))
+		done
+		printf '%s %s ms; ' "$(basename "${cmd%% *}")${cmd#"${cmd%% *}"}" "$(median <"$work/floor")"
+	done
+	echo "(process start alone)"
+}
+
 if [ -n "${SAMPLE:-}" ]; then
 	printf '%6s %10s %10s %10s %8s %8s\n' line blame-L why-cold why-warm cold/bl warm/bl
 	: >"$work/sample"
@@ -93,6 +115,7 @@ if [ -n "${SAMPLE:-}" ]; then
 	done
 	awk '{c += ($5 <= 1.5); w += ($6 <= 0.5)} END {printf "%d lines: cold <= 1.5 x blame -L on %d, warm <= 0.5 x on %d; ", NR, c, w}' "$work/sample"
 	echo "median ratios cold $(awk '{print $5}' "$work/sample" | median), warm $(awk '{print $6}' "$work/sample" | median)"
+	floor
 	exit 0
 fi
 
@@ -123,3 +146,4 @@ printf '%-44s %6s  x%s (target <= 1.5)\n' "hansard why FILE:LINE --json (cold)" 
 printf '%-44s %6s  x%s (target <= 2)\n' "hansard why FILE --json (cold)" "$wf" "$(echo "$wf $bf" | awk '{printf "%.2f", $1/$2}')"
 printf '%-44s %6s  x%s (target <= 0.5)\n' "hansard why FILE:LINE --json (warm)" "$ww" "$(echo "$ww $bl" | awk '{printf "%.2f", $1/$2}')"
 printf '%-44s %6s  x%s\n' "hansard why FILE:OTHER --json (after LINE)" "$wo" "$(echo "$wo $bl" | awk '{printf "%.2f", $1/$2}')"
+floor

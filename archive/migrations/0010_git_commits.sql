@@ -29,10 +29,13 @@ CREATE TABLE git_commits (
 );
 
 CREATE TABLE git_changes (
-	path     TEXT    NOT NULL,
-	cid      INTEGER NOT NULL, -- a git_commits cid
-	status   TEXT    NOT NULL,
-	old_path TEXT    NOT NULL DEFAULT '',
+	path        TEXT    NOT NULL,
+	cid         INTEGER NOT NULL, -- a git_commits cid
+	commit_id   TEXT    NOT NULL, -- the commit's, repeated so that a
+	author_time INTEGER NOT NULL, -- file's history reads one table
+	commit_time INTEGER NOT NULL,
+	status      TEXT    NOT NULL,
+	old_path    TEXT    NOT NULL DEFAULT '',
 	PRIMARY KEY (path, cid)
 ) WITHOUT ROWID;
 CREATE INDEX git_changes_old_path ON git_changes (old_path, cid) WHERE old_path <> '';
