@@ -66,6 +66,29 @@ func (a *Archive) GitLogState(ctx context.Context, root string) (GitLogState, er
 	return st, nil
 }
 
+// GitLogTips returns the tips of the stored logs of every working tree, of
+// the longest logs first, at most limit: every commit reachable from one of
+// them is stored.
+func (a *Archive) GitLogTips(ctx context.Context, limit int) ([]string, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT tip FROM git_walks WHERE tip <> ''
+		ORDER BY commits DESC, repo_root LIMIT ?`, limit)
+	if err != nil {
+		return nil, translate(err, "git log tips")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var tip string
+		if err := rows.Scan(&tip); err != nil {
+			return nil, translate(err, "git log tips")
+		}
+		if !slices.Contains(out, tip) {
+			out = append(out, tip)
+		}
+	}
+	return out, translate(rows.Err(), "git log tips")
+}
+
 // ClaimGitLog claims the writing of root's log for lease, so that one
 // process at a time brings it up to date. It fails (false, nil) when the
 // log's generation is no longer generation or another claim has not run

@@ -258,6 +258,16 @@ func TestGitLogReorderAndShare(t *testing.T) {
 	if rows, err := a.GitLogRows(ctx, root, []string{"a.go", "b.go"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c3:b.go", "c2:b.go", "c1:a.go"}) {
 		t.Errorf("rows back at c3 = %v, %v", commitsOf(rows), err)
 	}
+	// The tips of every stored log, the longest first.
+	if err := a.ReplaceGitLog(ctx, other, 0, first[2:], "c1"); err != nil {
+		t.Fatal(err)
+	}
+	if tips, err := a.GitLogTips(ctx, 10); err != nil || !reflect.DeepEqual(tips, []string{"c3", "c1"}) {
+		t.Errorf("tips = %v, %v", tips, err)
+	}
+	if tips, err := a.GitLogTips(ctx, 1); err != nil || !reflect.DeepEqual(tips, []string{"c3"}) {
+		t.Errorf("one tip = %v, %v", tips, err)
+	}
 	// A commit neither stored nor given: nothing is written.
 	if err := a.ReorderGitLog(ctx, root, 3, []string{"c9", "c1"}, nil, "c9"); !errors.Is(err, ErrGitLogUnknownCommit) {
 		t.Errorf("reorder with an unknown commit: %v", err)
@@ -268,7 +278,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 	// Another working tree shares the stored commits; rows given again for
 	// a stored commit change nothing.
 	again := []GitLogRow{logRow("c7", 70, "D", "zz.go", ""), logRow("c1", 10, "A", "a.go", "")}
-	if err := a.ReplaceGitLog(ctx, other, 0, again, "c7"); err != nil {
+	if err := a.ReplaceGitLog(ctx, other, 1, again, "c7"); err != nil {
 		t.Fatal(err)
 	}
 	if rows, err := a.GitLogRows(ctx, other, []string{"a.go", "zz.go"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c7:a.go", "c1:a.go"}) {
@@ -276,7 +286,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 	}
 	// A commit listed twice is refused.
 	twice := []GitLogRow{logRow("c8", 80, "M", "a.go", ""), logRow("c7", 70, "M", "a.go", ""), logRow("c8", 80, "M", "b.go", "")}
-	if err := a.ReplaceGitLog(ctx, other, 1, twice, "c8"); err == nil {
+	if err := a.ReplaceGitLog(ctx, other, 2, twice, "c8"); err == nil {
 		t.Error("a log listing a commit twice was written")
 	}
 	// A damaged walk is an error, not a short history.

@@ -157,7 +157,8 @@
 // repository's `git log --no-renames --name-status`: the files each commit
 // changed, stored once per commit, and the order git walks the commits
 // from HEAD (extended with the new commits when HEAD moves forward; when
-// it moves elsewhere, `git rev-list` gives the new order and only commits
+// it moves elsewhere, or in a new worktree or clone of a repository whose
+// commits are stored, `git rev-list` gives the order and only commits
 // never stored are read, so a checkout costs git's walk rather than the
 // whole log), asking git once per commit where the file was added what
 // `git log --follow` finds there (an addition, or the rename or copy of

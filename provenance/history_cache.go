@@ -105,51 +105,61 @@ func (s *ArchiveStore) updateLog(ctx context.Context, repo *gitrepo.Repo, root s
 	return s.Archive.GitLogState(ctx, root)
 }
 
+// maxTips bounds how many stored logs' tips writeLog hands git as known.
+const maxTips = 64
+
 // writeLog appends the commits of tip..head when git's walk of head meets
 // them all first and then walks the stored commits as it did from the
-// stored tip (appended); else, when the tip is known to git, it stores the
-// commits of tip..head and head's walk order (`git rev-list`: the stored
-// commits keep their changes, so a checkout, reset or rebase costs git's
-// walk, not the whole log); else it replaces the log with head's whole
-// log.
+// stored tip (appended). Else, when logs are stored (this working tree's,
+// another's of the same repository, or a clone's: commits are named by
+// their content), it stores the commits of head that none of their tips
+// reaches and head's walk order (`git rev-list`): a checkout, reset or
+// rebase, or a new worktree, costs git's walk and the new commits, not the
+// whole log. Else, or should a commit of the walk not be stored after all,
+// it replaces the log with head's whole log.
 func (s *ArchiveStore) writeLog(ctx context.Context, repo *gitrepo.Repo, root string, st archive.GitLogState, head string) (appended bool, err error) {
 	if st.Tip != "" {
 		bound, err := repo.Boundary(ctx, st.Tip, head)
 		if err != nil && ctx.Err() != nil {
 			return false, err
 		}
-		if err == nil {
+		if err == nil && len(bound) == 1 && bound[0] == st.Tip {
 			log, err := repo.CommitLog(ctx, st.Tip, head)
 			if err != nil {
 				return false, err
 			}
-			if len(bound) == 1 && bound[0] == st.Tip && walkedFirst(log, st.MaxTime) {
+			if walkedFirst(log, st.MaxTime) {
 				return true, s.Archive.AppendGitLog(ctx, root, st.Generation, logRows(log), head)
-			}
-			walk, err := repo.RevList(ctx, head)
-			if err != nil {
-				return false, err
-			}
-			// Every commit of head's walk is new (in log) or reachable from
-			// the tip, hence stored; should one not be, the whole log is
-			// read again.
-			err = s.Archive.ReorderGitLog(ctx, root, st.Generation, walk, logRows(log), head)
-			if !errors.Is(err, archive.ErrGitLogUnknownCommit) {
-				return false, err
 			}
 		}
 	}
-	return false, s.replaceLog(ctx, repo, root, st, head)
+	tips, err := s.Archive.GitLogTips(ctx, maxTips)
+	if err != nil {
+		return false, err
+	}
+	if len(tips) > 0 {
+		err := s.streamLog(ctx, repo, root, st, head, tips)
+		if !errors.Is(err, archive.ErrGitLogUnknownCommit) {
+			return false, err
+		}
+	}
+	return false, s.streamLog(ctx, repo, root, st, head, nil)
 }
 
-// logBatch is how many rows of git's log replaceLog hands the archive at a
+// logBatch is how many rows of git's log streamLog hands the archive at a
 // time.
 const logBatch = 4096
 
-// replaceLog replaces root's stored log with head's whole log, stored as
-// git prints it: git reads on while the archive writes what came.
-func (s *ArchiveStore) replaceLog(ctx context.Context, repo *gitrepo.Repo, root string, st archive.GitLogState, head string) error {
-	w := s.Archive.GitLogWriter(root, st.Generation, archive.GitLogReplace)
+// streamLog stores head's log as git prints it (git reads on while the
+// archive writes what came): the whole log, which makes root's walk; or,
+// with known (tips of stored logs), the commits none of them reaches, and
+// root's walk from `git rev-list`.
+func (s *ArchiveStore) streamLog(ctx context.Context, repo *gitrepo.Repo, root string, st archive.GitLogState, head string, known []string) error {
+	how := archive.GitLogReplace
+	if known != nil {
+		how = archive.GitLogReorder
+	}
+	w := s.Archive.GitLogWriter(root, st.Generation, how)
 	batches := make(chan []archive.GitLogRow, 4)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
@@ -164,7 +174,7 @@ func (s *ArchiveStore) replaceLog(ctx context.Context, repo *gitrepo.Repo, root 
 				return gctx.Err()
 			}
 		}
-		err := repo.EachCommit(gctx, "", head, func(c []gitrepo.PathChange) error {
+		err := repo.EachCommitExcept(gctx, head, known, func(c []gitrepo.PathChange) error {
 			if b = append(b, logRows(c)...); len(b) >= logBatch {
 				return send()
 			}
@@ -188,10 +198,17 @@ func (s *ArchiveStore) replaceLog(ctx context.Context, repo *gitrepo.Repo, root 
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	if !some {
+	var walk []string
+	switch {
+	case how == archive.GitLogReorder:
+		var err error
+		if walk, err = repo.RevList(ctx, head); err != nil {
+			return err
+		}
+	case !some:
 		return fmt.Errorf("log of %s at %s: no commits", root, head)
 	}
-	return w.Finish(ctx, head, nil)
+	return w.Finish(ctx, head, walk)
 }
 
 // walkedFirst reports whether git's walk of the new head meets every new

@@ -52,6 +52,26 @@ func (r *Repo) EachCommit(ctx context.Context, from, to string, fn func([]PathCh
 	return nil
 }
 
+// EachCommitExcept reads, like EachCommit, the commits reachable from to
+// (a commit git has) but from none of except: given the tips of the logs
+// already stored, the commits that may not be. Commits of except that git
+// does not have (another repository's, or pruned) are passed over.
+func (r *Repo) EachCommitExcept(ctx context.Context, to string, except []string, fn func([]PathChange) error) error {
+	for _, rev := range append([]string{to}, except...) {
+		if rev == "" || strings.HasPrefix(rev, "-") {
+			return fmt.Errorf("log %s: revision %q: %w", short(to), rev, ErrBadRevision)
+		}
+	}
+	args := []string{"-c", "core.quotePath=false", "log", "--no-renames", "--name-status", logFormat, "--ignore-missing", to}
+	if len(except) > 0 {
+		args = append(append(args, "--not"), except...)
+	}
+	if err := r.eachLogCommit(ctx, append(args, "--"), fn); err != nil {
+		return fmt.Errorf("log %s: %w", short(to), err)
+	}
+	return nil
+}
+
 // FollowStep returns what `git log --follow -M -C --name-status` shows for
 // commit when it follows path there: the entries of that one commit, none
 // when the commit does not touch path. Where path is created in the commit,

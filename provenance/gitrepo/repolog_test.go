@@ -85,6 +85,25 @@ func TestCommitLogWholeAndRange(t *testing.T) {
 		t.Errorf("empty range = %+v, %v", rng, err)
 	}
 
+	// The commits of c5 that neither c2 nor an unknown commit reaches.
+	var except []string
+	err = r.EachCommitExcept(ctx, c5, []string{c2, strings.Repeat("0f", 20)}, func(c []PathChange) error {
+		except = append(except, c[0].Commit)
+		return nil
+	})
+	if err != nil || !slices.Equal(except, []string{c5, c4, c3}) {
+		t.Errorf("EachCommitExcept(%s, %s) = %v, %v", c5, c2, except, err)
+	}
+	for _, bad := range [][]string{{"-x"}, {""}} {
+		if err := r.EachCommitExcept(ctx, c5, bad, func([]PathChange) error { return nil }); !errors.Is(err, ErrBadRevision) {
+			t.Errorf("EachCommitExcept(%q) error = %v, want ErrBadRevision", bad, err)
+		}
+	}
+	stop := errors.New("stop")
+	if err := r.EachCommitExcept(ctx, c5, nil, func([]PathChange) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("an error of fn: %v", err)
+	}
+
 	// RevList walks as the log does, without the files.
 	walk, err := r.RevList(ctx, c5)
 	if err != nil || !slices.Equal(walk, []string{c5, c4, c3, c2, c1}) {
