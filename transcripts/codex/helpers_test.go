@@ -24,29 +24,6 @@ func TestJSStrings(t *testing.T) {
 	}
 }
 
-func TestHeredocWrite(t *testing.T) {
-	tests := []struct {
-		script, file, body string
-		ok                 bool
-	}{
-		{"cat <<'EOF' > /r/a.md\nx\nEOF", "/r/a.md", "x\n", true},
-		{"cat > 'my file.txt' <<EOF\nx\nEOF\n", "'my", "x\n", true},
-		{"cat >out.txt <<EOF\ny\nEOF", "out.txt", "y\n", true},
-		{"tee -i notes.md <<'EOF' >/dev/null\nz\nEOF", "notes.md", "z\n", true},
-		{"cat >> log.txt <<EOF\nx\nEOF", "", "", false},
-		{"tee -a log.txt <<EOF\nx\nEOF", "", "", false},
-		{"python - <<'EOF'\nprint(1)\nEOF", "", "", false},
-		{"cat <<EOF\nno target\nEOF", "", "", false},
-		{"echo hi > f.txt", "", "", false},
-	}
-	for _, tt := range tests {
-		file, body, ok := heredocWrite(tt.script)
-		if ok != tt.ok || file != tt.file || body != tt.body {
-			t.Errorf("heredocWrite(%q) = %q, %q, %v; want %q, %q, %v", tt.script, file, body, ok, tt.file, tt.body, tt.ok)
-		}
-	}
-}
-
 func TestShellPatch(t *testing.T) {
 	patch := "*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\n"
 	tests := []struct {

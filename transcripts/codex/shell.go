@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"hansard/transcripts"
-	"hansard/transcripts/codex/applypatch"
 )
 
 // commandOf reads a command argument: an argv array or a script string.
@@ -92,7 +91,7 @@ func (p *parser) shellCall(c *call, argv []string, script, workdir string) {
 		SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
 		Command: script, CWD: cwd, IsTest: transcripts.IsTestCommand(script), Timestamp: c.Call.Timestamp,
 	}
-	if file, body, ok := heredocWrite(script); ok {
+	if file, body, ok := transcripts.HeredocWrite(script); ok {
 		c.Edits = append(c.Edits, transcripts.Edit{
 			SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
 			Tool: "shell_write", File: resolvePath(cwd, file), CWD: cwd, Op: transcripts.OpWrite,
@@ -113,7 +112,7 @@ func shellPatch(argv []string, script string) (string, bool) {
 	if !strings.HasPrefix(t, "apply_patch") && !strings.HasPrefix(t, "applypatch") {
 		return "", false
 	}
-	if h, ok := applypatch.ParseHeredoc(t); ok && patchCommands[h.Before] {
+	if h, ok := transcripts.ParseHeredoc(t); ok && patchCommands[h.Before] {
 		return h.Body, true
 	}
 	if f := strings.Fields(t); len(f) == 1 && patchCommands[f[0]] {
@@ -131,57 +130,6 @@ func shellPatch(argv []string, script string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// heredocWrite finds "cat <<'EOF' > file", "cat > file <<EOF" or
-// "tee file <<EOF" and returns the target file and the body written.
-// Appends (>>, tee -a) are not whole-file writes and are ignored.
-func heredocWrite(script string) (file, body string, ok bool) {
-	h, ok := applypatch.ParseHeredoc(strings.TrimSpace(script))
-	if !ok {
-		return "", "", false
-	}
-	words := strings.Fields(h.Before + " " + h.After)
-	if len(words) == 0 {
-		return "", "", false
-	}
-	switch words[0] {
-	case "cat":
-		for i := 1; i < len(words); i++ {
-			w := words[i]
-			switch {
-			case w == ">" || w == "1>" || w == ">|":
-				if i+1 < len(words) {
-					return unquoteWord(words[i+1]), h.Body, true
-				}
-			case strings.HasPrefix(w, ">>"):
-				return "", "", false
-			case strings.HasPrefix(w, ">"):
-				return unquoteWord(strings.TrimLeft(w, ">|")), h.Body, true
-			}
-		}
-	case "tee":
-		for _, w := range words[1:] {
-			if strings.HasPrefix(w, "-") {
-				if w == "-a" || w == "--append" {
-					return "", "", false
-				}
-				continue
-			}
-			if strings.HasPrefix(w, ">") || w == "|" || w == "&&" || w == ";" {
-				break
-			}
-			return unquoteWord(w), h.Body, true
-		}
-	}
-	return "", "", false
-}
-
-func unquoteWord(s string) string {
-	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1]
-	}
-	return s
 }
 
 // setExit records a shell call's exit code on its tool call, command and

@@ -14,8 +14,7 @@
 // and a missing "*** End Patch" is tolerated.
 //
 // ParseUnified reads a unified diff ("@@ -a,b +c,d @@" hunks) such as the
-// unified_diff that Codex records in patch_apply_end events. ParseHeredoc
-// splits a shell heredoc ("cmd <<'EOF' > file\nbody\nEOF") into its parts; it
-// is shared by the heredoc wrapper of patches and by the detection of files
+// unified_diff that Codex records in patch_apply_end events. The heredoc
+// wrapper is split with transcripts.ParseHeredoc, which also finds files
 // written with cat.
 package applypatch

@@ -1,6 +1,7 @@
 package applypatch
 
 import (
+	"hansard/transcripts"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,6 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("negative counts %+v", h)
 			}
 		}
-		ParseHeredoc(s)
+		transcripts.ParseHeredoc(s)
 	})
 }

@@ -76,7 +76,7 @@ func Parse(text string) (Patch, error) {
 		return Patch{}, &ParseError{Line: 1, Msg: "empty patch"}
 	}
 	if first := strings.TrimSpace(lines[0]); first != markBegin && !isFileHeader(first) && strings.Contains(first, "<<") {
-		if h, ok := ParseHeredoc(strings.Join(lines, "\n")); ok {
+		if h, ok := transcripts.ParseHeredoc(strings.Join(lines, "\n")); ok {
 			lines = splitLines(h.Body)
 			for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
 				lines = lines[1:]

@@ -192,25 +192,3 @@ func TestHunks(t *testing.T) {
 		t.Errorf("delete has hunks")
 	}
 }
-
-func TestParseHeredoc(t *testing.T) {
-	tests := []struct {
-		script string
-		want   Heredoc
-		ok     bool
-	}{
-		{"cat <<'EOF' > /tmp/a.md\nfirst\nsecond\nEOF", Heredoc{Before: "cat", After: "> /tmp/a.md", Delim: "EOF", Body: "first\nsecond\n", Closed: true}, true},
-		{"cat > out.txt << \"END\"\nx\nEND\necho done", Heredoc{Before: "cat > out.txt", Delim: "END", Body: "x\n", Closed: true}, true},
-		{"apply_patch <<EOF\n*** Begin Patch\n", Heredoc{Before: "apply_patch", Delim: "EOF", Body: "*** Begin Patch\n"}, true},
-		{"cat <<-EOF\n\tindented\n\tEOF\n", Heredoc{Before: "cat", Delim: "EOF", Body: "\tindented\n", Closed: true}, true},
-		{"echo hi", Heredoc{}, false},
-		{"cat <<< word\nx", Heredoc{}, false},
-		{"cat <<\nx", Heredoc{}, false},
-	}
-	for _, tt := range tests {
-		got, ok := ParseHeredoc(tt.script)
-		if ok != tt.ok || got != tt.want {
-			t.Errorf("ParseHeredoc(%q) = %+v, %v; want %+v, %v", tt.script, got, ok, tt.want, tt.ok)
-		}
-	}
-}

@@ -1,0 +1,180 @@
+package transcripts
+
+import "strings"
+
+// Heredoc is one shell here-document: the command line that opens it, split
+// around the "<<" operator, and the body up to the delimiter line.
+type Heredoc struct {
+	Before string // command text before "<<" on the opening line, trimmed
+	After  string // text after the delimiter word on the opening line, trimmed
+	Delim  string // the delimiter word, unquoted
+	Body   string // the lines between the opening line and the delimiter, each ending in "\n"
+	// Closed is false when the delimiter line never came (the body then runs to the end).
+	Closed bool
+}
+
+// ParseHeredoc finds the first here-document in script. The opening line
+// must contain "<<" (or "<<-") followed by a delimiter that may be quoted
+// with ' or ". It reports false when script has no here-document.
+func ParseHeredoc(script string) (Heredoc, bool) {
+	nl := strings.IndexByte(script, '\n')
+	if nl < 0 {
+		return Heredoc{}, false
+	}
+	first, rest := script[:nl], script[nl+1:]
+	i := strings.Index(first, "<<")
+	if i < 0 || strings.HasPrefix(first[i:], "<<<") {
+		return Heredoc{}, false
+	}
+	h := Heredoc{Before: strings.TrimSpace(first[:i])}
+	op := first[i+2:]
+	stripTabs := strings.HasPrefix(op, "-")
+	if stripTabs {
+		op = op[1:]
+	}
+	op = strings.TrimLeft(op, " \t")
+	delim, after, ok := heredocWord(op)
+	if !ok {
+		return Heredoc{}, false
+	}
+	h.Delim, h.After = delim, strings.TrimSpace(after)
+	var body strings.Builder
+	for rest != "" {
+		line := rest
+		if j := strings.IndexByte(rest, '\n'); j >= 0 {
+			line, rest = rest[:j], rest[j+1:]
+		} else {
+			rest = ""
+		}
+		check := strings.TrimRight(line, "\r")
+		if stripTabs {
+			check = strings.TrimLeft(check, "\t")
+		}
+		if check == delim {
+			h.Closed = true
+			break
+		}
+		body.WriteString(line)
+		body.WriteByte('\n')
+	}
+	h.Body = body.String()
+	return h, true
+}
+
+// heredocWord reads the delimiter word at the start of s: 'EOF', "EOF" or
+// EOF. It returns the word and what follows it.
+func heredocWord(s string) (word, rest string, ok bool) {
+	if s == "" {
+		return "", "", false
+	}
+	if q := s[0]; q == '\'' || q == '"' {
+		end := strings.IndexByte(s[1:], q)
+		if end <= 0 {
+			return "", "", false
+		}
+		return s[1 : 1+end], s[2+end:], true
+	}
+	end := strings.IndexAny(s, " \t;&|><)")
+	if end < 0 {
+		end = len(s)
+	}
+	word = strings.Trim(s[:end], `\`)
+	if word == "" {
+		return "", "", false
+	}
+	return word, s[end:], true
+}
+
+// HeredocWrite finds a whole file written from a here-document by a shell
+// script, "cat <<'EOF' > file", "cat > file <<EOF" or "tee file <<EOF", and
+// returns the target file (as written: relative to the script's folder
+// unless absolute) and the body written. Appends (>>, tee -a) are not
+// whole-file writes, and a script that does anything before the write (cd
+// dir && cat …) is not read: both report false.
+func HeredocWrite(script string) (file, body string, ok bool) {
+	h, ok := ParseHeredoc(strings.TrimSpace(script))
+	if !ok {
+		return "", "", false
+	}
+	words := shellWords(h.Before + " " + h.After)
+	if len(words) == 0 {
+		return "", "", false
+	}
+	switch words[0] {
+	case "cat":
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			switch {
+			case w == ">" || w == "1>" || w == ">|":
+				if i+1 < len(words) {
+					return words[i+1], h.Body, true
+				}
+			case strings.HasPrefix(w, ">>"):
+				return "", "", false
+			case strings.HasPrefix(w, ">"):
+				return strings.TrimLeft(w, ">|"), h.Body, true
+			}
+		}
+	case "tee":
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "-") {
+				if w == "-a" || w == "--append" {
+					return "", "", false
+				}
+				continue
+			}
+			if strings.HasPrefix(w, ">") || w == "|" || w == "&&" || w == ";" {
+				break
+			}
+			return w, h.Body, true
+		}
+	}
+	return "", "", false
+}
+
+// shellWords splits a command line into words as a shell does for simple
+// commands: on blanks outside quotes, with '…' kept as is, "…" and \x
+// unescaped. A word that was quoted whole is returned without its quotes,
+// so "> 'my file.txt'" gives ">" and "my file.txt".
+func shellWords(s string) []string {
+	var (
+		words []string
+		cur   strings.Builder
+		in    bool // a word has started
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if in {
+				words, in = append(words, cur.String()), false
+				cur.Reset()
+			}
+			continue
+		case c == '\'':
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				end = len(s) - i - 1
+			}
+			cur.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+		case c == '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte(`"\$`+"`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+		default:
+			cur.WriteByte(c)
+		}
+		in = true
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words
+}

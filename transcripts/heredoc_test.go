@@ -1,0 +1,63 @@
+package transcripts
+
+import "testing"
+
+func TestParseHeredoc(t *testing.T) {
+	tests := []struct {
+		script string
+		want   Heredoc
+		ok     bool
+	}{
+		{"cat <<'EOF' > /tmp/a.md\nfirst\nsecond\nEOF", Heredoc{Before: "cat", After: "> /tmp/a.md", Delim: "EOF", Body: "first\nsecond\n", Closed: true}, true},
+		{"cat > out.txt << \"END\"\nx\nEND\necho done", Heredoc{Before: "cat > out.txt", Delim: "END", Body: "x\n", Closed: true}, true},
+		{"apply_patch <<EOF\n*** Begin Patch\n", Heredoc{Before: "apply_patch", Delim: "EOF", Body: "*** Begin Patch\n"}, true},
+		{"cat <<-EOF\n\tindented\n\tEOF\n", Heredoc{Before: "cat", Delim: "EOF", Body: "\tindented\n", Closed: true}, true},
+		{"echo hi", Heredoc{}, false},
+		{"cat <<< word\nx", Heredoc{}, false},
+		{"cat <<\nx", Heredoc{}, false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseHeredoc(tt.script)
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("ParseHeredoc(%q) = %+v, %v; want %+v, %v", tt.script, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestHeredocWrite(t *testing.T) {
+	tests := []struct {
+		script, file, body string
+		ok                 bool
+	}{
+		{"cat <<'EOF' > /r/a.md\nx\nEOF", "/r/a.md", "x\n", true},
+		{"cat > 'my file.txt' <<EOF\nx\nEOF\n", "my file.txt", "x\n", true},
+		{"cat > \"dir/a \\\"b\\\".md\" <<EOF\nx\nEOF\n", `dir/a "b".md`, "x\n", true},
+		{"cat >my\\ notes.md <<EOF\nx\nEOF\n", "my notes.md", "x\n", true},
+		{"cd sub && cat > a.md <<EOF\nx\nEOF", "", "", false},
+		{"cat >out.txt <<EOF\ny\nEOF", "out.txt", "y\n", true},
+		{"tee -i notes.md <<'EOF' >/dev/null\nz\nEOF", "notes.md", "z\n", true},
+		{"cat >> log.txt <<EOF\nx\nEOF", "", "", false},
+		{"tee -a log.txt <<EOF\nx\nEOF", "", "", false},
+		{"python - <<'EOF'\nprint(1)\nEOF", "", "", false},
+		{"cat <<EOF\nno target\nEOF", "", "", false},
+		{"echo hi > f.txt", "", "", false},
+	}
+	for _, tt := range tests {
+		file, body, ok := HeredocWrite(tt.script)
+		if ok != tt.ok || file != tt.file || body != tt.body {
+			t.Errorf("HeredocWrite(%q) = %q, %q, %v; want %q, %q, %v", tt.script, file, body, ok, tt.file, tt.body, tt.ok)
+		}
+	}
+}
+
+func FuzzHeredocWrite(f *testing.F) {
+	f.Add("cat <<'EOF' > /r/a.md\nx\nEOF")
+	f.Add("tee -i \"a b\" <<EOF\nx\n")
+	f.Add("cat > 'unterminated <<EOF\nx\nEOF")
+	f.Fuzz(func(t *testing.T, s string) {
+		file, body, ok := HeredocWrite(s)
+		if !ok && (file != "" || body != "") {
+			t.Fatalf("HeredocWrite(%q) = %q, %q without a write", s, file, body)
+		}
+	})
+}
