@@ -396,6 +396,26 @@ func TestParserUpgradeReparses(t *testing.T) {
 	if res := refresh("2"); res.Rebuilt != 1 {
 		t.Fatalf("new version: %+v", res)
 	}
+	// Transcripts archived before the provider named a version: re-read
+	// once when it first does.
+	b := newTestEnv(t)
+	old := b.open(Options{})
+	b.write("s1.jsonl", sessionLines("s1", "/w")...)
+	b.refresh(old, RefreshOptions{})
+	res, err := old.Refresh(context.Background(), []transcripts.Provider{versionedProvider{b.prov, "1"}}, b.env, RefreshOptions{})
+	if err != nil || res.Rebuilt != 1 {
+		t.Fatalf("first version named: %+v, %v", res, err)
+	}
+}
+
+// TestRealProvidersNameTheirParser: both providers name their parser's
+// version, so that a parser change re-reads archived transcripts.
+func TestRealProvidersNameTheirParser(t *testing.T) {
+	for _, p := range realProviders() {
+		if v, ok := p.(Versioned); !ok || v.ParserVersion() == "" {
+			t.Errorf("provider %s names no parser version", p.Name())
+		}
+	}
 }
 
 func TestRefreshNoWaitWhenBusy(t *testing.T) {

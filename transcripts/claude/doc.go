@@ -90,6 +90,9 @@
 // write otherwise. Hunks come from structuredPatch. Bash calls are
 // Commands: exit code 0 for a structured result, N from "Exit code N" in an
 // error, unknown otherwise; tests are recognized by transcripts.IsTestCommand.
+// A Bash command that writes a here-document into a file (cat <<'EOF' >
+// file, tee file <<EOF: transcripts.HeredocWrite) is also a whole-file write
+// Edit, tool "shell_write", ok only when the command exited 0.
 // TodoWrite sends its whole list (either item shape); TaskCreate and
 // TaskUpdate are replayed per session, each successful call giving the whole
 // task list as it left it.

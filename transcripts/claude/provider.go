@@ -21,6 +21,14 @@ func New() *Provider { return &Provider{} }
 // Name returns transcripts.ProviderClaude.
 func (*Provider) Name() string { return transcripts.ProviderClaude }
 
+// parserVersion names what the parser reads out of a transcript. It moves
+// whenever a change would give files already read other records, so that
+// archives read them again: 2 reads Bash here-document writes as edits.
+const parserVersion = "2"
+
+// ParserVersion returns the parser's version.
+func (*Provider) ParserVersion() string { return parserVersion }
+
 // Roots returns $CLAUDE_CONFIG_DIR/projects, or $HOME/.claude/projects.
 func (*Provider) Roots(env transcripts.Env) []string {
 	if dir := env("CLAUDE_CONFIG_DIR"); dir != "" {

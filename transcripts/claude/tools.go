@@ -128,7 +128,12 @@ func (p *parser) derive(ss *sessionState, pc *pendingCall, res *callResult) erro
 			}
 		}
 	case "Bash":
-		return p.sink(transcripts.Record{Command: buildCommand(pc, res)})
+		if err := p.sink(transcripts.Record{Command: buildCommand(pc, res)}); err != nil {
+			return err
+		}
+		if e, ok := heredocEdit(pc, res); ok {
+			return p.sink(transcripts.Record{Edit: &e})
+		}
 	case "TodoWrite":
 		if res == nil {
 			return p.sink(transcripts.Record{Todos: todoWrite(pc)})
@@ -166,6 +171,25 @@ func exitCode(res *callResult) *int {
 	}
 	zero := 0
 	return &zero
+}
+
+// heredocEdit is the whole-file write of a Bash command that writes a
+// here-document into a file (transcripts.HeredocWrite): pending without a
+// result, ok when the command exited 0, failed otherwise.
+func heredocEdit(pc *pendingCall, res *callResult) (transcripts.Edit, bool) {
+	file, body, ok := transcripts.HeredocWrite(decodeInput(pc.Input).Command)
+	if !ok {
+		return transcripts.Edit{}, false
+	}
+	status := transcripts.EditPending
+	if res != nil {
+		status = transcripts.EditFailed
+		if code := exitCode(res); code != nil && *code == 0 {
+			status = transcripts.EditOK
+		}
+	}
+	return transcripts.Edit{SessionID: pc.Session, ToolCallID: pc.ID, MessageIndex: pc.MessageIndex, Tool: "shell_write",
+		File: absPath(file, pc.CWD), CWD: pc.CWD, Op: transcripts.OpWrite, NewText: body, Status: status, Timestamp: pc.Timestamp}, true
 }
 
 func buildCommand(pc *pendingCall, res *callResult) *transcripts.Command {

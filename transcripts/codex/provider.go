@@ -18,6 +18,14 @@ type Provider struct{}
 // Name returns transcripts.ProviderCodex.
 func (Provider) Name() string { return transcripts.ProviderCodex }
 
+// parserVersion names what the parser reads out of a transcript. It moves
+// whenever a change would give files already read other records, so that
+// archives read them again.
+const parserVersion = "1"
+
+// ParserVersion returns the parser's version.
+func (Provider) ParserVersion() string { return parserVersion }
+
 // Roots returns $CODEX_HOME/sessions and $CODEX_HOME/archived_sessions, with
 // $HOME/.codex when CODEX_HOME is not set.
 func (Provider) Roots(env transcripts.Env) []string {

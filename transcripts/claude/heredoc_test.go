@@ -1,0 +1,53 @@
+package claude
+
+import (
+	"strings"
+	"testing"
+
+	"hansard/transcripts"
+)
+
+// bashCall is an assistant line calling Bash with command, and the line
+// of its result: a structured result, or an error with exit code exit.
+func bashCall(id, command string, exit int) string {
+	q := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(command)
+	call := `{"type":"assistant","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"a` + id + `","parentUuid":"u1","timestamp":"2026-03-01T10:00:01Z","cwd":"/w/repo","message":{"id":"m` + id + `","role":"assistant","model":"claude-x","content":[{"type":"tool_use","id":"toolu_` + id + `","name":"Bash","input":{"command":"` + q + `"}}]}}`
+	result := `{"type":"user","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"r` + id + `","parentUuid":"a` + id + `","timestamp":"2026-03-01T10:00:02Z","cwd":"/w/repo","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_` + id + `","content":"done"}]},"toolUseResult":{"stdout":"","stderr":"","interrupted":false}}`
+	if exit != 0 {
+		result = `{"type":"user","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"r` + id + `","parentUuid":"a` + id + `","timestamp":"2026-03-01T10:00:02Z","cwd":"/w/repo","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_` + id + `","is_error":true,"content":"Exit code 1\nno such folder"}]},"toolUseResult":"Error: Exit code 1"}`
+	}
+	return call + "\n" + result + "\n"
+}
+
+// TestBashHeredocWrite: a Bash command that writes a here-document into a
+// file is a whole-file write as well as a command; a failed one is a
+// failed write, and an append or any other command is no write.
+func TestBashHeredocWrite(t *testing.T) {
+	data := goodUser + "\n" +
+		bashCall("1", "cat > notes/plan.md <<'EOF'\n# Plan\n\n- retry on 503\nEOF", 0) +
+		bashCall("2", "cat <<'EOF' > /w/repo/gone/x.go\npackage x\nEOF", 1) +
+		bashCall("3", "cat >> log.txt <<EOF\nmore\nEOF", 0) +
+		bashCall("4", "go test ./...", 0)
+	c, _ := parseString(t, data, transcripts.Checkpoint{})
+	if len(c.Problems) != 0 {
+		t.Fatalf("problems: %+v", c.Problems)
+	}
+	byCall := map[string]transcripts.Edit{}
+	for _, e := range c.Edits() {
+		byCall[e.ToolCallID] = e
+	}
+	if len(byCall) != 2 {
+		t.Fatalf("edits of calls %v, want toolu_1 and toolu_2", byCall)
+	}
+	w := byCall["toolu_1"]
+	if w.Tool != "shell_write" || w.Op != transcripts.OpWrite || w.File != "/w/repo/notes/plan.md" ||
+		w.NewText != "# Plan\n\n- retry on 503\n" || w.Status != transcripts.EditOK || w.MessageIndex != 1 {
+		t.Errorf("heredoc write = %+v", w)
+	}
+	if f := byCall["toolu_2"]; f.Status != transcripts.EditFailed || f.File != "/w/repo/gone/x.go" {
+		t.Errorf("failed heredoc write = %+v", f)
+	}
+	if len(c.Commands()) != 4 {
+		t.Errorf("%d commands, want every Bash call", len(c.Commands()))
+	}
+}
