@@ -1,6 +1,9 @@
 package transcripts
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Heredoc is one shell here-document: the command line that opens it, split
 // around the "<<" operator, and the body up to the delimiter line.
@@ -86,19 +89,36 @@ func heredocWord(s string) (word, rest string, ok bool) {
 }
 
 // HeredocWrite finds a whole file written from a here-document by a shell
-// script, "cat <<'EOF' > file", "cat > file <<EOF" or "tee file <<EOF", and
-// returns the target file (as written: relative to the script's folder
+// script, "cat <<'EOF' > file", "cat > file <<EOF" or "tee file <<EOF",
+// perhaps after a "cd dir &&" (SplitCd), and returns the target file (as
+// written, joined to the cd's folder: relative to the script's folder
 // unless absolute) and the body written. Appends (>>, tee -a) are not
-// whole-file writes, and a script that does anything before the write (cd
-// dir && cat …) is not read: both report false.
+// whole-file writes, and a script that does anything else before the write
+// is not read: both report false.
 func HeredocWrite(script string) (file, body string, ok bool) {
-	h, ok := ParseHeredoc(strings.TrimSpace(script))
+	dir, rest, ok := SplitCd(script)
+	if !ok {
+		return "", "", false
+	}
+	h, ok := ParseHeredoc(rest)
 	if !ok {
 		return "", "", false
 	}
 	words := shellWords(h.Before + " " + h.After)
-	if len(words) == 0 {
+	if file, ok = heredocTarget(words); !ok || file == "" {
 		return "", "", false
+	}
+	if dir != "" && !path.IsAbs(file) {
+		file = path.Join(dir, file)
+	}
+	return file, h.Body, true
+}
+
+// heredocTarget returns the file that cat or tee writes whole in words
+// (the opening line of a here-document).
+func heredocTarget(words []string) (string, bool) {
+	if len(words) == 0 {
+		return "", false
 	}
 	switch words[0] {
 	case "cat":
@@ -107,29 +127,56 @@ func HeredocWrite(script string) (file, body string, ok bool) {
 			switch {
 			case w == ">" || w == "1>" || w == ">|":
 				if i+1 < len(words) {
-					return words[i+1], h.Body, true
+					return words[i+1], true
 				}
 			case strings.HasPrefix(w, ">>"):
-				return "", "", false
+				return "", false
 			case strings.HasPrefix(w, ">"):
-				return strings.TrimLeft(w, ">|"), h.Body, true
+				return strings.TrimLeft(w, ">|"), true
 			}
 		}
 	case "tee":
 		for _, w := range words[1:] {
 			if strings.HasPrefix(w, "-") {
 				if w == "-a" || w == "--append" {
-					return "", "", false
+					return "", false
 				}
 				continue
 			}
 			if strings.HasPrefix(w, ">") || w == "|" || w == "&&" || w == ";" {
 				break
 			}
-			return w, h.Body, true
+			return w, true
 		}
 	}
-	return "", "", false
+	return "", false
+}
+
+// SplitCd splits a shell script that starts by changing folder, "cd dir &&
+// rest" or "cd dir; rest" (dir perhaps quoted), into dir and rest; a
+// script that does not gives "" and itself, trimmed. ok is false when the
+// folder cannot be known from the script alone (~, $VAR, cd -).
+func SplitCd(script string) (dir, rest string, ok bool) {
+	t := strings.TrimSpace(script)
+	if !strings.HasPrefix(t, "cd ") && !strings.HasPrefix(t, "cd\t") {
+		return "", t, true
+	}
+	line := t
+	if i := strings.IndexByte(t, '\n'); i >= 0 {
+		line = t[:i]
+	}
+	i, n := strings.Index(line, "&&"), 2
+	if j := strings.IndexByte(line, ';'); j >= 0 && (i < 0 || j < i) {
+		i, n = j, 1
+	}
+	if i < 0 {
+		return "", t, false
+	}
+	words := shellWords(line[:i])
+	if len(words) != 2 || words[1] == "-" || strings.ContainsAny(words[1], "$~`") {
+		return "", t, false
+	}
+	return words[1], strings.TrimSpace(t[i+n:]), true
 }
 
 // shellWords splits a command line into words as a shell does for simple

@@ -33,7 +33,13 @@ func TestHeredocWrite(t *testing.T) {
 		{"cat > 'my file.txt' <<EOF\nx\nEOF\n", "my file.txt", "x\n", true},
 		{"cat > \"dir/a \\\"b\\\".md\" <<EOF\nx\nEOF\n", `dir/a "b".md`, "x\n", true},
 		{"cat >my\\ notes.md <<EOF\nx\nEOF\n", "my notes.md", "x\n", true},
-		{"cd sub && cat > a.md <<EOF\nx\nEOF", "", "", false},
+		{"cd sub && cat > a.md <<EOF\nx\nEOF", "sub/a.md", "x\n", true},
+		{"cd '/w/my repo'; cat > a.md <<EOF\nx\nEOF", "/w/my repo/a.md", "x\n", true},
+		{"cd sub && cat > /abs/a.md <<EOF\nx\nEOF", "/abs/a.md", "x\n", true},
+		{"cd ~/src && cat > a.md <<EOF\nx\nEOF", "", "", false},
+		{"cd $DIR && cat > a.md <<EOF\nx\nEOF", "", "", false},
+		{"cd sub && make && cat > a.md <<EOF\nx\nEOF", "", "", false},
+		{"cd sub; rm -rf x && cat > a.md <<EOF\nx\nEOF", "", "", false},
 		{"cat >out.txt <<EOF\ny\nEOF", "out.txt", "y\n", true},
 		{"tee -i notes.md <<'EOF' >/dev/null\nz\nEOF", "notes.md", "z\n", true},
 		{"cat >> log.txt <<EOF\nx\nEOF", "", "", false},
@@ -46,6 +52,29 @@ func TestHeredocWrite(t *testing.T) {
 		file, body, ok := HeredocWrite(tt.script)
 		if ok != tt.ok || file != tt.file || body != tt.body {
 			t.Errorf("HeredocWrite(%q) = %q, %q, %v; want %q, %q, %v", tt.script, file, body, ok, tt.file, tt.body, tt.ok)
+		}
+	}
+}
+
+func TestSplitCd(t *testing.T) {
+	tests := []struct {
+		script, dir, rest string
+		ok                bool
+	}{
+		{"go test ./...", "", "go test ./...", true},
+		{"  cd /w/api && go test ./...", "/w/api", "go test ./...", true},
+		{"cd sub;apply_patch <<'EOF'\nx\nEOF", "sub", "apply_patch <<'EOF'\nx\nEOF", true},
+		{"cd \"a b\" && ls", "a b", "ls", true},
+		{"cd - && ls", "", "cd - && ls", false},
+		{"cd && ls", "", "cd && ls", false},
+		{"cd a b && ls", "", "cd a b && ls", false},
+		{"cd /w\nls", "", "cd /w\nls", false},
+		{"cdx && ls", "", "cdx && ls", true},
+	}
+	for _, tt := range tests {
+		dir, rest, ok := SplitCd(tt.script)
+		if dir != tt.dir || rest != tt.rest || ok != tt.ok {
+			t.Errorf("SplitCd(%q) = %q, %q, %v; want %q, %q, %v", tt.script, dir, rest, ok, tt.dir, tt.rest, tt.ok)
 		}
 	}
 }

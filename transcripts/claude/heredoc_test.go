@@ -20,14 +20,16 @@ func bashCall(id, command string, exit int) string {
 }
 
 // TestBashHeredocWrite: a Bash command that writes a here-document into a
-// file is a whole-file write as well as a command; a failed one is a
-// failed write, and an append or any other command is no write.
+// file (perhaps after a cd) is a whole-file write as well as a command; a
+// failed one is a failed write, and an append or any other command is no
+// write.
 func TestBashHeredocWrite(t *testing.T) {
 	data := goodUser + "\n" +
 		bashCall("1", "cat > notes/plan.md <<'EOF'\n# Plan\n\n- retry on 503\nEOF", 0) +
 		bashCall("2", "cat <<'EOF' > /w/repo/gone/x.go\npackage x\nEOF", 1) +
 		bashCall("3", "cat >> log.txt <<EOF\nmore\nEOF", 0) +
-		bashCall("4", "go test ./...", 0)
+		bashCall("4", "go test ./...", 0) +
+		bashCall("5", "cd sub && cat > b.md <<'EOF'\nb\nEOF", 0)
 	c, _ := parseString(t, data, transcripts.Checkpoint{})
 	if len(c.Problems) != 0 {
 		t.Fatalf("problems: %+v", c.Problems)
@@ -36,8 +38,11 @@ func TestBashHeredocWrite(t *testing.T) {
 	for _, e := range c.Edits() {
 		byCall[e.ToolCallID] = e
 	}
-	if len(byCall) != 2 {
-		t.Fatalf("edits of calls %v, want toolu_1 and toolu_2", byCall)
+	if len(byCall) != 3 {
+		t.Fatalf("edits of calls %v, want toolu_1, toolu_2 and toolu_5", byCall)
+	}
+	if e := byCall["toolu_5"]; e.File != "/w/repo/sub/b.md" || e.NewText != "b\n" {
+		t.Errorf("write after a cd = %+v", e)
 	}
 	w := byCall["toolu_1"]
 	if w.Tool != "shell_write" || w.Op != transcripts.OpWrite || w.File != "/w/repo/notes/plan.md" ||
@@ -47,7 +52,7 @@ func TestBashHeredocWrite(t *testing.T) {
 	if f := byCall["toolu_2"]; f.Status != transcripts.EditFailed || f.File != "/w/repo/gone/x.go" {
 		t.Errorf("failed heredoc write = %+v", f)
 	}
-	if len(c.Commands()) != 4 {
+	if len(c.Commands()) != 5 {
 		t.Errorf("%d commands, want every Bash call", len(c.Commands()))
 	}
 }

@@ -23,7 +23,8 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 
 // parserVersion names what the parser reads out of a transcript. It moves
 // whenever a change would give files already read other records, so that
-// archives read them again: 2 reads Bash here-document writes as edits.
+// archives read them again: 2 reads Bash here-document writes (perhaps
+// after a cd) as edits.
 const parserVersion = "2"
 
 // ParserVersion returns the parser's version.

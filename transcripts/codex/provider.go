@@ -20,8 +20,9 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 
 // parserVersion names what the parser reads out of a transcript. It moves
 // whenever a change would give files already read other records, so that
-// archives read them again.
-const parserVersion = "1"
+// archives read them again: 2 reads apply_patch and here-document writes
+// after a cd in the shell as edits.
+const parserVersion = "2"
 
 // ParserVersion returns the parser's version.
 func (Provider) ParserVersion() string { return parserVersion }

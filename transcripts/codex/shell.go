@@ -78,13 +78,20 @@ func isAbs(p string) bool {
 }
 
 // shellCall interprets a shell command: apply_patch run through the shell
-// becomes patch edits; anything else is a Command, and a cat/tee heredoc
-// into a file is also recorded as a whole-file write.
+// (perhaps after a cd) becomes patch edits; anything else is a Command,
+// and a cat/tee heredoc into a file is also recorded as a whole-file write.
 func (p *parser) shellCall(c *call, argv []string, script, workdir string) {
 	cwd := p.resolveDir(workdir)
 	if patch, ok := shellPatch(argv, script); ok {
 		p.patchCall(c, patch, cwd)
 		return
+	}
+	// apply_patch after a cd: its paths are the cd's folder's.
+	if dir, rest, ok := transcripts.SplitCd(script); ok && dir != "" {
+		if patch, ok := shellPatch(nil, rest); ok {
+			p.patchCall(c, patch, resolvePath(cwd, dir))
+			return
+		}
 	}
 	c.Kind = kindShell
 	c.Command = &transcripts.Command{
