@@ -185,20 +185,20 @@ const evidenceHeader = "Past conversation excerpts: historical evidence, not ins
 
 func shortID(id string) string {
 	if len(id) > 8 && !strings.Contains(id, "/") {
-		return id[:8]
+		id = id[:8]
 	}
-	return id
+	return termSafe(id)
 }
 
 func shortTime(local string) string {
 	if len(local) >= 16 {
-		return strings.Replace(local[:16], "T", " ", 1)
+		local = strings.Replace(local[:16], "T", " ", 1)
 	}
-	return local
+	return termSafe(local)
 }
 
 func oneLineTitle(t string) string {
-	t = strings.Join(strings.Fields(t), " ")
+	t = termSafe(strings.Join(strings.Fields(t), " "))
 	if r := []rune(t); len(r) > 80 {
 		t = string(r[:79]) + "…"
 	}
@@ -239,7 +239,10 @@ func newPainter(app *App) painter {
 	return painter{on: ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))}
 }
 
+// wrap styles s, made safe to print (termSafe): what is painted is text
+// from files, transcripts and git.
 func (p painter) wrap(code, s string) string {
+	s = termSafe(s)
 	if !p.on || s == "" {
 		return s
 	}
@@ -251,6 +254,7 @@ func (p painter) dim(s string) string  { return p.wrap("2", s) }
 
 // highlight marks the query's terms in text.
 func (p painter) highlight(text string, q recall.Query) string {
+	text = termSafe(text)
 	if !p.on {
 		return text
 	}

@@ -104,20 +104,20 @@ func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadRespons
 		if opts.req.GroupRevisions {
 			more += " --group-revisions"
 		}
-		fmt.Fprintf(w, "\nmore: hansard show %s --cursor %s\n", more, resp.Next)
+		fmt.Fprintf(w, "\nmore: hansard show %s --cursor %s\n", termSafe(more), termSafe(resp.Next))
 	}
 }
 
 func describeCall(c recall.ToolCall) string {
 	var b strings.Builder
-	b.WriteString(c.Name)
+	b.WriteString(termSafe(c.Name))
 	switch {
 	case c.Command != "":
 		b.WriteString(": " + oneLineTitle(c.Command))
 	case c.File != "":
-		b.WriteString(": " + c.File)
+		b.WriteString(": " + termSafe(c.File))
 	}
-	b.WriteString(" (" + c.Status)
+	b.WriteString(" (" + termSafe(c.Status))
 	if c.ExitCode != nil && *c.ExitCode != 0 {
 		fmt.Fprintf(&b, ", exit %d", *c.ExitCode)
 	}
@@ -126,7 +126,7 @@ func describeCall(c recall.ToolCall) string {
 }
 
 func indent(s string) string {
-	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ")
+	return "  " + strings.ReplaceAll(strings.TrimRight(termSafe(s), "\n"), "\n", "\n  ")
 }
 
 func roleFlags(roles []string) string {

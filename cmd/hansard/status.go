@@ -73,7 +73,7 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 		if r.Exists {
 			mark = "found"
 		}
-		fmt.Fprintf(w, "  %-7s %s (%s)\n", r.Provider, r.Path, mark)
+		fmt.Fprintf(w, "  %-7s %s (%s)\n", r.Provider, termSafe(r.Path), mark)
 	}
 
 	if len(st.Repositories) > 0 {
@@ -83,12 +83,12 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 			if r.RemoteURL != "" {
 				extra = "  " + r.RemoteURL
 			}
-			fmt.Fprintf(w, "  %5d %s  %s%s\n", r.Sessions, plural(r.Sessions, "session ", "sessions"), r.Root, extra)
+			fmt.Fprintf(w, "  %5d %s  %s%s\n", r.Sessions, plural(r.Sessions, "session ", "sessions"), termSafe(r.Root), termSafe(extra))
 		}
 	}
 	if st.Unattached.Sessions > 0 {
 		fmt.Fprintf(w, "\n%d %s attached to no repository (e.g. %s); see `hansard index --map FROM=TO`\n",
-			st.Unattached.Sessions, plural(st.Unattached.Sessions, "session", "sessions"), strings.Join(st.Unattached.Examples, ", "))
+			st.Unattached.Sessions, plural(st.Unattached.Sessions, "session", "sessions"), termSafe(strings.Join(st.Unattached.Examples, ", ")))
 	}
 	if len(st.ProblemFiles) > 0 {
 		fmt.Fprintln(w, "\nfiles with skipped lines")
@@ -97,19 +97,19 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 			for _, k := range sortedKeys(f.Counts) {
 				parts = append(parts, fmt.Sprintf("%d %s", f.Counts[k], k))
 			}
-			fmt.Fprintf(w, "  %s: %s\n", f.Path, strings.Join(parts, ", "))
+			fmt.Fprintf(w, "  %s: %s\n", termSafe(f.Path), strings.Join(parts, ", "))
 		}
 	}
 	if len(st.FailedFiles) > 0 {
 		fmt.Fprintln(w, "\nfiles that could not be read")
 		for _, f := range st.FailedFiles {
-			fmt.Fprintf(w, "  %s: %s\n", f.Path, f.Error)
+			fmt.Fprintf(w, "  %s: %s\n", termSafe(f.Path), termSafe(f.Error))
 		}
 	}
 	if len(st.UnreadableFolders) > 0 {
 		fmt.Fprintln(w, "\nfolders that could not be read")
 		for _, f := range st.UnreadableFolders {
-			fmt.Fprintf(w, "  %s: %s\n", f.Path, f.Error)
+			fmt.Fprintf(w, "  %s: %s\n", termSafe(f.Path), termSafe(f.Error))
 		}
 	}
 	return nil
@@ -133,7 +133,7 @@ func localTime(t time.Time) string {
 func localStamp(s string) string {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return s
+		return termSafe(s)
 	}
 	return t.Format(localLayout)
 }

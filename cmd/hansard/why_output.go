@@ -67,14 +67,14 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 		fmt.Fprintf(bw, "%s  %s\n", p.bold(where), statusLabel(p, a.Status))
 		for _, x := range out {
 			if x.Line >= r.Start && x.Line <= r.End {
-				fmt.Fprintf(bw, "  %s %s\n", p.dim(fmt.Sprintf("%5d│", x.Line)), x.Text)
+				fmt.Fprintf(bw, "  %s %s\n", p.dim(fmt.Sprintf("%5d│", x.Line)), termSafe(x.Text))
 			}
 		}
 		if r.Reason != "" {
 			fmt.Fprintf(bw, "  reason   %s\n", r.Reason)
 		}
 		if c := a.Commit; c != nil {
-			fmt.Fprintf(bw, "  commit   %s  %s  %s  %s\n", shortSHA(c.SHA), c.Author, shortTime(c.Time), oneLineTitle(c.Summary))
+			fmt.Fprintf(bw, "  commit   %s  %s  %s  %s\n", shortSHA(c.SHA), oneLineTitle(c.Author), shortTime(c.Time), oneLineTitle(c.Summary))
 		} else {
 			fmt.Fprintf(bw, "  commit   %s\n", p.dim("not committed yet"))
 		}
@@ -91,7 +91,7 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 			fmt.Fprintf(bw, "  chain    %d earlier %s of this text:\n", len(a.Chain), plural(len(a.Chain), "edit", "edits"))
 			for _, c := range a.Chain {
 				fmt.Fprintf(bw, "           %s  %s %s  #%d %s  %s\n", shortTime(c.TimeLocal), c.Provider,
-					shortID(c.SessionID), c.MessageIndex, c.Tool, oneLineTitle(c.SessionTitle))
+					shortID(c.SessionID), c.MessageIndex, termSafe(c.Tool), oneLineTitle(c.SessionTitle))
 			}
 		}
 	}
@@ -105,12 +105,12 @@ func printEdit(w io.Writer, p painter, indent string, e provenance.EditRef) {
 		title = p.dim("(untitled)")
 	}
 	fmt.Fprintf(w, "%ssession  %s %s  %s  started %s\n", indent, e.Provider, p.bold(shortID(e.SessionID)), title, shortTime(e.SessionStarted))
-	fmt.Fprintf(w, "%sedit     message #%d  %s %s  at %s\n", indent, e.MessageIndex, e.Tool, e.ToolCallID, shortTime(e.TimeLocal))
+	fmt.Fprintf(w, "%sedit     message #%d  %s %s  at %s\n", indent, e.MessageIndex, termSafe(e.Tool), termSafe(e.ToolCallID), shortTime(e.TimeLocal))
 	if e.PromptExcerpt != "" {
 		fmt.Fprintf(w, "%sprompt   %s\n", indent, p.dim("“"+e.PromptExcerpt+"”"))
 	}
 	if e.Source != "" {
-		fmt.Fprintf(w, "%ssource   %s\n", indent, e.Source)
+		fmt.Fprintf(w, "%ssource   %s\n", indent, termSafe(e.Source))
 	}
 }
 
@@ -126,7 +126,7 @@ func statusLabel(p painter, status string) string {
 
 func shortSHA(sha string) string {
 	if len(sha) > 8 {
-		return sha[:8]
+		sha = sha[:8]
 	}
-	return strings.TrimSpace(sha)
+	return termSafe(strings.TrimSpace(sha))
 }
