@@ -162,6 +162,12 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 		if code != 0 || strings.Contains(out+errOut, secret) || (form == nil && !strings.Contains(out, "[redacted:")) {
 			t.Errorf("why %v: code %d, the secret printed or not redacted:\n%s%s", form, code, out, errOut)
 		}
+		// The typed line has neither edit nor commit: placeholders, no
+		// empty field.
+		if lines := strings.Split(strings.TrimSpace(out), "\n"); len(form) == 1 && form[0] == "--porcelain" &&
+			!strings.HasSuffix(lines[len(lines)-1], "\tnone\t-\t-1\t-") {
+			t.Errorf("porcelain of a line typed by hand: %q", lines[len(lines)-1])
+		}
 	}
 	if err := os.WriteFile(path, orig, 0o600); err != nil {
 		t.Fatal(err)
