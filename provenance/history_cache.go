@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -136,6 +137,9 @@ func (s *ArchiveStore) writeLog(ctx context.Context, repo *gitrepo.Repo, root st
 	tips, err := s.Archive.GitLogTips(ctx, maxTips)
 	if err != nil {
 		return false, err
+	}
+	if st.Tip != "" && !slices.Contains(tips, st.Tip) {
+		tips = append([]string{st.Tip}, tips...) // its own, among many others
 	}
 	if len(tips) > 0 {
 		err := s.streamLog(ctx, repo, root, st, head, tips)
