@@ -47,19 +47,9 @@ func (s *ArchiveStore) storedHistory(ctx context.Context, repo *gitrepo.Repo, re
 	if err != nil || !literalPath(rel) {
 		return nil, false, err
 	}
-	head, err := repo.Head()
-	if err != nil || head.Commit == "" {
+	root, st, ok, _, err := s.logAtHead(ctx, repo)
+	if err != nil || !ok {
 		return nil, false, err
-	}
-	root := logKey(repo)
-	st, err := s.Archive.GitLogState(ctx, root)
-	if err != nil {
-		return nil, false, err
-	}
-	if st.Tip != head.Commit {
-		if st, err = s.updateLog(ctx, repo, root, st, head.Commit); err != nil || st.Tip != head.Commit {
-			return nil, false, err
-		}
 	}
 	h, ok, err := s.followLog(ctx, repo, root, st.MaxOrd+1, rel)
 	if err != nil || !ok {
@@ -72,6 +62,38 @@ func (s *ArchiveStore) storedHistory(ctx context.Context, repo *gitrepo.Repo, re
 		return nil, false, err
 	}
 	return h, true, nil
+}
+
+// UpdateLog brings the stored log of repo's working tree up to its HEAD,
+// as a file's History does before reading it, so that the first question
+// in a repository need not; it reports whether it wrote. A repository
+// without commits, or whose log another process is writing, is left as
+// it is.
+func (s *ArchiveStore) UpdateLog(ctx context.Context, repo *gitrepo.Repo) (bool, error) {
+	_, _, _, wrote, err := s.logAtHead(ctx, repo)
+	return wrote, err
+}
+
+// logAtHead returns the key and state of the stored log of repo's working
+// tree once it reaches HEAD (ok), writing it first when it does not
+// (wrote).
+func (s *ArchiveStore) logAtHead(ctx context.Context, repo *gitrepo.Repo) (root string, st archive.GitLogState, ok, wrote bool, err error) {
+	head, err := repo.Head()
+	if err != nil || head.Commit == "" {
+		return "", st, false, false, err
+	}
+	root = logKey(repo)
+	if st, err = s.Archive.GitLogState(ctx, root); err != nil {
+		return root, st, false, false, err
+	}
+	if st.Tip == head.Commit {
+		return root, st, true, false, nil
+	}
+	before := st.Generation
+	if st, err = s.updateLog(ctx, repo, root, st, head.Commit); err != nil {
+		return root, st, false, false, err
+	}
+	return root, st, st.Tip == head.Commit, st.Generation != before, nil
 }
 
 // logKey names a repository's log in the archive: the folder git runs in,

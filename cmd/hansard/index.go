@@ -24,7 +24,10 @@ func newIndexCmd(app *App) *cobra.Command {
 		Short: "Read new transcripts into the archive",
 		Long: `Read the transcripts of every agent into the archive. Only what was appended since the
 last run is read. Query commands do this by themselves before answering; run it by hand
-after installing, to apply a path map, or to rebuild from the retained copies.`,
+after installing, to apply a path map, or to rebuild from the retained copies.
+
+It also stores the git log of every repository the sessions worked in (once; later only
+new commits are read), which the first question in a repository would otherwise read.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runIndex(cmd.Context(), app, opts)
@@ -120,6 +123,14 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		return fmt.Errorf("update the edit ledger: %w", err)
 	}
 	fmt.Fprintln(app.Streams.Out, summary(res))
+	logs, took, err := storeGitLogs(ctx, a, func(s string) { fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s) })
+	if err != nil {
+		return err
+	}
+	if logs > 0 {
+		fmt.Fprintf(app.Streams.Out, "stored the git log of %d %s in %.1f s (questions read file histories from it)\n",
+			logs, plural(logs, "repository", "repositories"), took.Seconds())
+	}
 	return nil
 }
 

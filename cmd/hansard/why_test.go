@@ -30,6 +30,13 @@ func whyFixture(t *testing.T) (string, *truth.Result, []string) {
 	if code != 0 {
 		t.Fatalf("index: %d\n%s\n%s", code, out, errOut)
 	}
+	// index stores the repository's git log, so no question has to.
+	if !strings.Contains(out, "stored the git log of 1 repository") {
+		t.Errorf("index did not store the git log:\n%s", out)
+	}
+	if again, _, _ := runHansard(t, bin, res.Repo, env, "index"); strings.Contains(again, "git log") {
+		t.Errorf("index stored the git log again:\n%s", again)
+	}
 	return bin, res, env
 }
 
