@@ -9,7 +9,9 @@
 #
 # and, for information, another line of the same file after the first
 # (its answer is not cached; the file's blame is when the first line's
-# text recurs in the file, else only the first line's window was blamed). "cold" means no cached blame
+# text recurs in the file, else only the first line's window was blamed),
+# and what a repeated question costs inside one `why --stdin` process, as
+# an editor that keeps hansard running asks it. "cold" means no cached blame
 # or answers for the file (the ledger is built); "warm" means the same
 # line was asked about before. Every command runs
 # RUNS times (default 10) after one untimed run; the median is reported.
@@ -133,6 +135,18 @@ while [ $i -lt "$RUNS" ]; do
 	i=$((i + 1))
 done
 
+# One `why --stdin` process asked the same line 1 and 41 times: the
+# difference over 40 is a repeated question's cost when an editor keeps
+# hansard running.
+: >"$work/why_s"
+i=0
+while [ $i -lt "$RUNS" ]; do
+	t1=$(ms sh -c "echo '$file:$line' | '$bin' why --stdin --json")
+	t41=$(ms sh -c "yes '$file:$line' | head -n 41 | '$bin' why --stdin --json")
+	echo "$t1 $t41" | awk '{printf "%.2f\n", ($2 - $1) / 40}' >>"$work/why_s"
+	i=$((i + 1))
+done
+
 bl=$(median <"$work/blame_l")
 bf=$(median <"$work/blame_f")
 wl=$(median <"$work/why_l")
@@ -146,4 +160,6 @@ printf '%-44s %6s  x%s (target <= 1.5)\n' "hansard why FILE:LINE --json (cold)" 
 printf '%-44s %6s  x%s (target <= 2)\n' "hansard why FILE --json (cold)" "$wf" "$(echo "$wf $bf" | awk '{printf "%.2f", $1/$2}')"
 printf '%-44s %6s  x%s (target <= 0.5)\n' "hansard why FILE:LINE --json (warm)" "$ww" "$(echo "$ww $bl" | awk '{printf "%.2f", $1/$2}')"
 printf '%-44s %6s  x%s\n' "hansard why FILE:OTHER --json (after LINE)" "$wo" "$(echo "$wo $bl" | awk '{printf "%.2f", $1/$2}')"
+ws=$(median <"$work/why_s")
+printf '%-44s %6s  x%s\n' "hansard why --stdin, LINE again (per question)" "$ws" "$(echo "$ws $bl" | awk '{printf "%.3f", $1/$2}')"
 floor

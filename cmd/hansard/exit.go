@@ -22,19 +22,32 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// exitCode prints err (when any) and maps it to the exit code, in one place.
+// exitCode prints err (when any) and maps it to the exit code (codeOf).
 func exitCode(err error, stderr io.Writer) int {
+	code := codeOf(err)
+	switch code {
+	case exitOK:
+		return code
+	case exitCancelled:
+		fmt.Fprintln(stderr, "hansard: cancelled")
+		return code
+	}
+	fmt.Fprintf(stderr, "hansard: %s\n", termSafe(err.Error()))
+	if code == exitUsage {
+		fmt.Fprintln(stderr, "Run 'hansard --help' for usage.")
+	}
+	return code
+}
+
+// codeOf maps err to the exit code, in one place.
+func codeOf(err error) int {
+	var u usageError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "hansard: cancelled")
 		return exitCancelled
-	}
-	fmt.Fprintf(stderr, "hansard: %v\n", err)
-	var u usageError
-	if errors.As(err, &u) || isCobraUsage(err) {
-		fmt.Fprintln(stderr, "Run 'hansard --help' for usage.")
+	case errors.As(err, &u) || isCobraUsage(err):
 		return exitUsage
 	}
 	return exitError

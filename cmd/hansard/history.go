@@ -211,6 +211,11 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// writeJSONLine writes v as one line of JSON.
+func writeJSONLine(w io.Writer, v any) error {
+	return json.NewEncoder(w).Encode(v)
+}
+
 // recallError maps a recall failure onto the CLI's exit codes (see
 // exitCode): a bad argument is a usage error, a cancelled call is
 // context.Canceled, anything else a plain failure.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -18,6 +19,7 @@ type whyOptions struct {
 	rev       string
 	json      bool
 	porcelain bool
+	stdin     bool
 }
 
 func newWhyCmd(app *App) *cobra.Command {
@@ -41,20 +43,33 @@ a repeated question about the same content, commit and ledger is answered withou
 
 Exit status 0 when answered (including none), 1 on error, 2 for a bad location, a line
 past the end of the file or a path outside a repository.`,
-		Args: cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if opts.stdin && len(args) > 0 {
+				return usageError{errors.New("--stdin reads the locations from standard input: give no PATH")}
+			}
+			if opts.stdin {
+				return nil
+			}
+			return cobra.ExactArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runWhy(cmd.Context(), app, args[0], opts)
+			if opts.stdin {
+				return runWhyStdin(cmd.Context(), app, opts)
+			}
+			app.shortLived()
+			return runWhy(cmd.Context(), app, args[0], opts, app.Streams.Out)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.rev, "rev", "", "ask about this revision instead of the working tree")
 	f.BoolVar(&opts.json, "json", false, "print JSON: one object for a line, an array for a range or file")
 	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: line, status, session, message index, commit")
+	f.BoolVar(&opts.stdin, "stdin", false, "answer each PATH[:LINE[-END]] read from standard input, one per line, until it ends (for editors)")
 	return cmd
 }
 
-func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
-	app.shortLived()
+// runWhy answers one location, printing to w.
+func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Writer) error {
 	if opts.json && opts.porcelain {
 		return usageError{errors.New("--json and --porcelain exclude each other")}
 	}
@@ -110,15 +125,20 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions) error {
 		out[i].Text = store.RedactText(out[i].Text)
 	}
 	switch {
+	case opts.json && opts.stdin:
+		if loc.Start > 0 && !loc.Range && len(out) == 1 {
+			return writeJSONLine(w, out[0])
+		}
+		return writeJSONLine(w, out)
 	case opts.json:
 		if loc.Start > 0 && !loc.Range && len(out) == 1 {
-			return writeJSON(app.Streams.Out, out[0])
+			return writeJSON(w, out[0])
 		}
-		return writeWhyJSON(app.Streams.Out, out)
+		return writeWhyJSON(w, out)
 	case opts.porcelain:
-		return printWhyPorcelain(app.Streams.Out, out)
+		return printWhyPorcelain(w, out)
 	}
-	printWhy(app.Streams.Out, newPainter(app), out)
+	printWhy(w, newPainter(app), out)
 	return nil
 }
 

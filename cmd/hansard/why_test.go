@@ -46,6 +46,7 @@ func TestWhy(t *testing.T) {
 	bin, res, env := whyFixture(t)
 	t.Run("GroundTruth", func(t *testing.T) { testWhyGroundTruth(t, bin, res, env) })
 	t.Run("Outputs", func(t *testing.T) { testWhyOutputs(t, bin, res, env) })
+	t.Run("Stdin", func(t *testing.T) { testWhyStdin(t, bin, res, env) })
 }
 
 // testWhyGroundTruth asks `hansard why FILE --json` about every file of

@@ -155,6 +155,26 @@ func testMatches(t *testing.T, s Store) {
 	if g, w := jsonOf(t, got), jsonOf(t, want); g != w {
 		t.Errorf("answers = %s\nwant %s", g, w)
 	}
+	// A cache that reads some lines alone gives what the whole gives.
+	if l, ok := s.Cache.(interface {
+		LoadMatchLines(ctx context.Context, key provenance.MatchKey, start, end int) ([]provenance.Attribution, bool, error)
+	}); ok {
+		for _, r := range [][2]int{{1, 1}, {2, 3}, {3, 3}, {1, 3}, {4, 4}, {2, 0}} {
+			got, ok, err := l.LoadMatchLines(ctx, key, r[0], r[1])
+			from, to := r[0]-1, min(r[1], len(want))
+			if r[1] == 0 {
+				to = len(want)
+			}
+			if err != nil || !ok || jsonOf(t, got) != jsonOf(t, want[min(from, to):to]) {
+				t.Errorf("lines %d-%d = %s, %v, %v", r[0], r[1], jsonOf(t, got), ok, err)
+			}
+		}
+		missing := key
+		missing.Generation = "never kept"
+		if _, ok, err := l.LoadMatchLines(ctx, missing, 1, 1); ok || err != nil {
+			t.Errorf("lines of answers never kept: %v, %v", ok, err)
+		}
+	}
 	other := key
 	other.Generation = "g2"
 	if _, ok, _ := s.Cache.LoadMatches(ctx, other); ok {
