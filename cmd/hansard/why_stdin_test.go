@@ -16,15 +16,7 @@ import (
 // question, its answer, the next question. Each answer is the one-shot
 // `why`'s, a bad question gets an error answer and the process goes on.
 func testWhyStdin(t *testing.T, bin string, res *truth.Result, env []string) {
-	var file string
-	var line int
-	for _, f := range res.Truth.Files {
-		for _, l := range f.Lines {
-			if l.Writer != nil && l.Substantive && l.Expect == truth.StatusProven && file == "" {
-				file, line = f.Path, l.Line
-			}
-		}
-	}
+	file, line := provenLine(t, res)
 	loc := file + ":" + itoa(line)
 	cmd := exec.Command(bin, "why", "--stdin", "--json")
 	cmd.Dir = res.Repo

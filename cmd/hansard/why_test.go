@@ -88,20 +88,24 @@ func testWhyGroundTruth(t *testing.T, bin string, res *truth.Result, env []strin
 	}
 }
 
-// testWhyOutputs checks the three output forms and the bad inputs.
-func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
-	var file string
-	var line int
+// provenLine returns the first substantive line of the fixture that an
+// agent wrote and whose answer is proven.
+func provenLine(t *testing.T, res *truth.Result) (file string, line int) {
+	t.Helper()
 	for _, f := range res.Truth.Files {
 		for _, l := range f.Lines {
-			if l.Writer != nil && l.Substantive && l.Expect == truth.StatusProven && file == "" {
-				file, line = f.Path, l.Line
+			if l.Writer != nil && l.Substantive && l.Expect == truth.StatusProven {
+				return f.Path, l.Line
 			}
 		}
 	}
-	if file == "" {
-		t.Fatal("no proven line in the fixture")
-	}
+	t.Fatal("no proven line in the fixture")
+	return "", 0
+}
+
+// testWhyOutputs checks the three output forms and the bad inputs.
+func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
+	file, line := provenLine(t, res)
 	loc := file + ":" + itoa(line)
 
 	out, errOut, code := runHansard(t, bin, res.Repo, env, "why", loc, "--json")
