@@ -76,7 +76,7 @@
 //     commit once with the files it changed (GitLogRow, read by path,
 //     shared by all repositories), and per working tree its tip, the order
 //     git walks the commits from there and a writer claim (GitLogState,
-//     ClaimGitLog, AppendGitLog, ReplaceGitLog, ReorderGitLog,
+//     ClaimGitLog, AppendGitLog, GitLogWriter, GitLogTips,
 //     GitLogRows); and what `git log --follow` found where a file was
 //     created (GitFollowStep), so that a file's history needs no git log.
 //

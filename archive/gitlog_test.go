@@ -40,7 +40,7 @@ func TestGitLogReplaceAppendRead(t *testing.T) {
 		logRow("c1", 10, "A", "a.go", ""),
 		logRow("c1", 10, "A", "dir/x.go", ""),
 	}
-	if err := a.ReplaceGitLog(ctx, root, st.Generation, first, "c3"); err != nil {
+	if err := a.writeGitLog(ctx, root, st.Generation, GitLogReplace, first, "c3", nil); err != nil {
 		t.Fatal(err)
 	}
 	st, err = a.GitLogState(ctx, root)
@@ -97,10 +97,10 @@ func TestGitLogReplaceAppendRead(t *testing.T) {
 	if err := a.AppendGitLog(ctx, root, 1, more, "c9"); !errors.Is(err, ErrGitLogMoved) {
 		t.Errorf("stale append: error = %v", err)
 	}
-	if err := a.ReplaceGitLog(ctx, root, 1, first, "c9"); !errors.Is(err, ErrGitLogMoved) {
+	if err := a.writeGitLog(ctx, root, 1, GitLogReplace, first, "c9", nil); !errors.Is(err, ErrGitLogMoved) {
 		t.Errorf("stale replace: error = %v", err)
 	}
-	if err := a.ReplaceGitLog(ctx, root, st.Generation, first, ""); err == nil {
+	if err := a.writeGitLog(ctx, root, st.Generation, GitLogReplace, first, "", nil); err == nil {
 		t.Error("a log without tip was written")
 	}
 	if st2, _ := a.GitLogState(ctx, root); st2 != st {
@@ -108,7 +108,7 @@ func TestGitLogReplaceAppendRead(t *testing.T) {
 	}
 
 	// Replacing leaves the other commits out of the repository's log.
-	if err := a.ReplaceGitLog(ctx, root, st.Generation, first[3:], "c1"); err != nil {
+	if err := a.writeGitLog(ctx, root, st.Generation, GitLogReplace, first[3:], "c1", nil); err != nil {
 		t.Fatal(err)
 	}
 	if rows, err := a.GitLogRows(ctx, root, []string{"b.go", "a.go"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c1:a.go"}) {
@@ -153,7 +153,7 @@ func TestGitLogClaim(t *testing.T) {
 		t.Errorf("claim after release = %v, %v", ok, err)
 	}
 	// Writing ends the claim; a claim for the old generation then fails.
-	if err := a.ReplaceGitLog(ctx, root, 0, []GitLogRow{logRow("c1", 10, "A", "a.go", "")}, "c1"); err != nil {
+	if err := a.writeGitLog(ctx, root, 0, GitLogReplace, []GitLogRow{logRow("c1", 10, "A", "a.go", "")}, "c1", nil); err != nil {
 		t.Fatal(err)
 	}
 	st, _ := a.GitLogState(ctx, root)
@@ -232,13 +232,13 @@ func TestGitLogReorderAndShare(t *testing.T) {
 		logRow("c2", 20, "A", "b.go", ""),
 		logRow("c1", 10, "A", "a.go", ""),
 	}
-	if err := a.ReplaceGitLog(ctx, root, 0, first, "c3"); err != nil {
+	if err := a.writeGitLog(ctx, root, 0, GitLogReplace, first, "c3", nil); err != nil {
 		t.Fatal(err)
 	}
 	// A checkout of another branch: c7 on top of c1, c2 and c3 left out.
 	walk := []string{"c7", "c1"}
 	newRows := []GitLogRow{logRow("c7", 70, "M", "a.go", "")}
-	if err := a.ReorderGitLog(ctx, root, 1, walk, newRows, "c7"); err != nil {
+	if err := a.writeGitLog(ctx, root, 1, GitLogReorder, newRows, "c7", walk); err != nil {
 		t.Fatal(err)
 	}
 	st, err := a.GitLogState(ctx, root)
@@ -249,7 +249,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 		t.Errorf("rows after reorder = %v, %v", commitsOf(rows), err)
 	}
 	// Back to c3: every commit is stored, no rows needed.
-	if err := a.ReorderGitLog(ctx, root, 2, []string{"c3", "c2", "c1"}, nil, "c3"); err != nil {
+	if err := a.writeGitLog(ctx, root, 2, GitLogReorder, nil, "c3", []string{"c3", "c2", "c1"}); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := a.GitLogState(ctx, root); st.MaxTime != 30 || st.MaxOrd != 2 {
@@ -259,7 +259,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 		t.Errorf("rows back at c3 = %v, %v", commitsOf(rows), err)
 	}
 	// The tips of every stored log, the longest first.
-	if err := a.ReplaceGitLog(ctx, other, 0, first[2:], "c1"); err != nil {
+	if err := a.writeGitLog(ctx, other, 0, GitLogReplace, first[2:], "c1", nil); err != nil {
 		t.Fatal(err)
 	}
 	if tips, err := a.GitLogTips(ctx, 10); err != nil || !reflect.DeepEqual(tips, []string{"c3", "c1"}) {
@@ -269,7 +269,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 		t.Errorf("one tip = %v, %v", tips, err)
 	}
 	// A commit neither stored nor given: nothing is written.
-	if err := a.ReorderGitLog(ctx, root, 3, []string{"c9", "c1"}, nil, "c9"); !errors.Is(err, ErrGitLogUnknownCommit) {
+	if err := a.writeGitLog(ctx, root, 3, GitLogReorder, nil, "c9", []string{"c9", "c1"}); !errors.Is(err, ErrGitLogUnknownCommit) {
 		t.Errorf("reorder with an unknown commit: %v", err)
 	}
 	if st, _ := a.GitLogState(ctx, root); st.Tip != "c3" || st.Generation != 3 {
@@ -278,7 +278,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 	// Another working tree shares the stored commits; rows given again for
 	// a stored commit change nothing.
 	again := []GitLogRow{logRow("c7", 70, "D", "zz.go", ""), logRow("c1", 10, "A", "a.go", "")}
-	if err := a.ReplaceGitLog(ctx, other, 1, again, "c7"); err != nil {
+	if err := a.writeGitLog(ctx, other, 1, GitLogReplace, again, "c7", nil); err != nil {
 		t.Fatal(err)
 	}
 	if rows, err := a.GitLogRows(ctx, other, []string{"a.go", "zz.go"}, 100); err != nil || !reflect.DeepEqual(commitsOf(rows), []string{"c7:a.go", "c1:a.go"}) {
@@ -286,7 +286,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 	}
 	// A commit listed twice is refused.
 	twice := []GitLogRow{logRow("c8", 80, "M", "a.go", ""), logRow("c7", 70, "M", "a.go", ""), logRow("c8", 80, "M", "b.go", "")}
-	if err := a.ReplaceGitLog(ctx, other, 2, twice, "c8"); err == nil {
+	if err := a.writeGitLog(ctx, other, 2, GitLogReplace, twice, "c8", nil); err == nil {
 		t.Error("a log listing a commit twice was written")
 	}
 	// A damaged walk is an error, not a short history.
@@ -324,7 +324,7 @@ func TestGitLogWriterManyCommits(t *testing.T) {
 	if ok, err := a.ClaimGitLog(ctx, root, 0, time.Minute); err != nil || !ok {
 		t.Fatal(ok, err)
 	}
-	if err := a.ReplaceGitLog(ctx, root, 0, []GitLogRow{logRow(id(1), 1, "M", "a.go", "")}, id(1)); err != nil {
+	if err := a.writeGitLog(ctx, root, 0, GitLogReplace, []GitLogRow{logRow(id(1), 1, "M", "a.go", "")}, id(1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Finish(ctx, id(n), nil); !errors.Is(err, ErrGitLogMoved) {
@@ -335,7 +335,7 @@ func TestGitLogWriterManyCommits(t *testing.T) {
 	for i := range walk {
 		walk[i] = id(n - i)
 	}
-	if err := a.ReorderGitLog(ctx, root, 1, walk, nil, id(n)); err != nil {
+	if err := a.writeGitLog(ctx, root, 1, GitLogReorder, nil, id(n), walk); err != nil {
 		t.Fatal(err)
 	}
 	st, err := a.GitLogState(ctx, root)

@@ -178,20 +178,8 @@ func (a *Archive) AppendGitLog(ctx context.Context, root string, generation int6
 	return a.writeGitLog(ctx, root, generation, GitLogAppend, rows, tip, nil)
 }
 
-// ReplaceGitLog replaces root's stored log with rows (newest first), whose
-// tip is tip (GitLogReplace).
-func (a *Archive) ReplaceGitLog(ctx context.Context, root string, generation int64, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, GitLogReplace, rows, tip, nil)
-}
-
-// ReorderGitLog makes root's log the one of tip, whose commits git walks in
-// the order of walk (GitLogReorder): rows hold the changes of the commits
-// of walk that may not be stored yet. So a checkout or a rebase costs the
-// order of the walk and the changes of new commits, not the whole log.
-func (a *Archive) ReorderGitLog(ctx context.Context, root string, generation int64, walk []string, rows []GitLogRow, tip string) error {
-	return a.writeGitLog(ctx, root, generation, GitLogReorder, rows, tip, walk)
-}
-
+// writeGitLog writes rows (whole commits, newest first) with one
+// GitLogWriter.
 func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64, how GitLogWrite, rows []GitLogRow, tip string, walk []string) error {
 	w := a.GitLogWriter(root, generation, how)
 	if err := w.Add(ctx, rows); err != nil {
@@ -237,10 +225,10 @@ func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string
 			changes = append(changes, r)
 		}
 	}
-	err = insertRows(ctx, tx, `INSERT INTO git_commits (cid, commit_id, author_time, commit_time) VALUES`, "", 4, len(fresh),
+	err = insertRows(ctx, tx, `INSERT INTO git_commits (cid, commit_id, commit_time) VALUES`, "", 3, len(fresh),
 		func(dst []any, i int) []any {
 			c := fresh[i]
-			return append(dst, c.Ord, c.Commit, c.AuthorTime, c.CommitTime)
+			return append(dst, c.Ord, c.Commit, c.CommitTime)
 		})
 	if err != nil {
 		return nil, err

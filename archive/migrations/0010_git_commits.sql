@@ -3,7 +3,7 @@
 -- checkout, reset or rebase no longer rewrites every row of the log.
 --
 -- git_commits holds each commit seen in any repository's log once: its id
--- and its author and committer times (Unix seconds). git_changes holds the
+-- and its committer time (Unix seconds). git_changes holds the
 -- files a commit changed against its first parent, as `git log
 -- --no-renames --name-status` prints them (no row for a commit that shows
 -- none, such as a merge); a commit's changes are written in the same
@@ -24,7 +24,6 @@ DROP TABLE git_log_tips;
 CREATE TABLE git_commits (
 	cid         INTEGER PRIMARY KEY,
 	commit_id   TEXT    NOT NULL UNIQUE,
-	author_time INTEGER NOT NULL,
 	commit_time INTEGER NOT NULL
 );
 

@@ -19,6 +19,6 @@ func FuzzParseBlame(f *testing.F) {
 				}
 			}
 		}
-		_, _ = ParseNameStatusLog(bufio.NewReader(strings.NewReader(in)))
+		_, _ = parseLog(in)
 	})
 }

@@ -43,13 +43,6 @@ func (r *Repo) PathHistory(ctx context.Context, rev, path string) ([]PathChange,
 	return out, nil
 }
 
-// ParseNameStatusLog reads `git log --name-status --format=%x00%H %at %ct`:
-// one PathChange per file a commit shows, in git's order, and one without
-// Status or Path for a commit that shows none.
-func ParseNameStatusLog(br *bufio.Reader) ([]PathChange, error) {
-	return collect(func(fn func([]PathChange) error) error { return eachLogCommit(br, fn) })
-}
-
 // collect returns every entry each hands its fn, commit by commit.
 func collect(each func(fn func([]PathChange) error) error) ([]PathChange, error) {
 	var out []PathChange
@@ -63,9 +56,10 @@ func collect(each func(fn func([]PathChange) error) error) ([]PathChange, error)
 	return out, nil
 }
 
-// eachLogCommit reads the output ParseNameStatusLog reads and calls fn
-// with the entries of each commit in turn, in a slice valid only during
-// the call.
+// eachLogCommit reads `git log --name-status --format=%x00%H %at %ct` and
+// calls fn with the entries of each commit in turn, in a slice valid only
+// during the call: one PathChange per file a commit shows, in git's order,
+// and one without Status or Path for a commit that shows none.
 func eachLogCommit(br *bufio.Reader, fn func([]PathChange) error) error {
 	var cur []PathChange
 	flush := func() error {

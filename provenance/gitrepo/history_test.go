@@ -54,9 +54,16 @@ func TestPathHistoryEmptyRepository(t *testing.T) {
 	}
 }
 
+// parseLog reads a name-status log whole.
+func parseLog(in string) ([]PathChange, error) {
+	return collect(func(fn func([]PathChange) error) error {
+		return eachLogCommit(bufio.NewReader(strings.NewReader(in)), fn)
+	})
+}
+
 func TestParseNameStatusLog(t *testing.T) {
 	in := "\x00aaa 10 11\n\nM\tx.go\n\x00bbb 5 6\n\nR087\t\"w\\303\\251ird.go\"\tx.go\n"
-	got, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader(in)))
+	got, err := parseLog(in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +75,7 @@ func TestParseNameStatusLog(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 	for _, bad := range []string{"\x00zzz notanumber\n", "\x00aaa 1\n", "\x00aaa 1 x\n", "\x00aaa 1 2 3\n", "\x00\n"} {
-		if got, err := ParseNameStatusLog(bufio.NewReader(strings.NewReader(bad))); err == nil {
+		if got, err := parseLog(bad); err == nil {
 			t.Errorf("bad header %q accepted: %+v", bad, got)
 		}
 	}
