@@ -20,9 +20,8 @@ type ArchiveStore struct {
 	// up both as it is and redacted, and cached blames and answers are kept
 	// redacted.
 	Redact func(string) string
-	// Deferred makes StoreBlame and StoreMatches return at once, encoding
-	// and writing in the background (the blame lines and answers handed to
-	// them must not change until Wait returns); Wait waits for the writes.
+	// Deferred makes StoreBlame and StoreMatches return once the data is
+	// encoded, writing it in the background; Wait waits for the writes.
 	// A command answers meanwhile.
 	Deferred bool
 
@@ -173,24 +172,22 @@ func (s *ArchiveStore) Generation(ctx context.Context, repo string) (string, err
 	return fmt.Sprintf("v%d.%d-g%d", LedgerVersion, version, gen), nil
 }
 
-// store encodes and keeps cached data now, or in the background when
-// Deferred (the caller must then leave what encode reads unchanged).
+// store encodes cached data and keeps it, now or (when Deferred) in the
+// background. Encoding happens before store returns either way, so that no
+// goroutine reads the caller's values after it returned.
 func (s *ArchiveStore) store(ctx context.Context, kind, repo, path, key string, encode func() ([]byte, error)) error {
-	write := func(ctx context.Context) error {
-		data, err := encode()
-		if err != nil {
-			return fmt.Errorf("cache %s of %s: %w", kind, path, err)
-		}
-		return s.Archive.StoreCached(ctx, kind, repo, path, key, data)
+	data, err := encode()
+	if err != nil {
+		return fmt.Errorf("cache %s of %s: %w", kind, path, err)
 	}
 	if !s.Deferred {
-		return write(ctx)
+		return s.Archive.StoreCached(ctx, kind, repo, path, key, data)
 	}
 	ctx = context.WithoutCancel(ctx)
 	s.writes.Add(1)
 	go func() {
 		defer s.writes.Done()
-		if err := write(ctx); err != nil {
+		if err := s.Archive.StoreCached(ctx, kind, repo, path, key, data); err != nil {
 			s.mu.Lock()
 			s.werr = err
 			s.mu.Unlock()

@@ -10,12 +10,14 @@ import (
 // Stable error codes. Transports map them once: the CLI to exit codes, the
 // MCP adapter to isError results carrying the code.
 const (
-	CodeInvalidArgument = "invalid_argument" // a request field is malformed or out of range
-	CodeNotFound        = "not_found"        // no session has that id or prefix
-	CodeAmbiguous       = "ambiguous"        // an id prefix names several sessions
-	CodeUnavailable     = "unavailable"      // the archive cannot be read now (retryable)
-	CodeCancelled       = "cancelled"        // the caller gave up
-	CodeInternal        = "internal"         // anything else
+	CodeInvalidArgument  = "invalid_argument"  // a request field is malformed or out of range
+	CodeNotFound         = "not_found"         // no session has that id or prefix
+	CodeAmbiguous        = "ambiguous"         // an id prefix names several sessions
+	CodeDuplicate        = "duplicate"         // the same thing was already recorded
+	CodeIndexUnavailable = "index_unavailable" // the archive cannot be opened or read now (retryable)
+	CodeToolTimeout      = "tool_timeout"      // the call ran past its time limit (work under way may still finish)
+	CodeCancelled        = "cancelled"         // the caller gave up
+	CodeInternal         = "internal"          // anything else
 )
 
 // Error is a failure with a stable code.

@@ -8,14 +8,10 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
-	"hansard/archive"
-	"hansard/provenance"
-	"hansard/provenance/gitrepo"
 	"hansard/recall"
 )
 
@@ -64,22 +60,8 @@ matching the filters, newest first. Dates (2026-11-30) cover that whole local da
 }
 
 func runHistory(ctx context.Context, app *App, opts historyOptions) error {
-	a, err := RefreshBeforeAnswer(ctx, app)
-	if err != nil {
-		return err
-	}
-	svc := recall.New(a)
-	if opts.req.Repo == "" && !opts.allRepos {
-		if opts.req.Repo, err = currentRepo(ctx, svc); err != nil {
-			return recallError(err)
-		}
-	}
-	if opts.req.Commit != "" && opts.req.Repo != "" {
-		if svc.Commits, err = commitFinder(app, a); err != nil {
-			return err
-		}
-	}
-	resp, err := svc.Search(ctx, opts.req)
+	cwd, _ := os.Getwd() // none: search every repository
+	resp, err := app.Host().Search(ctx, opts.req, recall.Scope{Dir: cwd, All: opts.allRepos})
 	if err != nil {
 		return recallError(err)
 	}
@@ -89,45 +71,6 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	p := newPainter(app)
 	printHistory(app.Streams.Out, p, opts, resp)
 	return nil
-}
-
-// currentRepo returns the archived repository of the current folder, or ""
-// (search every repository) when it is in none. A linked worktree counts
-// as its main repository, which is where the archive files its sessions.
-func currentRepo(ctx context.Context, svc *recall.Service) (string, error) {
-	cwd, err := os.Getwd()
-	if err != nil {
-		return "", nil
-	}
-	root, err := svc.RepoOf(ctx, cwd)
-	if root != "" || err != nil {
-		return root, err
-	}
-	res, err := gitrepo.NewResolver().Resolve(ctx, cwd)
-	if err != nil {
-		return "", nil // not in a repository: search them all
-	}
-	return svc.RepoOf(ctx, res.Root)
-}
-
-// commitFinder names, for the commit filter, the sessions whose archived
-// edits wrote a commit's lines; the edit ledger is brought up to date with
-// the archive first. It keeps nothing in the attribution cache: the
-// archive keeps a few results per file, and the answers of past commits
-// would push out those `hansard why` reuses.
-func commitFinder(app *App, a *archive.Archive) (*provenance.CommitFinder, error) {
-	cfg, err := app.Config()
-	if err != nil {
-		return nil, err
-	}
-	store := provenance.NewArchiveStore(a, redactor(cfg))
-	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Location: time.Local,
-		Prepare: func(ctx context.Context) error {
-			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
-				return fmt.Errorf("update the edit ledger: %w", err)
-			}
-			return nil
-		}}}, nil
 }
 
 // printHistory writes the readable list: a header line, then per

@@ -10,6 +10,7 @@ import (
 
 	"hansard/archive"
 	"hansard/provenance"
+	"hansard/recall"
 )
 
 type indexOptions struct {
@@ -101,9 +102,9 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		if err != nil {
 			return err
 		}
-		a.SetPathMaps(append(configMaps(cfg), extra...))
+		a.SetPathMaps(append(recall.ConfigMaps(cfg), extra...))
 	}
-	if err := reattachIfMapsChanged(ctx, a); err != nil {
+	if err := recall.ReattachIfMapsChanged(ctx, a); err != nil {
 		return err
 	}
 	bar := newProgressBar(app.Streams.Err)
@@ -112,7 +113,7 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		Progress: bar.update,
 		Warn: func(s string) {
 			bar.clear()
-			fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s)
+			app.warn(s)
 		},
 	})
 	bar.clear()
@@ -123,7 +124,7 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		return fmt.Errorf("update the edit ledger: %w", err)
 	}
 	fmt.Fprintln(app.Streams.Out, summary(res))
-	logs, took, err := storeGitLogs(ctx, a, func(s string) { fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s) })
+	logs, took, err := storeGitLogs(ctx, a, app.warn)
 	if err != nil {
 		return err
 	}

@@ -50,11 +50,7 @@ whole with --around N --limit 1, continued with --content-offset.`,
 }
 
 func runShow(ctx context.Context, app *App, opts showOptions) error {
-	a, err := RefreshBeforeAnswer(ctx, app)
-	if err != nil {
-		return err
-	}
-	resp, err := recall.New(a).Read(ctx, opts.req)
+	resp, err := app.Host().Read(ctx, opts.req)
 	if err != nil {
 		return recallError(err)
 	}

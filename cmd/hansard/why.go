@@ -3,16 +3,11 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"hansard/provenance"
-	"hansard/provenance/gitrepo"
+	"hansard/recall"
 )
 
 type whyOptions struct {
@@ -73,65 +68,19 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	if opts.json && opts.porcelain {
 		return usageError{errors.New("--json and --porcelain exclude each other")}
 	}
-	loc, err := parseLocation(arg)
+	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev})
 	if err != nil {
-		return usageError{err}
+		return recallError(err)
 	}
-	abs, err := filepath.Abs(loc.Path)
-	if err != nil {
-		return err
-	}
-	repo, err := gitrepo.Open(filepath.Dir(abs))
-	if err != nil {
-		return whyError(loc.Path, err)
-	}
-	if opts.rev == "" {
-		if fi, err := os.Stat(abs); err != nil {
-			return usageError{fmt.Errorf("%s: no such file", loc.Path)}
-		} else if fi.IsDir() {
-			return usageError{fmt.Errorf("%s is a folder: want a file", loc.Path)}
-		}
-	}
-	a, err := app.Archive(ctx)
-	if err != nil {
-		return err
-	}
-	cfg, err := app.Config()
-	if err != nil {
-		return err
-	}
-	store := provenance.NewArchiveStore(a, redactor(cfg))
-	store.Deferred = true // cached results are written while the answer is printed
-	defer store.Wait()    // a failed cache write only costs time next time
-	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local,
-		// New transcripts are read and the ledger brought up to date
-		// while git blames the file.
-		Prepare: func(ctx context.Context) error {
-			if _, err := RefreshBeforeAnswer(ctx, app); err != nil {
-				return err
-			}
-			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
-				return fmt.Errorf("update the edit ledger: %w", err)
-			}
-			return nil
-		}}
-	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: opts.rev, Start: loc.Start, End: loc.End})
-	if err != nil {
-		return whyError(loc.Path, err)
-	}
-	// Shown redacted, on copies: the cache is still encoding out.
-	out = append([]provenance.Attribution(nil), out...)
-	for i := range out {
-		out[i].Text = store.RedactText(out[i].Text)
-	}
+	out := resp.Answers
 	switch {
 	case opts.json && opts.stdin:
-		if loc.Start > 0 && !loc.Range && len(out) == 1 {
+		if resp.Single() {
 			return writeJSONLine(w, out[0])
 		}
 		return writeJSONLine(w, out)
 	case opts.json:
-		if loc.Start > 0 && !loc.Range && len(out) == 1 {
+		if resp.Single() {
 			return writeJSON(w, out[0])
 		}
 		return writeWhyJSON(w, out)
@@ -140,22 +89,4 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	}
 	printWhy(w, newPainter(app), out)
 	return nil
-}
-
-// whyError turns what the user can fix into usage errors with a clear
-// message; anything else stays an error.
-func whyError(path string, err error) error {
-	switch {
-	case errors.Is(err, gitrepo.ErrNotRepository):
-		return usageError{fmt.Errorf("%s is not inside a git repository", path)}
-	case errors.Is(err, gitrepo.ErrLineRange):
-		return usageError{err}
-	case errors.Is(err, gitrepo.ErrNoSuchPath):
-		return usageError{fmt.Errorf("%s: no such file in the repository (%v)", path, err)}
-	case errors.Is(err, gitrepo.ErrBadRevision):
-		return usageError{fmt.Errorf("unknown revision: %v", err)}
-	case errors.Is(err, gitrepo.ErrGitMissing):
-		return err
-	}
-	return err
 }

@@ -1,4 +1,4 @@
-package main
+package recall
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// location is a parsed PATH[:LINE[-END]] argument.
-type location struct {
+// FileLocation is a parsed PATH[:LINE[-END]] argument.
+type FileLocation struct {
 	Path string
 	// Start and End are 1-based and inclusive; Start 0 means the whole
 	// file. End equals Start for a single line.
@@ -18,43 +18,43 @@ type location struct {
 	Range bool
 }
 
-// parseLocation reads PATH, PATH:LINE or PATH:START-END. The line part is
+// ParseFileLocation reads PATH, PATH:LINE or PATH:START-END. The line part is
 // what follows the last colon; when that holds a slash or a dot it is part
 // of the path (a folder or file name with a colon), else it must be a line
 // number or a range of them.
-func parseLocation(arg string) (location, error) {
+func ParseFileLocation(arg string) (FileLocation, error) {
 	if strings.TrimSpace(arg) == "" {
-		return location{}, errors.New("no file given: want PATH, PATH:LINE or PATH:START-END")
+		return FileLocation{}, errors.New("no file given: want PATH, PATH:LINE or PATH:START-END")
 	}
 	i := strings.LastIndexByte(arg, ':')
 	if i < 0 {
-		return location{Path: arg}, nil
+		return FileLocation{Path: arg}, nil
 	}
 	path, spec := arg[:i], arg[i+1:]
 	if spec == "" {
-		return location{}, fmt.Errorf("%q: no line after the colon: want PATH:LINE or PATH:START-END", arg)
+		return FileLocation{}, fmt.Errorf("%q: no line after the colon: want PATH:LINE or PATH:START-END", arg)
 	}
 	if strings.ContainsAny(spec, "/.") {
-		return location{Path: arg}, nil // a colon inside the path
+		return FileLocation{Path: arg}, nil // a colon inside the path
 	}
 	if path == "" {
-		return location{}, fmt.Errorf("%q: no file before the colon", arg)
+		return FileLocation{}, fmt.Errorf("%q: no file before the colon", arg)
 	}
 	from, to, isRange := strings.Cut(spec, "-")
 	start, err := lineNumber(from)
 	if err != nil {
-		return location{}, fmt.Errorf("%q: %w", arg, err)
+		return FileLocation{}, fmt.Errorf("%q: %w", arg, err)
 	}
 	end := start
 	if isRange {
 		if end, err = lineNumber(to); err != nil {
-			return location{}, fmt.Errorf("%q: %w", arg, err)
+			return FileLocation{}, fmt.Errorf("%q: %w", arg, err)
 		}
 		if end < start {
-			return location{}, fmt.Errorf("%q: the range ends (%d) before it starts (%d)", arg, end, start)
+			return FileLocation{}, fmt.Errorf("%q: the range ends (%d) before it starts (%d)", arg, end, start)
 		}
 	}
-	return location{Path: path, Start: start, End: end, Range: isRange}, nil
+	return FileLocation{Path: path, Start: start, End: end, Range: isRange}, nil
 }
 
 func lineNumber(s string) (int, error) {

@@ -1,0 +1,229 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"hansard/archive"
+	"hansard/config"
+	"hansard/provenance"
+	"hansard/redact"
+	"hansard/transcripts"
+	"hansard/transcripts/claude"
+	"hansard/transcripts/codex"
+)
+
+// HostOptions configure a Host.
+type HostOptions struct {
+	// Getenv looks up the environment (os.Getenv in production): the
+	// archive's folder, the configuration file and the agents' folders all
+	// derive from it.
+	Getenv func(string) string
+	// NoRefresh answers from the archive as it is, without reading new
+	// transcripts first.
+	NoRefresh bool
+	// Warn receives warnings about files a refresh could not read (nil:
+	// dropped).
+	Warn func(string)
+	// Location is the local clock (time.Local when nil).
+	Location *time.Location
+}
+
+// Host is what the CLI and the MCP server share: the configuration, the
+// archive (opened on first use, once), the refresh policy, and the
+// services answering requests over them. Its methods are safe for
+// concurrent use; Close waits for the background writes of answers.
+type Host struct {
+	opts HostOptions
+
+	mu      sync.Mutex
+	cfg     *config.Config
+	archive *archive.Archive
+	stores  sync.WaitGroup // answers still being kept in the archive
+}
+
+// NewHost returns a Host; nothing is opened until a request needs it.
+func NewHost(opts HostOptions) *Host {
+	if opts.Warn == nil {
+		opts.Warn = func(string) {}
+	}
+	return &Host{opts: opts}
+}
+
+// Providers returns the transcript providers, in a fixed order.
+func (h *Host) Providers() []transcripts.Provider {
+	return []transcripts.Provider{claude.New(), codex.Provider{}}
+}
+
+// Env returns the environment lookup handed to providers.
+func (h *Host) Env() transcripts.Env { return transcripts.Env(h.opts.Getenv) }
+
+func (h *Host) loc() *time.Location {
+	if h.opts.Location == nil {
+		return time.Local
+	}
+	return h.opts.Location
+}
+
+// Config loads the configuration file once.
+func (h *Host) Config() (config.Config, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.config()
+}
+
+func (h *Host) config() (config.Config, error) {
+	if h.cfg == nil {
+		cfg, err := config.Load(h.opts.Getenv)
+		if err != nil {
+			return cfg, internal("read the configuration", err)
+		}
+		h.cfg = &cfg
+	}
+	return *h.cfg, nil
+}
+
+// Redactor returns the redaction the configuration asks for: nil when
+// text is kept as recorded.
+func (h *Host) Redactor() (func(string) string, error) {
+	cfg, err := h.Config()
+	if err != nil {
+		return nil, err
+	}
+	return redactor(cfg), nil
+}
+
+func redactor(cfg config.Config) func(string) string {
+	if !cfg.Redact {
+		return nil
+	}
+	return redact.New().String
+}
+
+// Archive opens the archive once, with redaction, the repository resolver
+// and the path maps of the configuration. A failure to open it is
+// index_unavailable.
+func (h *Host) Archive(ctx context.Context) (*archive.Archive, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.archive != nil {
+		return h.archive, nil
+	}
+	cfg, err := h.config()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := archive.DefaultDir(h.opts.Getenv)
+	if err != nil {
+		return nil, unavailable("find the archive", err)
+	}
+	a, err := archive.Open(ctx, archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}, Redact: redactor(cfg)})
+	if err != nil {
+		return nil, unavailable("open the archive", err)
+	}
+	extra, err := a.ExtraPathMaps(ctx)
+	if err != nil {
+		a.Close()
+		return nil, unavailable("open the archive", err)
+	}
+	a.SetPathMaps(append(ConfigMaps(cfg), extra...))
+	h.archive = a
+	return a, nil
+}
+
+// ConfigMaps returns the path maps of the configuration.
+func ConfigMaps(cfg config.Config) []archive.PathMap {
+	maps := make([]archive.PathMap, len(cfg.PathMaps))
+	for i, m := range cfg.PathMaps {
+		maps[i] = archive.PathMap{From: m.From, To: m.To}
+	}
+	return maps
+}
+
+// Close waits for answers still being kept and closes the archive if it
+// was opened.
+func (h *Host) Close() error {
+	h.stores.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.archive == nil {
+		return nil
+	}
+	err := h.archive.Close()
+	h.archive = nil
+	return err
+}
+
+// Fresh returns the archive brought up to date for a query: new
+// transcripts are read first unless NoRefresh is set or indexing is paused,
+// and stored sessions are attached again when the path maps changed. When
+// another process is writing, it answers from what is archived rather than
+// wait.
+func (h *Host) Fresh(ctx context.Context) (*archive.Archive, error) {
+	a, err := h.Archive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if h.opts.NoRefresh {
+		return a, nil
+	}
+	if err := h.Refresh(ctx, true); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// Refresh reads new transcripts into the archive, re-attaching sessions
+// first when the path maps changed. With noWait it returns at once when
+// another process holds the archive's write lock.
+func (h *Host) Refresh(ctx context.Context, noWait bool) error {
+	a, err := h.Archive(ctx)
+	if err != nil {
+		return err
+	}
+	if err := ReattachIfMapsChanged(ctx, a); err != nil {
+		return internal("attach sessions", err)
+	}
+	_, err = a.Refresh(ctx, h.Providers(), h.Env(), archive.RefreshOptions{NoWait: noWait, Warn: h.opts.Warn})
+	if err != nil {
+		return internal("refresh archive", err)
+	}
+	return nil
+}
+
+// ReattachIfMapsChanged re-attaches stored sessions when the path maps in
+// use differ from those their attachments were computed with.
+func ReattachIfMapsChanged(ctx context.Context, a *archive.Archive) error {
+	attached, err := a.AttachedPathMaps(ctx)
+	if err != nil {
+		return err
+	}
+	if archive.SamePathMaps(attached, a.PathMaps()) {
+		return nil
+	}
+	return a.Reattach(ctx, a.PathMaps())
+}
+
+// service returns the search and read service over a fresh archive.
+func (h *Host) service(ctx context.Context, fresh bool) (*Service, error) {
+	var a *archive.Archive
+	var err error
+	if fresh {
+		a, err = h.Fresh(ctx)
+	} else {
+		a, err = h.Archive(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Service{Archive: a, Location: h.loc()}, nil
+}
+
+func unavailable(what string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return internal(what, err)
+	}
+	return &Error{Code: CodeIndexUnavailable, Message: what, Retryable: true, Err: err}
+}

@@ -1,0 +1,84 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+
+	"hansard/archive"
+
+	"hansard/provenance"
+	"hansard/provenance/gitrepo"
+)
+
+// Scope says which repository a request is about when it names none: the
+// repository of Dir (a folder of the caller: the CLI's working folder, an
+// MCP client's root), or every repository with All.
+type Scope struct {
+	Dir string
+	All bool
+}
+
+// Search answers a search of past conversations, reading new transcripts
+// first. Without req.Repo it searches the repository of scope.Dir (all of
+// them when scope.All, or when Dir is in none).
+func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (SearchResponse, error) {
+	svc, err := h.service(ctx, true)
+	if err != nil {
+		return SearchResponse{}, err
+	}
+	if req.Repo == "" && !scope.All && scope.Dir != "" {
+		if req.Repo, err = h.repoOfDir(ctx, svc, scope.Dir); err != nil {
+			return SearchResponse{}, err
+		}
+	}
+	if req.Commit != "" && req.Repo != "" {
+		if svc.Commits, err = h.commitFinder(svc.Archive); err != nil {
+			return SearchResponse{}, err
+		}
+	}
+	return svc.Search(ctx, req)
+}
+
+// Read returns a window of one conversation, reading new transcripts first.
+func (h *Host) Read(ctx context.Context, req ReadRequest) (ReadResponse, error) {
+	svc, err := h.service(ctx, true)
+	if err != nil {
+		return ReadResponse{}, err
+	}
+	return svc.Read(ctx, req)
+}
+
+// repoOfDir returns the archived repository that holds dir: the deepest
+// archived root containing it, else the root of the git repository dir is
+// in when that is archived, else "" (search every repository).
+func (h *Host) repoOfDir(ctx context.Context, svc *Service, dir string) (string, error) {
+	root, err := svc.RepoOf(ctx, dir)
+	if root != "" || err != nil {
+		return root, err
+	}
+	res, err := gitrepo.NewResolver().Resolve(ctx, dir)
+	if err != nil {
+		return "", nil // not in a repository: search them all
+	}
+	return svc.RepoOf(ctx, res.Root)
+}
+
+// commitFinder names, for the commit filter, the sessions whose archived
+// edits wrote a commit's lines; the edit ledger is brought up to date with
+// the archive first. It keeps nothing in the attribution cache: the
+// archive keeps a few results per file, and the answers of past commits
+// would push out those `hansard why` reuses.
+func (h *Host) commitFinder(a *archive.Archive) (*provenance.CommitFinder, error) {
+	red, err := h.Redactor()
+	if err != nil {
+		return nil, err
+	}
+	store := provenance.NewArchiveStore(a, red)
+	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Location: h.loc(),
+		Prepare: func(ctx context.Context) error {
+			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
+				return fmt.Errorf("update the edit ledger: %w", err)
+			}
+			return nil
+		}}}, nil
+}

@@ -1,0 +1,119 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"hansard/provenance"
+	"hansard/provenance/gitrepo"
+)
+
+// WhyRequest asks which archived edits wrote lines of a file.
+type WhyRequest struct {
+	// Location is PATH, PATH:LINE or PATH:START-END; a relative PATH is
+	// taken from Dir (the process's working folder when empty).
+	Location string
+	Dir      string
+	// Rev asks about a past revision instead of the working tree.
+	Rev string
+}
+
+// WhyResponse holds one answer per line asked about.
+type WhyResponse struct {
+	// Location is the request's location, parsed.
+	Location FileLocation
+	// Answers are in line order; their text is redacted as the archive's.
+	Answers []provenance.Attribution
+}
+
+// Single reports whether the request named one line (PATH:LINE), which is
+// answered with one object rather than a list. A range of one line
+// (PATH:79-79) is a list.
+func (r WhyResponse) Single() bool {
+	return r.Location.Start > 0 && !r.Location.Range && len(r.Answers) == 1
+}
+
+// Why answers a WhyRequest. New transcripts are read and the edit ledger
+// brought up to date while git blames the file. Bad locations, lines past
+// the end of the file, paths outside a repository and unknown revisions
+// are invalid_argument errors.
+func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
+	loc, err := ParseFileLocation(req.Location)
+	if err != nil {
+		return WhyResponse{}, invalidArg("location", err.Error())
+	}
+	abs := loc.Path
+	if !filepath.IsAbs(abs) {
+		if req.Dir != "" {
+			abs = filepath.Join(req.Dir, abs)
+		} else if abs, err = filepath.Abs(abs); err != nil {
+			return WhyResponse{}, internal("resolve "+loc.Path, err)
+		}
+	}
+	repo, err := gitrepo.Open(filepath.Dir(abs))
+	if err != nil {
+		return WhyResponse{}, whyError(loc.Path, err)
+	}
+	if req.Rev == "" {
+		if fi, err := os.Stat(abs); err != nil {
+			return WhyResponse{}, invalidArgf("location", "%s: no such file", loc.Path)
+		} else if fi.IsDir() {
+			return WhyResponse{}, invalidArgf("location", "%s is a folder: want a file", loc.Path)
+		}
+	}
+	a, err := h.Archive(ctx)
+	if err != nil {
+		return WhyResponse{}, err
+	}
+	red, err := h.Redactor()
+	if err != nil {
+		return WhyResponse{}, err
+	}
+	store := provenance.NewArchiveStore(a, red)
+	store.Deferred = true // cached results are written while the answer is shown
+	at := &provenance.Attributor{Store: store, Cache: store, Location: h.loc(),
+		Prepare: func(ctx context.Context) error {
+			if _, err := h.Fresh(ctx); err != nil {
+				return err
+			}
+			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
+				return fmt.Errorf("update the edit ledger: %w", err)
+			}
+			return nil
+		}}
+	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: req.Rev, Start: loc.Start, End: loc.End})
+	h.stores.Add(1)
+	go func() {
+		defer h.stores.Done()
+		store.Wait() // a failed cache write only costs time next time
+	}()
+	if err != nil {
+		return WhyResponse{}, whyError(loc.Path, err)
+	}
+	for i := range out {
+		out[i].Text = store.RedactText(out[i].Text)
+	}
+	return WhyResponse{Location: loc, Answers: out}, nil
+}
+
+// whyError turns what the caller can fix into invalid_argument errors with
+// a clear message; anything else keeps its code.
+func whyError(path string, err error) error {
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return err
+	case errors.Is(err, gitrepo.ErrNotRepository):
+		return invalidArgf("location", "%s is not inside a git repository", path)
+	case errors.Is(err, gitrepo.ErrLineRange):
+		return invalidArg("location", err.Error())
+	case errors.Is(err, gitrepo.ErrNoSuchPath):
+		return invalidArgf("location", "%s: no such file in the repository (%v)", path, err)
+	case errors.Is(err, gitrepo.ErrBadRevision):
+		return invalidArgf("rev", "unknown revision: %v", err)
+	}
+	return internal("why "+path, err)
+}
