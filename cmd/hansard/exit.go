@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"hansard/recall"
 )
 
 // Exit codes of hansard.
@@ -22,8 +24,9 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// exitCode prints err (when any) and maps it to the exit code (codeOf).
-func exitCode(err error, stderr io.Writer) int {
+// exitCode prints err (when any) and maps it to the exit code (codeOf). A
+// usage error names the help of the command that was run (cmdPath).
+func exitCode(err error, cmdPath string, stderr io.Writer) int {
 	code := codeOf(err)
 	switch code {
 	case exitOK:
@@ -34,12 +37,17 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "hansard: %s\n", termSafe(err.Error()))
 	if code == exitUsage {
-		fmt.Fprintln(stderr, "Run 'hansard --help' for usage.")
+		if cmdPath == "" {
+			cmdPath = "hansard"
+		}
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmdPath)
 	}
 	return code
 }
 
-// codeOf maps err to the exit code, in one place.
+// codeOf maps err to the exit code, in one place: usage errors of the
+// command line and invalid_argument errors of recall exit 2, a cancelled
+// command 130, any other failure 1.
 func codeOf(err error) int {
 	var u usageError
 	switch {
@@ -49,6 +57,12 @@ func codeOf(err error) int {
 		return exitCancelled
 	case errors.As(err, &u) || isCobraUsage(err):
 		return exitUsage
+	}
+	switch recall.ErrorCode(err) {
+	case recall.CodeInvalidArgument:
+		return exitUsage
+	case recall.CodeCancelled:
+		return exitCancelled
 	}
 	return exitError
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -63,7 +62,7 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	cwd, _ := os.Getwd() // none: search every repository
 	resp, err := app.Host().Search(ctx, opts.req, recall.Scope{Dir: cwd, All: opts.allRepos})
 	if err != nil {
-		return recallError(err)
+		return err
 	}
 	if opts.json {
 		return writeJSON(app.Streams.Out, resp)
@@ -159,21 +158,6 @@ func writeJSONLine(w io.Writer, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
-// recallError maps a recall failure onto the CLI's exit codes (see
-// exitCode): a bad argument is a usage error, a cancelled call is
-// context.Canceled, anything else a plain failure.
-func recallError(err error) error {
-	switch recall.ErrorCode(err) {
-	case recall.CodeInvalidArgument:
-		return usageError{err}
-	case recall.CodeCancelled:
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
-		return fmt.Errorf("%w: %v", context.Canceled, err)
-	}
-	return err
-}
 
 // painter styles terminal output; every method is the identity when
 // output is not a terminal or NO_COLOR is set.

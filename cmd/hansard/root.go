@@ -54,7 +54,11 @@ func runApp(ctx context.Context, app *App, args []string) int {
 	for _, c := range commands() {
 		root.AddCommand(c(app))
 	}
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	app.Close()
-	return exitCode(err, s.Err)
+	path := ""
+	if cmd != nil {
+		path = cmd.CommandPath()
+	}
+	return exitCode(err, path, s.Err)
 }

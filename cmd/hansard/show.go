@@ -52,7 +52,7 @@ whole with --around N --limit 1, continued with --content-offset.`,
 func runShow(ctx context.Context, app *App, opts showOptions) error {
 	resp, err := app.Host().Read(ctx, opts.req)
 	if err != nil {
-		return recallError(err)
+		return err
 	}
 	if opts.json {
 		return writeJSON(app.Streams.Out, resp)

@@ -70,7 +70,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	}
 	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev})
 	if err != nil {
-		return recallError(err)
+		return err
 	}
 	out := resp.Answers
 	switch {
