@@ -1,0 +1,154 @@
+package mcp
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"hansard/recall"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout      = 120 * time.Second
+	DefaultRefreshEvery = time.Second
+)
+
+// Options configure a server.
+type Options struct {
+	// Version is reported to clients.
+	Version string
+	// NoMemories leaves out the memory tools.
+	NoMemories bool
+	// StatusOnly serves capture_subagent_messages alone.
+	StatusOnly bool
+	// Timeout is the longest a call may take (DefaultTimeout when zero).
+	Timeout time.Duration
+	// RefreshEvery is how often new transcripts are read while the server
+	// runs (DefaultRefreshEvery when zero; negative: never).
+	RefreshEvery time.Duration
+	// Dir is the server's working folder: the repository of a call that
+	// names none, when the client declares no roots.
+	Dir string
+	// Capture records agent-reported subagent deliveries (nil: the tool
+	// answers index_unavailable).
+	Capture Capturer
+}
+
+// Server is hansard's MCP server over one recall host.
+type Server struct {
+	host  *recall.Host
+	opts  Options
+	mcp   *server.MCPServer
+	roots rootCache
+}
+
+// New returns a server over host; host should not refresh before each
+// call (the server refreshes in the background, see Serve).
+func New(host *recall.Host, opts Options) *Server {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.RefreshEvery == 0 {
+		opts.RefreshEvery = DefaultRefreshEvery
+	}
+	s := &Server{host: host, opts: opts}
+	s.mcp = server.NewMCPServer("hansard", opts.Version,
+		server.WithInstructions(instructions(opts)),
+		server.WithToolCapabilities(false),
+		server.WithToolHandlerMiddleware(s.limit),
+		server.WithRecovery(),
+	)
+	for _, register := range s.tools() {
+		register(s.mcp)
+	}
+	return s
+}
+
+// tools lists the tools this server serves, each registered by its file.
+func (s *Server) tools() []func(*server.MCPServer) {
+	if s.opts.StatusOnly {
+		return []func(*server.MCPServer){s.captureTool}
+	}
+	return []func(*server.MCPServer){s.searchTool, s.readTool}
+}
+
+// MCP returns the protocol server (for in-process use in tests).
+func (s *Server) MCP() *server.MCPServer { return s.mcp }
+
+// Serve answers the protocol on in and out until in ends or ctx is done,
+// reading new transcripts into the archive in the background meanwhile.
+func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.keepFresh(ctx)
+	}()
+	err := server.NewStdioServer(s.mcp).Listen(ctx, in, out)
+	cancel()
+	<-done
+	if ctx.Err() != nil && err == context.Canceled {
+		err = nil
+	}
+	return err
+}
+
+// keepFresh reads new transcripts every RefreshEvery until ctx is done,
+// skipping a round when another process is writing the archive.
+func (s *Server) keepFresh(ctx context.Context) {
+	if s.opts.RefreshEvery < 0 {
+		return
+	}
+	s.host.Refresh(ctx, true) // a failure shows in the calls that need the archive
+	t := time.NewTicker(s.opts.RefreshEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			s.host.Refresh(ctx, true)
+		}
+	}
+}
+
+// limit answers every call within the timeout: past it the call gets a
+// tool_timeout error while its work, told to stop, may still finish. A
+// call the client cancels stops its work (its context is cancelled).
+func (s *Server) limit(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+		defer cancel()
+		type answer struct {
+			res *mcp.CallToolResult
+			err error
+		}
+		ch := make(chan answer, 1)
+		go func() {
+			res, err := next(ctx, req)
+			ch <- answer{res, err}
+		}()
+		select {
+		case a := <-ch:
+			if ctx.Err() == context.DeadlineExceeded {
+				return timeoutResult(s.opts.Timeout), nil
+			}
+			return a.res, a.err
+		case <-ctx.Done():
+			if ctx.Err() == context.DeadlineExceeded {
+				return timeoutResult(s.opts.Timeout), nil
+			}
+			return nil, ctx.Err()
+		}
+	}
+}
+
+func timeoutResult(limit time.Duration) *mcp.CallToolResult {
+	return errorResult(&recall.Error{Code: recall.CodeToolTimeout,
+		Message: "the call ran past its limit of " + limit.String() + "; work under way may still finish"})
+}
