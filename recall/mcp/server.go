@@ -33,9 +33,6 @@ type Options struct {
 	// Dir is the server's working folder: the repository of a call that
 	// names none, when the client declares no roots.
 	Dir string
-	// Capture records agent-reported subagent deliveries (nil: the tool
-	// answers index_unavailable).
-	Capture Capturer
 }
 
 // Server is hansard's MCP server over one recall host.
@@ -70,9 +67,6 @@ func New(host *recall.Host, opts Options) *Server {
 
 // tools lists the tools this server serves, each registered by its file.
 func (s *Server) tools() []func(*server.MCPServer) {
-	if s.opts.StatusOnly {
-		return []func(*server.MCPServer){s.captureTool}
-	}
 	return []func(*server.MCPServer){s.searchTool, s.readTool}
 }
 
