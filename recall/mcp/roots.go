@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -13,58 +12,52 @@ import (
 	"hansard/recall"
 )
 
-// rootsWait bounds how long a call waits for the client's list of roots.
-const rootsWait = 2 * time.Second
-
 // rootCache keeps the working folder each client session declared.
 type rootCache struct {
 	mu   sync.Mutex
 	dirs map[string]string // client session id → folder ("" when it declared none)
 }
 
+// rootsInput names the input request that asks a client for its roots.
+const rootsInput = "roots"
+
 // scope is the repository scope of a call that names no repository: the
 // first folder the client declares as a root, else the server's working
-// folder.
-func (s *Server) scope(ctx context.Context) recall.Scope {
-	if dir := s.clientDir(ctx); dir != "" {
-		return recall.Scope{Dir: dir}
-	}
-	return recall.Scope{Dir: s.opts.Dir}
-}
-
-// clientDir asks the client for its roots once per session, when it
-// declared the capability.
-func (s *Server) clientDir(ctx context.Context) string {
+// folder. A client that declares roots is asked for them once per session:
+// ask is then the result to return, asking for them (the protocol's
+// multi round-trip, which the library turns into a roots/list request for
+// clients of earlier protocol versions), and the call comes again with the
+// answer.
+func (s *Server) scope(ctx context.Context, call mcp.CallToolRequest) (scope recall.Scope, ask *mcp.CallToolResult) {
 	session := server.ClientSessionFromContext(ctx)
 	info, ok := session.(server.SessionWithClientInfo)
 	if !ok || info.GetClientCapabilities().Roots == nil {
-		return ""
+		return recall.Scope{Dir: s.opts.Dir}, nil
 	}
 	id := session.SessionID()
 	s.roots.mu.Lock()
+	defer s.roots.mu.Unlock()
 	dir, known := s.roots.dirs[id]
-	s.roots.mu.Unlock()
-	if known {
-		return dir
-	}
-	ctx, cancel := context.WithTimeout(ctx, rootsWait)
-	defer cancel()
-	res, err := s.mcp.RequestRoots(ctx, mcp.ListRootsRequest{})
-	if err == nil && res != nil {
+	if !known {
+		res := server.RootsResponse(call.Params.InputResponses, rootsInput)
+		if res == nil {
+			return recall.Scope{}, server.NewInputRequestBuilder("").Roots(rootsInput).ToolResult()
+		}
 		for _, r := range res.Roots {
 			if d := fileURIPath(r.URI); d != "" {
 				dir = d
 				break
 			}
 		}
+		if s.roots.dirs == nil {
+			s.roots.dirs = map[string]string{}
+		}
+		s.roots.dirs[id] = dir
 	}
-	s.roots.mu.Lock()
-	if s.roots.dirs == nil {
-		s.roots.dirs = map[string]string{}
+	if dir == "" {
+		dir = s.opts.Dir
 	}
-	s.roots.dirs[id] = dir
-	s.roots.mu.Unlock()
-	return dir
+	return recall.Scope{Dir: dir}, nil
 }
 
 // fileURIPath returns the absolute path of a file:// URI, or "".

@@ -30,6 +30,9 @@ type Options struct {
 	// RefreshEvery is how often new transcripts are read while the server
 	// runs (DefaultRefreshEvery when zero; negative: never).
 	RefreshEvery time.Duration
+	// CallDelay makes every call wait this long before it starts (a hook
+	// for tests of time limits and cancellation; zero in use).
+	CallDelay time.Duration
 	// Dir is the server's working folder: the repository of a call that
 	// names none, when the client declares no roots.
 	Dir string
@@ -41,6 +44,10 @@ type Server struct {
 	opts  Options
 	mcp   *server.MCPServer
 	roots rootCache
+	// ready is closed once the first refresh of Serve ended: until then a
+	// call waits for it (within its time limit), so that the first answers
+	// of a new archive are not empty.
+	ready chan struct{}
 }
 
 // New returns a server over host; host should not refresh before each
@@ -52,7 +59,7 @@ func New(host *recall.Host, opts Options) *Server {
 	if opts.RefreshEvery == 0 {
 		opts.RefreshEvery = DefaultRefreshEvery
 	}
-	s := &Server{host: host, opts: opts}
+	s := &Server{host: host, opts: opts, ready: make(chan struct{})}
 	s.mcp = server.NewMCPServer("hansard", opts.Version,
 		server.WithInstructions(instructions(opts)),
 		server.WithToolCapabilities(false),
@@ -78,13 +85,14 @@ func (s *Server) MCP() *server.MCPServer { return s.mcp }
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	done := make(chan struct{})
+	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
-		s.keepFresh(ctx)
+		s.keepFresh(ctx, stop)
 	}()
-	err := server.NewStdioServer(s.mcp).Listen(ctx, in, out)
-	cancel()
+	d := newDrain(ctx, in, out)
+	err := server.NewStdioServer(s.mcp).Listen(ctx, d.reader(), d.writer())
+	close(stop) // a refresh under way finishes
 	<-done
 	if ctx.Err() != nil && err == context.Canceled {
 		err = nil
@@ -92,18 +100,23 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	return err
 }
 
-// keepFresh reads new transcripts every RefreshEvery until ctx is done,
-// skipping a round when another process is writing the archive.
-func (s *Server) keepFresh(ctx context.Context) {
+// keepFresh reads new transcripts every RefreshEvery until stop is closed
+// or ctx is done, skipping a round when another process is writing the
+// archive.
+func (s *Server) keepFresh(ctx context.Context, stop <-chan struct{}) {
 	if s.opts.RefreshEvery < 0 {
+		close(s.ready)
 		return
 	}
 	s.host.Refresh(ctx, true) // a failure shows in the calls that need the archive
+	close(s.ready)
 	t := time.NewTicker(s.opts.RefreshEvery)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-stop:
 			return
 		case <-t.C:
 			s.host.Refresh(ctx, true)
@@ -124,6 +137,10 @@ func (s *Server) limit(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		}
 		ch := make(chan answer, 1)
 		go func() {
+			if err := s.delay(ctx); err != nil {
+				ch <- answer{errorResult(err), nil}
+				return
+			}
 			res, err := next(ctx, req)
 			ch <- answer{res, err}
 		}()
@@ -145,4 +162,25 @@ func (s *Server) limit(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 func timeoutResult(limit time.Duration) *mcp.CallToolResult {
 	return errorResult(&recall.Error{Code: recall.CodeToolTimeout,
 		Message: "the call ran past its limit of " + limit.String() + "; work under way may still finish"})
+}
+
+// delay waits for the first refresh and then CallDelay, or until ctx is
+// done.
+func (s *Server) delay(ctx context.Context) error {
+	select {
+	case <-s.ready:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if s.opts.CallDelay <= 0 {
+		return nil
+	}
+	t := time.NewTimer(s.opts.CallDelay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

@@ -25,13 +25,16 @@ type toolDef[Req, Resp any] struct {
 	// so a field the schema does not name, or of the wrong type, is an
 	// invalid_argument error naming it.
 	input string
-	call  func(ctx context.Context, req Req) (Resp, error)
+	// scoped tools default to the repository of the client's working
+	// folder (see Server.scope).
+	scoped bool
+	call   func(ctx context.Context, req Req, scope recall.Scope) (Resp, error)
 	// text is the concise text content of a result.
 	text func(Resp) string
 }
 
-// add registers def on s with the read-only annotations every tool has.
-func add[Req, Resp any](s *server.MCPServer, def toolDef[Req, Resp]) {
+// add registers def on m with the read-only annotations every tool has.
+func add[Req, Resp any](s *Server, m *server.MCPServer, def toolDef[Req, Resp]) {
 	t := mcp.NewTool(def.name,
 		mcp.WithDescription(def.description),
 		mcp.WithTitleAnnotation(def.title),
@@ -39,15 +42,22 @@ func add[Req, Resp any](s *server.MCPServer, def toolDef[Req, Resp]) {
 		mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithIdempotentHintAnnotation(true),
 		mcp.WithOpenWorldHintAnnotation(false),
-		mcp.WithRawInputSchema(json.RawMessage(def.input)),
+		rawInput(def.input),
 		mcp.WithOutputSchema[Resp](),
 	)
-	s.AddTool(t, func(ctx context.Context, call mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	m.AddTool(t, func(ctx context.Context, call mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var req Req
 		if err := decodeArgs(call.Params.Arguments, &req); err != nil {
 			return errorResult(err), nil
 		}
-		resp, err := def.call(ctx, req)
+		var scope recall.Scope
+		if def.scoped {
+			var ask *mcp.CallToolResult
+			if scope, ask = s.scope(ctx, call); ask != nil {
+				return ask, nil
+			}
+		}
+		resp, err := def.call(ctx, req, scope)
 		if err != nil {
 			return errorResult(err), nil
 		}
@@ -109,4 +119,12 @@ func jsonKind(kind string) string {
 		return "a number"
 	}
 	return "an object"
+}
+
+// rawInput sets a tool's input schema to the JSON schema given.
+func rawInput(schema string) mcp.ToolOption {
+	return func(t *mcp.Tool) {
+		t.InputSchema = mcp.ToolInputSchema{}
+		t.RawInputSchema = json.RawMessage(schema)
+	}
 }

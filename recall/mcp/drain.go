@@ -1,0 +1,122 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"sync"
+)
+
+// drain lets the calls under way finish when the client closes its end:
+// the protocol reader reports the end of input only once every request
+// read has been answered (or ctx is done), so that a client that writes
+// its requests and closes stdin still gets every answer.
+type drain struct {
+	ctx     context.Context
+	in      io.Reader
+	out     io.Writer
+	mu      sync.Mutex
+	pending map[string]bool // ids of requests read and not yet answered
+	idle    chan struct{}   // closed and replaced whenever pending empties
+	buf     []byte          // input not yet scanned for whole lines
+	outBuf  []byte          // output not yet scanned for whole lines
+}
+
+func newDrain(ctx context.Context, in io.Reader, out io.Writer) *drain {
+	return &drain{ctx: ctx, in: in, out: out, pending: map[string]bool{}, idle: make(chan struct{})}
+}
+
+// reader is the protocol's input.
+func (d *drain) reader() io.Reader { return readerFunc(d.read) }
+
+// writer is the protocol's output.
+func (d *drain) writer() io.Writer { return writerFunc(d.write) }
+
+func (d *drain) read(p []byte) (int, error) {
+	n, err := d.in.Read(p)
+	if n > 0 {
+		d.scan(&d.buf, p[:n], d.request)
+	}
+	if errors.Is(err, io.EOF) {
+		d.wait()
+	}
+	return n, err
+}
+
+func (d *drain) write(p []byte) (int, error) {
+	n, err := d.out.Write(p)
+	if n > 0 {
+		d.scan(&d.outBuf, p[:n], d.response)
+	}
+	return n, err
+}
+
+// scan calls fn for every whole line that data completes.
+func (d *drain) scan(buf *[]byte, data []byte, fn func([]byte)) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	*buf = append(*buf, data...)
+	for {
+		i := bytes.IndexByte(*buf, '\n')
+		if i < 0 {
+			break
+		}
+		fn((*buf)[:i])
+		*buf = (*buf)[i+1:]
+	}
+	if len(*buf) == 0 {
+		*buf = nil
+	}
+}
+
+// envelope is what drain reads of a JSON-RPC message.
+type envelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+}
+
+func (d *drain) request(line []byte) {
+	var e envelope
+	if json.Unmarshal(line, &e) == nil && e.Method != "" && len(e.ID) > 0 && string(e.ID) != "null" {
+		d.pending[string(e.ID)] = true
+	}
+}
+
+func (d *drain) response(line []byte) {
+	var e envelope
+	if json.Unmarshal(line, &e) != nil || e.Method != "" || len(e.ID) == 0 {
+		return
+	}
+	delete(d.pending, string(e.ID))
+	if len(d.pending) == 0 {
+		close(d.idle)
+		d.idle = make(chan struct{})
+	}
+}
+
+// wait returns once no request is pending, or ctx is done.
+func (d *drain) wait() {
+	for {
+		d.mu.Lock()
+		n, idle := len(d.pending), d.idle
+		d.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-idle:
+		case <-d.ctx.Done():
+			return
+		}
+	}
+}
+
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
