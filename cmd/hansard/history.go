@@ -158,7 +158,6 @@ func writeJSONLine(w io.Writer, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
-
 // painter styles terminal output; every method is the identity when
 // output is not a terminal or NO_COLOR is set.
 type painter struct{ on bool }
