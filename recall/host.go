@@ -40,8 +40,9 @@ type Host struct {
 
 	mu      sync.Mutex
 	cfg     *config.Config
-	archive *archive.Archive
-	stores  sync.WaitGroup // answers still being kept in the archive
+	archive  *archive.Archive
+	gitRoots map[string]string // folder → root of its git repository ("": none)
+	stores   sync.WaitGroup    // answers still being kept in the archive
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.

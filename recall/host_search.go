@@ -56,11 +56,37 @@ func (h *Host) repoOfDir(ctx context.Context, svc *Service, dir string) (string,
 	if root != "" || err != nil {
 		return root, err
 	}
-	res, err := gitrepo.NewResolver().Resolve(ctx, dir)
-	if err != nil {
+	gitRoot, ok := h.gitRoot(ctx, dir)
+	if !ok {
 		return "", nil // not in a repository: search them all
 	}
-	return svc.RepoOf(ctx, res.Root)
+	return svc.RepoOf(ctx, gitRoot)
+}
+
+// maxGitRoots bounds the folders whose git repository a Host remembers.
+const maxGitRoots = 64
+
+// gitRoot returns the root of the git repository holding dir, remembering
+// the answer (a long-lived server asks for the same folders again).
+func (h *Host) gitRoot(ctx context.Context, dir string) (string, bool) {
+	h.mu.Lock()
+	root, known := h.gitRoots[dir]
+	h.mu.Unlock()
+	if known {
+		return root, root != ""
+	}
+	if res, err := gitrepo.NewResolver().Resolve(ctx, dir); err == nil {
+		root = res.Root
+	} else if ctx.Err() != nil {
+		return "", false
+	}
+	h.mu.Lock()
+	if h.gitRoots == nil || len(h.gitRoots) >= maxGitRoots {
+		h.gitRoots = map[string]string{}
+	}
+	h.gitRoots[dir] = root
+	h.mu.Unlock()
+	return root, root != ""
 }
 
 // commitFinder names, for the commit filter, the sessions whose archived

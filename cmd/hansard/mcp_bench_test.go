@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"hansard/fixtures/gen"
+)
+
+// BenchmarkMCP measures the recall tools through the protocol, against the
+// built binary over stdio, on a generated home of MCP_BENCH_MB megabytes of
+// transcripts (default 1000) indexed once under MCP_BENCH_DIR (default
+// $TMPDIR/hansard-mcp-bench-<MB>) and kept for later runs. In the same run
+// it times a plain `hansard history` process on the same archive:
+//
+//	go test ./cmd/hansard -run '^$' -bench MCP -benchtime 1x
+func BenchmarkMCP(b *testing.B) {
+	bin, env := mcpBenchWorld(b)
+	queries := mcpBenchQueries(b, bin, env)
+	for range b.N {
+		start := measureStart(b, bin, env, queries[0])
+		c := benchClient(b, bin, env)
+		search, read := warmCalls(b, c, queries)
+		c.Close()
+		hist := historyProcess(b, bin, env, queries)
+		b.ReportMetric(pct(start, 50), "start-to-answer-ms")
+		b.ReportMetric(pct(search, 50), "search-p50-ms")
+		b.ReportMetric(pct(search, 95), "search-p95-ms")
+		b.ReportMetric(pct(read, 50), "read-p50-ms")
+		b.ReportMetric(pct(read, 95), "read-p95-ms")
+		b.ReportMetric(pct(hist, 50), "history-process-p50-ms")
+		b.Logf("%d queries: search p50 %.2f ms p95 %.2f ms; read p50 %.2f ms; server start to first answer %.1f ms (median of %d); `hansard history` process p50 %.1f ms",
+			len(search), pct(search, 50), pct(search, 95), pct(read, 50), pct(start, 50), len(start), pct(hist, 50))
+	}
+}
+
+// mcpBenchWorld builds the binary and, once, the indexed home.
+func mcpBenchWorld(b *testing.B) (bin string, env []string) {
+	b.Helper()
+	mb := int64(1000)
+	if v := os.Getenv("MCP_BENCH_MB"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			b.Fatalf("MCP_BENCH_MB: %v", err)
+		}
+		mb = n
+	}
+	root := os.Getenv("MCP_BENCH_DIR")
+	if root == "" {
+		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-mcp-bench-%d", mb))
+	}
+	bin = filepath.Join(b.TempDir(), "hansard")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	home := filepath.Join(root, "home")
+	env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "HANSARD_HOME=" + filepath.Join(root, "archive")}
+	ready := filepath.Join(root, "ready")
+	if _, err := os.Stat(ready); err == nil {
+		return bin, env
+	}
+	os.RemoveAll(root)
+	if _, err := gen.Write(home, gen.Options{Sessions: int(max(10, mb/2)), TargetBytes: mb << 20, LongOutputs: true, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command(bin, "index")
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("index: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(ready, nil, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	return bin, env
+}
+
+// mcpBenchQueries takes one or two words of archived titles, as someone
+// half-remembering a conversation searches for it.
+func mcpBenchQueries(b *testing.B, bin string, env []string) []string {
+	b.Helper()
+	cmd := exec.Command(bin, "history", "--all-repos", "--json", "--limit", "100", "--no-refresh")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("history: %v", err)
+	}
+	var resp struct {
+		Hits []struct {
+			Title string `json:"title"`
+		} `json:"hits"`
+	}
+	if err := json.Unmarshal(out, &resp); err != nil {
+		b.Fatal(err)
+	}
+	var qs []string
+	for i, h := range resp.Hits {
+		w := strings.Fields(strings.ToLower(h.Title))
+		if len(w) < 2 {
+			continue
+		}
+		k := i % (len(w) - 1)
+		q := w[k]
+		if i%2 == 0 {
+			q += " " + w[k+1]
+		}
+		qs = append(qs, strings.Trim(q, `.,:;"'()`))
+	}
+	if len(qs) == 0 {
+		b.Fatal("no titles to draw queries from")
+	}
+	for n := len(qs); len(qs) < 240; {
+		qs = append(qs, qs[len(qs)%n])
+	}
+	return qs[:240]
+}
+
+func benchClient(b *testing.B, bin string, env []string) *client.Client {
+	b.Helper()
+	tr := transport.NewStdioWithOptions(bin, env, []string{"mcp", "serve"})
+	c := client.NewClient(tr)
+	if err := c.Start(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "bench", Version: "1"}
+	if _, err := c.Initialize(context.Background(), init); err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+func callTool(b *testing.B, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
+	req := mcp.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = name, args
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil {
+		b.Fatalf("%s: %v", name, err)
+	}
+	if res.IsError {
+		b.Fatalf("%s: %v", name, res.StructuredContent)
+	}
+	return res
+}
+
+// measureStart times five server starts, each from the process start to
+// the answer of its first search.
+func measureStart(b *testing.B, bin string, env []string, q string) []float64 {
+	var out []float64
+	for range 5 {
+		t0 := time.Now()
+		c := benchClient(b, bin, env)
+		callTool(b, c, "search_past_sessions", map[string]any{"query": q})
+		out = append(out, ms(time.Since(t0)))
+		c.Close()
+	}
+	return out
+}
+
+// warmCalls runs every query once to warm up, then times each query and a
+// 20-message read around its first hit.
+func warmCalls(b *testing.B, c *client.Client, queries []string) (search, read []float64) {
+	for _, q := range queries {
+		callTool(b, c, "search_past_sessions", map[string]any{"query": q})
+	}
+	for _, q := range queries {
+		t0 := time.Now()
+		res := callTool(b, c, "search_past_sessions", map[string]any{"query": q})
+		search = append(search, ms(time.Since(t0)))
+		raw, _ := json.Marshal(res.StructuredContent)
+		var resp struct {
+			Hits []struct {
+				SessionID    string `json:"session_id"`
+				MessageIndex int    `json:"message_index"`
+			} `json:"hits"`
+		}
+		json.Unmarshal(raw, &resp)
+		if len(resp.Hits) == 0 {
+			continue
+		}
+		h := resp.Hits[0]
+		t0 = time.Now()
+		callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
+		read = append(read, ms(time.Since(t0)))
+	}
+	return search, read
+}
+
+// historyProcess times `hansard history QUERY` processes (refresh included)
+// searching every repository of the same archive, as the server does from
+// a folder outside them.
+func historyProcess(b *testing.B, bin string, env []string, queries []string) []float64 {
+	var out []float64
+	for i := range 21 {
+		cmd := exec.Command(bin, "history", "--all-repos", queries[i])
+		cmd.Env = env
+		t0 := time.Now()
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("history: %v", err)
+		}
+		out = append(out, ms(time.Since(t0)))
+	}
+	return out
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// pct returns the p-th percentile of xs.
+func pct(xs []float64, p int) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[min(len(s)-1, len(s)*p/100)]
+}
