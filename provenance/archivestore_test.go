@@ -77,3 +77,34 @@ func TestArchiveStoreRedaction(t *testing.T) {
 		t.Errorf("RedactText kept the secret")
 	}
 }
+
+// TestArchiveStoreDeferredOwnsNothing: a deferred store has read what it
+// keeps by the time it returns, so the caller may change the blame lines
+// and answers it handed over (a long-lived process reuses them) and the
+// cache still holds what was stored.
+func TestArchiveStoreDeferredOwnsNothing(t *testing.T) {
+	ctx := context.Background()
+	s := provenance.NewArchiveStore(openArchive(t, archive.Options{}), nil)
+	s.Deferred = true
+	bk := provenance.BlameKey{Repo: "/r", Path: "k.go", Commit: "c"}
+	lines := []gitrepo.BlameLine{{FinalLine: 1, Commit: &gitrepo.BlameCommit{Hash: "1111"}, Text: "kept"}}
+	if err := s.StoreBlame(ctx, bk, lines); err != nil {
+		t.Fatal(err)
+	}
+	lines[0].Text, lines[0].Commit.Hash = "changed", "2222"
+	mk := provenance.MatchKey{BlameKey: bk, Generation: "g"}
+	answers := []provenance.Attribution{{Path: "k.go", Line: 1, Text: "kept", Status: provenance.StatusNone}}
+	if err := s.StoreMatches(ctx, mk, answers); err != nil {
+		t.Fatal(err)
+	}
+	answers[0].Text, answers[0].Status = "changed", provenance.StatusProven
+	if err := s.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _, _ := s.LoadBlame(ctx, bk); len(b) != 1 || b[0].Text != "kept" || b[0].Commit.Hash != "1111" {
+		t.Errorf("cached blame %+v: changed after StoreBlame returned", b)
+	}
+	if m, _, _ := s.LoadMatches(ctx, mk); len(m) != 1 || m[0].Text != "kept" || m[0].Status != provenance.StatusNone {
+		t.Errorf("cached answers %+v: changed after StoreMatches returned", m)
+	}
+}
