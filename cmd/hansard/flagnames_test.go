@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 
 	"hansard/recall"
 )
@@ -179,6 +182,31 @@ func TestUsageErrorNamesTheCommandsHelp(t *testing.T) {
 		_, errOut, code := runIn(t, home, nil, tt.args...)
 		if code != exitUsage || !strings.HasSuffix(errOut, tt.help+"\n") {
 			t.Errorf("%v: exit %d, want %d ending %q:\n%s", tt.args, code, exitUsage, tt.help, errOut)
+		}
+	}
+}
+
+// TestFlagsAreTheRequestFields checks that history and show have a flag for
+// every field of the request they send, named as the field (snake_case in
+// kebab-case), so that the CLI and the MCP tools keep the same filters.
+func TestFlagsAreTheRequestFields(t *testing.T) {
+	for _, tt := range []struct {
+		cmd        *cobra.Command
+		req        any
+		positional string
+	}{
+		{newHistoryCmd(&App{}), recall.SearchRequest{}, "query"},
+		{newShowCmd(&App{}), recall.ReadRequest{}, "session_id"},
+	} {
+		typ := reflect.TypeOf(tt.req)
+		for i := range typ.NumField() {
+			field, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			if field == tt.positional {
+				continue
+			}
+			if fl := tt.cmd.Flags().Lookup(kebab(field)); fl == nil || fl.Hidden {
+				t.Errorf("%s has no flag --%s for the field %s", tt.cmd.Name(), kebab(field), field)
+			}
 		}
 	}
 }
