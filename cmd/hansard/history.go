@@ -27,7 +27,11 @@ func newHistoryCmd(app *App) *cobra.Command {
 		Short: "Search past conversations (of the current repository unless --repo or --all-repos)",
 		Long: `Search past conversations for words ("quoted phrases" and prefix* too). A conversation
 holding every word ranks above one holding only some. Without words, list the conversations
-matching the filters, newest first. Dates (2026-11-30) cover that whole local day.`,
+matching the filters, newest first. Dates (2026-11-30) cover that whole local day.
+
+The filters are those of the search_past_sessions MCP tool, named alike (--hits-per-session
+is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats and
+--team-sessions still work.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.req.Query = strings.Join(args, " ")
 			return runHistory(cmd.Context(), app, opts)
@@ -40,21 +44,22 @@ matching the filters, newest first. Dates (2026-11-30) cover that whole local da
 	f.StringVar(&r.Provider, "provider", "", "only conversations of this agent (claude, codex)")
 	f.StringVar(&r.Since, "since", "", "from this date or RFC 3339 time")
 	f.StringVar(&r.Until, "until", "", "up to this date (inclusive) or RFC 3339 time")
-	f.StringSliceVar(&r.Roles, "role", nil, "only messages of these roles (user, assistant, tool, system)")
+	f.StringSliceVar(&r.Roles, "roles", nil, "only messages of these roles (user, assistant, tool, system)")
 	f.StringVar(&r.Tool, "tool", "", "only conversations that called this tool")
 	f.StringVar(&r.Command, "command", "", "only conversations that ran a shell command containing this text")
 	f.StringVar(&r.File, "file", "", "only conversations that edited this path (repo-relative, base name or glob)")
 	f.StringVar(&r.Commit, "commit", "", "only conversations that made this commit or whose edits wrote its lines (sha prefix)")
-	f.BoolVar(&r.IncludeSubagents, "subagents", false, "include subagents' conversations")
-	f.BoolVar(&r.IncludeWebChats, "web-chats", false, "include web chats")
-	f.BoolVar(&r.IncludeTeamSessions, "team-sessions", false, "include conversations received through a Team")
+	f.BoolVar(&r.IncludeSubagents, "include-subagents", false, "include subagents' conversations")
+	f.BoolVar(&r.IncludeWebChats, "include-web-chats", false, "include web chats")
+	f.BoolVar(&r.IncludeTeamSessions, "include-team-sessions", false, "include conversations received through a Team")
 	f.StringVar(&r.Team, "team", "", "only this Team's conversations")
-	f.IntVarP(&r.HitsPerSession, "hits", "n", 1, "matches shown per conversation (1-5)")
+	f.IntVarP(&r.HitsPerSession, "hits-per-session", "n", 1, "matches shown per conversation (1-5)")
 	f.BoolVar(&r.GroupRevisions, "group-revisions", false, "show edited copies of a prompt as one match")
 	f.StringVar(&r.Mode, "mode", "", "keyword, meaning or hybrid")
 	f.IntVar(&r.Limit, "limit", 0, "conversations per page (default 20)")
 	f.StringVar(&r.Cursor, "cursor", "", "continue from a previous page")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	addFlagAliases(cmd)
 	return cmd
 }
 

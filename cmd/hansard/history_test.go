@@ -88,11 +88,11 @@ func TestHistoryAndShowErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"history", "--since", "soon"}, exitUsage, "since"},
-		{[]string{"history", "--hits", "9"}, exitUsage, "hits_per_session"},
+		{[]string{"history", "--hits", "9"}, exitUsage, "--hits must be 1 to 5"},
 		{[]string{"history", "--repo", "no-such-repo"}, exitError, "no archived conversation"},
 		{[]string{"show"}, exitUsage, "accepts 1 arg"},
 		{[]string{"show", "ffffffff"}, exitError, "no such session"},
-		{[]string{"show", "--limit", "0", "--content-offset", "5", "1111"}, exitUsage, "content_offset"},
+		{[]string{"show", "--limit", "0", "--content-offset", "5", "1111"}, exitUsage, "--content-offset"},
 	} {
 		_, errOut, code := runIn(t, home, nil, tt.args...)
 		if code != tt.code || !strings.Contains(errOut, tt.msg) {

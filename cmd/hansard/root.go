@@ -61,5 +61,5 @@ func runApp(ctx context.Context, app *App, args []string) int {
 	if cmd != nil {
 		path = cmd.CommandPath()
 	}
-	return exitCode(err, path, s.Err)
+	return exitCode(nameTypedFlags(cmd, err), path, s.Err)
 }

@@ -71,7 +71,7 @@ func TestSecretsAppearNowhere(t *testing.T) {
 		{"status", "--json"},
 		{"history", "--all-repos", "quokka"},
 		{"history", "--all-repos", "--json", "quokka"},
-		{"history", "--all-repos", "--json", "--role", "tool", "postgres"},
+		{"history", "--all-repos", "--json", "--roles", "tool", "postgres"},
 		{"history", "--all-repos", "--json", "--command", "deploy"},
 		{"show", "5e1c2a77", "--json"},
 		{"show", "5e1c2a77"},

@@ -23,9 +23,10 @@ func newShowCmd(app *App) *cobra.Command {
 		Use:   "show SESSION",
 		Short: "Read a past conversation, or a window of it around a message",
 		Long: `Read a past conversation. SESSION is its id or a unique prefix of it (as hansard history
-prints). --around centres the window on a message index; --role keeps only some roles while
+prints). --around centres the window on a message index; --roles keeps only some roles while
 each message keeps its index; long texts are cut (--max-message-chars) and one message is read
-whole with --around N --limit 1, continued with --content-offset.`,
+whole with --around N --limit 1, continued with --content-offset. The earlier --role still
+works.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.req.SessionID = args[0]
@@ -39,13 +40,14 @@ whole with --around N --limit 1, continued with --content-offset.`,
 	r := &opts.req
 	f.IntVar(&opts.around, "around", 0, "centre the window on this message index")
 	f.IntVar(&r.Limit, "limit", 0, "messages to show (default 20)")
-	f.StringSliceVar(&r.Roles, "role", nil, "only messages of these roles (user, assistant, tool, system)")
+	f.StringSliceVar(&r.Roles, "roles", nil, "only messages of these roles (user, assistant, tool, system)")
 	f.BoolVar(&r.GroupRevisions, "group-revisions", false, "fold earlier copies of a prompt into the latest")
 	f.IntVar(&r.MaxMessageChars, "max-message-chars", 0, "characters shown per message (default 1500)")
 	f.IntVar(&r.MaxChars, "max-chars", 0, "characters shown in all (default 40000)")
 	f.IntVar(&r.ContentOffset, "content-offset", 0, "with --around N --limit 1: start this many characters into the message")
 	f.StringVar(&r.Cursor, "cursor", "", "continue a previous read")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	addFlagAliases(cmd)
 	return cmd
 }
 
@@ -129,5 +131,5 @@ func roleFlags(roles []string) string {
 	if len(roles) == 0 {
 		return ""
 	}
-	return " --role " + strings.Join(roles, ",")
+	return " --roles " + strings.Join(roles, ",")
 }

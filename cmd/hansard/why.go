@@ -36,6 +36,9 @@ Before answering, new transcripts are read and the edit ledger is brought up to 
 what is already archived (it is derived from the archive). Answers are kept in the archive:
 a repeated question about the same content, commit and ledger is answered without git.
 
+--json prints one object for PATH:LINE and an array of objects for PATH:START-END (even when
+START is END, as in PATH:79-79) and for PATH; with --stdin, each answer is one line of it.
+
 Exit status 0 when answered (including none), 1 on error, 2 for a bad location, a line
 past the end of the file or a path outside a repository.`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -57,7 +60,7 @@ past the end of the file or a path outside a repository.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.rev, "rev", "", "ask about this revision instead of the working tree")
-	f.BoolVar(&opts.json, "json", false, "print JSON: one object for a line, an array for a range or file")
+	f.BoolVar(&opts.json, "json", false, "print JSON: one object for PATH:LINE, an array for PATH:START-END (even START-START) or PATH")
 	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: line, status, session, message index, commit")
 	f.BoolVar(&opts.stdin, "stdin", false, "answer each PATH[:LINE[-END]] read from standard input, one per line, until it ends (for editors)")
 	return cmd

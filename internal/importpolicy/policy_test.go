@@ -1,108 +1,106 @@
 package importpolicy
 
-import (
-	"encoding/json"
-	"io"
-	"os/exec"
-	"strings"
-	"testing"
-)
+// The import policy of the module: the groups, then one row per package.
+//
+// A row names what the package's code may import, as a space-separated list
+// of groups (in capitals) and import paths; "x/..." is x and every package
+// below it. Its tests may import the same, the group TEST, the package
+// itself (external tests) and what the row's tests column adds. Paths of the
+// module are written in full ("hansard/transcripts"); third-party modules by
+// path prefix ("github.com/spf13/cobra/...").
 
-type pkg struct {
-	ImportPath string
-	Imports    []string
-	Deps       []string
-	Standard   bool
+// groups are the named sets of imports. STD is every package of the
+// standard library (go list's Standard field) that no group names, so the
+// standard packages below are reached only where a row names their group.
+var groups = []group{
+	{"SQL", "database/sql/... modernc.org/sqlite/... modernc.org/libc/...",
+		"SQL lives only in archive"},
+	{"GIT", "github.com/go-git/...",
+		"git is reached only through provenance/gitrepo"},
+	{"EXEC", "os/exec",
+		"subprocesses (git) run only in provenance/gitrepo, its test helper and the fixtures that build repositories; tests may also build and run binaries"},
+	{"CLI", "github.com/spf13/cobra/... github.com/spf13/pflag/...",
+		"cobra only in cmd/hansard"},
+	{"MCP", "github.com/mark3labs/mcp-go/...",
+		"MCP types only in recall/mcp (cmd/hansard's tests drive the built binary with mcp-go's client)"},
+	{"CGO", "C runtime/cgo github.com/smacker/go-tree-sitter/... github.com/tree-sitter/...",
+		"cgo (tree-sitter) only in symbols: the rest builds with CGO_ENABLED=0"},
+	{"UNSAFE", "unsafe",
+		"unsafe only in redact (a read-only view for the scan) and symbols (cgo)"},
+	{"MAIN", "flag os/signal",
+		"flags and signal handling belong to commands (signal.NotifyContext only in main)"},
+	{"TEST", "testing/... hansard/fixtures/... hansard/provenance/accuracy hansard/provenance/gitrepo/gittest hansard/provenance/storetest hansard/transcripts/providertest",
+		"test support (testing, fixtures, the accuracy harness, test helpers) is imported only by tests and other test support"},
 }
 
-const module = "hansard"
+// rows is the policy: one row per package of the module, in the order of
+// the design's arrows (the model first, the CLI last).
+var rows = []row{
+	// The model and its providers.
+	{"hansard/transcripts", "STD", "",
+		"transcripts is the model: the standard library only"},
+	{"hansard/transcripts/claude", "STD hansard/transcripts github.com/goccy/go-json/...", "",
+		"a provider imports only the model, never another provider"},
+	{"hansard/transcripts/codex", "STD hansard/transcripts hansard/transcripts/codex/applypatch", "",
+		"a provider imports only the model and its own subpackages, never another provider"},
+	{"hansard/transcripts/codex/applypatch", "STD hansard/transcripts", "",
+		"the apply_patch grammar imports only the model"},
+	{"hansard/transcripts/providertest", "STD TEST hansard/transcripts", "",
+		"the provider conformance suite imports only the model"},
 
-// rule says that packages matching from must not import packages whose path
-// has one of the forbidden prefixes. Paths are relative to the module.
-type rule struct {
-	from      func(p string) bool
-	forbidden []string
-	why       string
-}
+	// Leaves beside the model.
+	{"hansard/redact", "STD UNSAFE", "",
+		"redaction is a leaf: the standard library only"},
+	{"hansard/config", "STD github.com/BurntSushi/toml/...", "",
+		"the config file: the standard library and toml"},
+	{"hansard/symbols", "STD CGO UNSAFE", "",
+		"symbols wraps tree-sitter"},
 
-func prefix(s string) func(string) bool {
-	return func(p string) bool { return p == s || strings.HasPrefix(p, s+"/") }
-}
+	// The archive, git and provenance.
+	{"hansard/archive", "STD SQL hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
+		"hansard/redact hansard/transcripts/claude hansard/transcripts/codex",
+		"the archive stores the model: it knows no provider, provenance or recall"},
+	{"hansard/provenance/gitrepo", "STD GIT EXEC", "",
+		"the one home of git: it imports nothing of hansard"},
+	{"hansard/provenance/gitrepo/gittest", "STD TEST EXEC", "",
+		"the test helper builds real repositories with the git binary"},
+	{"hansard/provenance", "STD hansard/archive hansard/provenance/gitrepo hansard/symbols hansard/transcripts github.com/sergi/go-diff/... golang.org/x/sync/...",
+		"EXEC hansard/transcripts/claude",
+		"provenance never imports recall, the CLI or MCP"},
+	{"hansard/provenance/storetest", "STD TEST hansard/provenance hansard/provenance/gitrepo", "",
+		"the store conformance suite imports only what stores implement"},
+	{"hansard/provenance/accuracy", "STD TEST hansard/archive hansard/provenance hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
+		"EXEC hansard/provenance/gitrepo hansard/transcripts/providertest",
+		"the accuracy harness measures provenance on the ground truth"},
 
-func not(excluded ...string) func(string) bool {
-	return func(p string) bool {
-		for _, e := range excluded {
-			if p == e || strings.HasPrefix(p, e+"/") {
-				return false
-			}
-		}
-		return true
-	}
-}
+	// The service layer and its transports.
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
+		"golang.org/x/sys/unix",
+		"recall is the service layer: everything below it, no transport"},
+	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
+		"the MCP adapter is a thin transport over recall"},
+	{"hansard/integrate", "STD github.com/BurntSushi/toml/... github.com/sergi/go-diff/...", "",
+		"integrate edits agents' config files: the standard library, toml and the line diff it shows"},
+	{"hansard/internal/demo", "STD hansard/provenance/gitrepo",
+		"hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
+		"the demonstration lays out files and repositories only"},
+	{"hansard/cmd/hansard", "STD CLI MAIN hansard/archive hansard/config hansard/integrate hansard/internal/demo hansard/provenance hansard/provenance/gitrepo hansard/recall hansard/recall/mcp hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex github.com/mattn/go-isatty/... golang.org/x/term/...",
+		"EXEC github.com/mark3labs/mcp-go/client/... github.com/mark3labs/mcp-go/mcp",
+		"the CLI: flags, output and exit codes over recall; never SQL, git or MCP types itself"},
 
-var rules = []rule{
-	{prefix("transcripts"), []string{module + "/archive", module + "/provenance", module + "/recall", module + "/cmd", module + "/redact", module + "/config"}, "transcripts is the model: it imports nothing of hansard above it"},
-	{prefix("provenance"), []string{module + "/recall", module + "/cmd"}, "provenance never imports recall or the CLI"},
-	{not("archive"), []string{"modernc.org/sqlite", "database/sql"}, "SQL lives only in archive"},
-	{not("provenance/gitrepo", "fixtures"), []string{"github.com/go-git/", "os/exec"}, "git is reached only through provenance/gitrepo"},
-	{not("cmd"), []string{"github.com/spf13/cobra"}, "cobra only in cmd/hansard"},
-	{not("recall/mcp", "cmd"), []string{"github.com/mark3labs/mcp-go"}, "MCP types only in recall/mcp"},
-	// fixtures and provenance/accuracy (the ground-truth harness) are test
-	// support: only tests and each other import them.
-	{not("fixtures", "provenance/accuracy"), []string{module + "/fixtures", module + "/provenance/accuracy"}, "test support is imported only by tests"},
-}
-
-func TestImportPolicy(t *testing.T) {
-	out, err := exec.Command("go", "list", "-json", "hansard/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	var pkgs []pkg
-	for {
-		var p pkg
-		if err := dec.Decode(&p); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		pkgs = append(pkgs, p)
-	}
-	if len(pkgs) < 2 {
-		t.Fatalf("go list found %d packages", len(pkgs))
-	}
-	for _, p := range pkgs {
-		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-		for _, r := range rules {
-			if !r.from(rel) {
-				continue
-			}
-			for _, imp := range p.Imports {
-				for _, f := range r.forbidden {
-					if imp == f || strings.HasPrefix(imp, f) && (strings.HasSuffix(f, "/") || strings.HasPrefix(imp, f+"/")) {
-						t.Errorf("%s imports %s: %s", p.ImportPath, imp, r.why)
-					}
-				}
-			}
-		}
-		// Providers never import one another.
-		if strings.HasPrefix(rel, "transcripts/") {
-			own := strings.SplitN(strings.TrimPrefix(rel, "transcripts/"), "/", 2)[0]
-			for _, imp := range p.Imports {
-				other, ok := strings.CutPrefix(imp, module+"/transcripts/")
-				if ok && strings.SplitN(other, "/", 2)[0] != own && !strings.HasPrefix(other, "providertest") {
-					t.Errorf("%s imports another provider %s", p.ImportPath, imp)
-				}
-			}
-		}
-		// transcripts itself is standard library only.
-		if rel == "transcripts" {
-			for _, imp := range p.Imports {
-				if !strings.Contains(strings.SplitN(imp, "/", 2)[0], ".") {
-					continue
-				}
-				t.Errorf("transcripts imports non-standard %s", imp)
-			}
-		}
-	}
+	// Test support: imported only by tests (TEST).
+	{"hansard/fixtures/cputime", "STD TEST", "",
+		"test support"},
+	{"hansard/fixtures/gen", "STD golang.org/x/sync/...", "",
+		"the benchmark data generator writes transcripts as agents do, without the parsers"},
+	{"hansard/fixtures/gen/cmd/gentranscripts", "STD MAIN hansard/fixtures/gen", "",
+		"a command over the generator"},
+	{"hansard/fixtures/truth", "STD EXEC github.com/sergi/go-diff/...", "MAIN",
+		"the ground-truth generator builds repositories with the git binary, without the parsers"},
+	{"hansard/fixtures/truth/cmd/truthgen", "STD MAIN hansard/fixtures/truth", "",
+		"a command over the ground-truth generator"},
+	{"hansard/fixtures/truth/providers", "", "STD hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
+		"only tests: the providers read the generated transcripts"},
+	{"hansard/internal/importpolicy", "", "STD EXEC",
+		"only tests: the policy reads go list"},
 }
