@@ -29,11 +29,11 @@ type WhyResponse struct {
 	Answers []provenance.Attribution
 }
 
-// Single reports whether the request named one line (PATH:LINE), which is
-// answered with one object rather than a list. A range of one line
-// (PATH:79-79) is a list.
+// Single reports whether the request named one line, as PATH:LINE or as a
+// range of one line (PATH:79-79): both are answered with the same one
+// object rather than a list.
 func (r WhyResponse) Single() bool {
-	return r.Location.Start > 0 && !r.Location.Range && len(r.Answers) == 1
+	return r.Location.Start > 0 && r.Location.Start == r.Location.End && len(r.Answers) == 1
 }
 
 // Why answers a WhyRequest. New transcripts are read and the edit ledger

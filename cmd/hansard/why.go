@@ -36,8 +36,9 @@ Before answering, new transcripts are read and the edit ledger is brought up to 
 what is already archived (it is derived from the archive). Answers are kept in the archive:
 a repeated question about the same content, commit and ledger is answered without git.
 
---json prints one object for PATH:LINE and an array of objects for PATH:START-END (even when
-START is END, as in PATH:79-79) and for PATH; with --stdin, each answer is one line of it.
+--json prints one object for one line (PATH:LINE, or PATH:79-79: the same object) and an
+array of objects for several lines (PATH:START-END) and for PATH; with --stdin, each answer
+is one line of it.
 
 Exit status 0 when answered (including none), 1 on error, 2 for a bad location, a line
 past the end of the file or a path outside a repository.`,

@@ -72,8 +72,8 @@ func testWhyStdin(t *testing.T, bin string, res *truth.Result, env []string) {
 	if got := ask(file + ":1-2"); len(got["array"].([]any)) != 2 {
 		t.Errorf("a range: %v", got)
 	}
-	if got, _ := ask(loc + "-" + itoa(line))["array"].([]any); len(got) != 1 {
-		t.Errorf("a range of one line is an array of one answer: %v", got)
+	if got := ask(loc + "-" + itoa(line)); got["line"] != float64(line) || got["array"] != nil {
+		t.Errorf("a range of one line is the line's one object: %v", got)
 	}
 	in.Close()
 	if err := cmd.Wait(); err != nil {
