@@ -1,0 +1,121 @@
+package integrate
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"github.com/BurntSushi/toml"
+)
+
+// serverEntry is hansard's entry in an agent's server list; JSON files
+// hold it as written here, config.toml as the same keys.
+type serverEntry struct {
+	Type    string   `json:"type,omitempty"`
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+}
+
+// entry returns the agent's server entry running command.
+func (a Agent) entry(command string, noMemories bool) serverEntry {
+	e := serverEntry{Command: command, Args: a.args(noMemories)}
+	if a.stdioType {
+		e.Type = "stdio"
+	}
+	return e
+}
+
+// editConfig returns the agent's MCP configuration data with hansard's
+// entry set to e, or removed when e is nil. It refuses a file it cannot
+// edit without losing something (comments in JSON, a hansard entry
+// written in a form other than its own table in TOML), and checks that the
+// result differs from data in hansard's entry only.
+func (a Agent) editConfig(data []byte, e *serverEntry) ([]byte, error) {
+	old, err := a.decodeConfig(data)
+	if err != nil {
+		return nil, err
+	}
+	var out []byte
+	switch {
+	case a.format == jsonFormat && e != nil:
+		out, err = setJSONServer(data, ServerName, *e)
+	case a.format == jsonFormat:
+		out, err = removeJSONServer(data, ServerName)
+	case a.format == tomlFormat:
+		if _, ok := serversOf(old, tomlServersKey)[ServerName]; ok && len(tomlRanges(scanTOML(string(data)), a.Name, ServerName)) == 0 {
+			return nil, fmt.Errorf("%s.%s is defined other than as a [%s.%s] table; change or remove it by hand", tomlServersKey, ServerName, tomlServersKey, ServerName)
+		}
+		if e != nil {
+			out = []byte(setTOMLTable(string(data), a.Name, ServerName, tomlTable(a.Name, ServerName, e.Command, e.Args)))
+		} else {
+			out = []byte(removeTOMLTable(string(data), a.Name, ServerName))
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, a.verify(old, out, e)
+}
+
+// decodeConfig decodes a configuration file; empty data is an empty one.
+func (a Agent) decodeConfig(data []byte) (map[string]any, error) {
+	doc := map[string]any{}
+	if len(data) == 0 {
+		return doc, nil
+	}
+	if a.format == tomlFormat {
+		if _, err := toml.Decode(string(data), &doc); err != nil {
+			return nil, fmt.Errorf("not valid TOML: %w", err)
+		}
+		return doc, nil
+	}
+	if err := checkJSON(data); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %w", err)
+	}
+	return doc, nil
+}
+
+// verify checks that out decodes to old with hansard's entry set to e (or
+// taken out when e is nil) and nothing else changed.
+func (a Agent) verify(old map[string]any, out []byte, e *serverEntry) error {
+	doc, err := a.decodeConfig(out)
+	if err != nil {
+		return fmt.Errorf("internal error: the edited file does not read back: %w", err)
+	}
+	key := jsonServersKey
+	if a.format == tomlFormat {
+		key = tomlServersKey
+	}
+	got, ok := takeServer(doc, key)
+	takeServer(old, key)
+	switch {
+	case e == nil && ok:
+		return fmt.Errorf("internal error: the %s entry is still there after removal", ServerName)
+	case e != nil && !jsonEqual(got, *e):
+		return fmt.Errorf("internal error: the edited file holds %v for the %s entry", got, ServerName)
+	case !reflect.DeepEqual(old, doc):
+		return fmt.Errorf("internal error: the edit would change other settings")
+	}
+	return nil
+}
+
+// serversOf returns the server map under key, or nil.
+func serversOf(doc map[string]any, key string) map[string]any {
+	m, _ := doc[key].(map[string]any)
+	return m
+}
+
+// takeServer deletes hansard's entry from doc's servers under key (and
+// the servers when that empties them) and returns it.
+func takeServer(doc map[string]any, key string) (any, bool) {
+	servers := serversOf(doc, key)
+	v, ok := servers[ServerName]
+	delete(servers, ServerName)
+	if servers != nil && len(servers) == 0 {
+		delete(doc, key)
+	}
+	return v, ok
+}
