@@ -42,8 +42,8 @@ func (a Agent) editConfig(data []byte, e *serverEntry) ([]byte, error) {
 	case a.format == jsonFormat:
 		out, err = removeJSONServer(data, ServerName)
 	case a.format == tomlFormat:
-		if _, ok := serversOf(old, tomlServersKey)[ServerName]; ok && len(tomlRanges(scanTOML(string(data)), a.Name, ServerName)) == 0 {
-			return nil, fmt.Errorf("%s.%s is defined other than as a [%s.%s] table; change or remove it by hand", tomlServersKey, ServerName, tomlServersKey, ServerName)
+		if err := a.checkTOMLForm(data, old); err != nil {
+			return nil, err
 		}
 		if e != nil {
 			out = []byte(setTOMLTable(string(data), a.Name, ServerName, tomlTable(a.Name, ServerName, e.Command, e.Args)))
@@ -55,6 +55,25 @@ func (a Agent) editConfig(data []byte, e *serverEntry) ([]byte, error) {
 		return nil, err
 	}
 	return out, a.verify(old, out, e)
+}
+
+// checkTOMLForm refuses a config.toml whose servers hansard cannot edit
+// as tables: hansard's entry written another way, or all the servers in
+// an inline table (which a [mcp_servers.hansard] table may not extend).
+func (a Agent) checkTOMLForm(data []byte, doc map[string]any) error {
+	lines := scanTOML(string(data))
+	for _, l := range lines {
+		if l.kind == headerLine {
+			break
+		}
+		if len(l.key) == 1 && l.key[0] == tomlServersKey {
+			return fmt.Errorf("%s is an inline table, which TOML does not let a [%s.%s] table extend; write its servers as [%s.NAME] tables", tomlServersKey, tomlServersKey, ServerName, tomlServersKey)
+		}
+	}
+	if _, ok := serversOf(doc, tomlServersKey)[ServerName]; ok && len(tomlRanges(lines, a.Name, ServerName)) == 0 {
+		return fmt.Errorf("%s.%s is defined other than as a [%s.%s] table; change or remove it by hand", tomlServersKey, ServerName, tomlServersKey, ServerName)
+	}
+	return nil
 }
 
 // decodeConfig decodes a configuration file; empty data is an empty one.

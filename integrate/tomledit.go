@@ -79,7 +79,8 @@ func removeTOMLTable(text, agent, name string) string {
 type lineRange struct{ start, end int }
 
 // tomlRanges returns the line ranges of the tables under
-// [mcp_servers.NAME], each with hansard's marker above it when there is one.
+// [mcp_servers.NAME], each with hansard's marker above it when there is
+// one; ranges apart only by blank and comment lines are one.
 func tomlRanges(lines []tomlLine, agent, name string) []lineRange {
 	var out []lineRange
 	for _, r := range tables(lines) {
@@ -89,14 +90,28 @@ func tomlRanges(lines []tomlLine, agent, name string) []lineRange {
 		if r.start > 0 && lines[r.start-1].text == tomlMarker(agent) {
 			r.start--
 		}
+		if n := len(out); n > 0 && onlyNotes(lines[out[n-1].end:r.start]) {
+			out[n-1].end = r.end
+			continue
+		}
 		out = append(out, r)
 	}
 	return out
 }
 
+// onlyNotes reports whether lines are all blank or comments.
+func onlyNotes(lines []tomlLine) bool {
+	for _, l := range lines {
+		if l.kind != blankLine && l.kind != commentLine {
+			return false
+		}
+	}
+	return true
+}
+
 // tables returns the range of each table: its header and the lines up to
-// the next header, less the blank and comment lines just before that
-// header (they usually introduce it).
+// the next header, less the blank lines at its end and the comment lines
+// just above the next header (they introduce that one).
 func tables(lines []tomlLine) []lineRange {
 	var out []lineRange
 	for i, l := range lines {
@@ -107,17 +122,28 @@ func tables(lines []tomlLine) []lineRange {
 		for end < len(lines) && lines[end].kind != headerLine {
 			end++
 		}
-		for end > i+1 && (lines[end-1].kind == blankLine || lines[end-1].kind == commentLine) {
-			end--
-		}
-		out = append(out, lineRange{i, end})
+		out = append(out, lineRange{i, trimEnd(lines, i+1, end)})
 	}
 	return out
 }
 
+// trimEnd returns end less the comment lines just above a header at
+// lines[end] and the blank lines before those, not going below min.
+func trimEnd(lines []tomlLine, min, end int) int {
+	if end < len(lines) {
+		for end > min && lines[end-1].kind == commentLine {
+			end--
+		}
+	}
+	for end > min && lines[end-1].kind == blankLine {
+		end--
+	}
+	return end
+}
+
 // insertionPoint returns the line before which a new server table goes:
-// after the last [mcp_servers.*] table, else after the last line that is
-// neither blank nor a comment, else at the end.
+// after the last [mcp_servers.*] table, else at the end before any blank
+// lines there.
 func insertionPoint(lines []tomlLine) int {
 	at := -1
 	for _, r := range tables(lines) {
@@ -128,14 +154,7 @@ func insertionPoint(lines []tomlLine) int {
 	if at >= 0 {
 		return at
 	}
-	at = len(lines)
-	for at > 0 && (lines[at-1].kind == blankLine || lines[at-1].kind == commentLine) {
-		at--
-	}
-	if at == 0 {
-		return len(lines) // a file of comments: after them
-	}
-	return at
+	return trimEnd(lines, 0, len(lines))
 }
 
 // ensureNewline returns sep preceded by a line ending when head does not

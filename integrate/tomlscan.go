@@ -8,7 +8,9 @@ import (
 type tomlLine struct {
 	text string // with its line ending
 	kind lineKind
-	key  []string // a header's table key, its parts unquoted
+	// key is a header's table key, or the key of a key/value pair that
+	// starts on this line, its parts unquoted.
+	key []string
 }
 
 type lineKind int
@@ -45,6 +47,10 @@ func scanTOML(text string) []tomlLine {
 					l.kind, l.key = headerLine, key
 					lines = append(lines, l)
 					continue
+				}
+			default:
+				if key, rest, ok := parseKey(trimmed); ok && strings.HasPrefix(rest, "=") {
+					l.key = key
 				}
 			}
 		}
@@ -114,19 +120,9 @@ func parseHeader(s string) ([]string, bool) {
 	s = strings.TrimPrefix(s, "[")
 	array := strings.HasPrefix(s, "[")
 	s = strings.TrimPrefix(s, "[")
-	var key []string
-	for {
-		s = strings.TrimLeft(s, " \t")
-		part, rest, ok := keyPart(s)
-		if !ok {
-			return nil, false
-		}
-		key = append(key, part)
-		s = strings.TrimLeft(rest, " \t")
-		if !strings.HasPrefix(s, ".") {
-			break
-		}
-		s = s[1:]
+	key, s, ok := parseKey(s)
+	if !ok {
+		return nil, false
 	}
 	end := "]"
 	if array {
@@ -137,6 +133,23 @@ func parseHeader(s string) ([]string, bool) {
 	}
 	s = strings.TrimSpace(s[len(end):])
 	return key, s == "" || s[0] == '#'
+}
+
+// parseKey reads a dotted key from the start of s and returns its parts
+// and what follows it, white space trimmed.
+func parseKey(s string) (key []string, rest string, ok bool) {
+	for {
+		part, r, ok := keyPart(strings.TrimLeft(s, " \t"))
+		if !ok {
+			return nil, "", false
+		}
+		key = append(key, part)
+		s = strings.TrimLeft(r, " \t")
+		if !strings.HasPrefix(s, ".") {
+			return key, s, true
+		}
+		s = s[1:]
+	}
 }
 
 // keyPart reads one bare, basic-quoted or literal-quoted key from the
