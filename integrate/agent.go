@@ -78,7 +78,7 @@ var agents = []Agent{
 	{
 		Name:      "claude",
 		Title:     "Claude Code",
-		Reload:    "Restart Claude Code (running sessions keep the tools they started with); /mcp lists the servers it sees.",
+		Reload:    "Restart Claude Code so that it discovers the change (a running session keeps the tools it started with; /mcp lists the servers it sees).",
 		format:    jsonFormat,
 		stdioType: true,
 		// User-scope servers are the top-level mcpServers of .claude.json,
@@ -98,7 +98,7 @@ var agents = []Agent{
 	{
 		Name:   "codex",
 		Title:  "Codex",
-		Reload: "Start a new Codex session (codex mcp list shows the servers it sees).",
+		Reload: "Start a new Codex session so that it discovers the change (codex mcp list shows the servers it sees).",
 		format: tomlFormat,
 		// capture_subagent_messages, which the Codex instructions ask for,
 		// is served with --status.
@@ -117,7 +117,7 @@ var agents = []Agent{
 	{
 		Name:           "cursor",
 		Title:          "Cursor",
-		Reload:         "Reload Cursor's window (or turn the hansard server off and on in its MCP settings); cursor-agent reads the file when it starts.",
+		Reload:         "Reload Cursor's window (or turn the hansard server off and on in its MCP settings) so that it discovers the change; cursor-agent reads the file when it starts.",
 		NoInstructions: "Cursor keeps its User Rules in the app's settings, not in a file, so no managed instructions were written; the hansard server's own instructions say when to call its tools.",
 		format:         jsonFormat,
 		config: func(env Env) (string, error) {
@@ -128,7 +128,7 @@ var agents = []Agent{
 	{
 		Name:   "gemini",
 		Title:  "Gemini CLI",
-		Reload: "Restart Gemini CLI (or run /mcp refresh in a running one).",
+		Reload: "Restart Gemini CLI (or run /mcp refresh in a running one) so that it discovers the change.",
 		format: jsonFormat,
 		config: func(env Env) (string, error) {
 			h, err := env.home()

@@ -67,6 +67,12 @@ func lineDiff(path, before, after string) string {
 				body.WriteString("\n\\ No newline at end of file\n")
 			}
 		}
+		if oc == 0 { // an empty range starts at the line before it
+			o--
+		}
+		if nc == 0 {
+			n--
+		}
 		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n%s", o, oc, n, nc, body.String())
 		for _, l := range all[i:end] {
 			if l.op != diffmatchpatch.DiffInsert {

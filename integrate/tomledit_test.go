@@ -98,3 +98,9 @@ func TestLineDiff(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestLineDiffNewFile(t *testing.T) {
+	if got := lineDiff("f", "", "a\n"); got != "--- f\n+++ f (new)\n@@ -0,0 +1,1 @@\n+a\n" {
+		t.Errorf("got\n%s", got)
+	}
+}
