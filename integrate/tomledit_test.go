@@ -104,3 +104,18 @@ func TestLineDiffNewFile(t *testing.T) {
 		t.Errorf("got\n%s", got)
 	}
 }
+
+// TestEditConfigTOMLValues edits a file whose values do not compare equal
+// to themselves once decoded twice (times with zones, nan).
+func TestEditConfigTOMLValues(t *testing.T) {
+	a, _ := Lookup("codex")
+	in := []byte("when = 1979-05-27T07:32:00-08:00\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27\nn = nan\n[x]\ny = 1\n")
+	e := a.entry("/bin/hansard", false)
+	out, err := a.editConfig(in, &e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := a.editConfig(out, nil); err != nil || string(back) != string(in) {
+		t.Errorf("removed: %q, %v", back, err)
+	}
+}
