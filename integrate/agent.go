@@ -42,6 +42,9 @@ type Agent struct {
 	// capture puts the capture_subagent_messages rule into the instructions.
 	capture bool
 	config  func(env Env) (string, error)
+	// warnings, when set, names settings of the agent's configuration
+	// that would keep it from starting hansard's server.
+	warnings func(doc map[string]any) []string
 	// instructions returns the instruction files in the agent's order of
 	// preference (see planInstructions). Nil when NoInstructions is set.
 	instructions func(env Env) ([]string, error)
@@ -134,11 +137,35 @@ var agents = []Agent{
 			h, err := env.home()
 			return filepath.Join(h, ".gemini", "settings.json"), err
 		},
+		warnings: geminiWarnings,
 		instructions: func(env Env) ([]string, error) {
 			h, err := env.home()
 			return []string{filepath.Join(h, ".gemini", "GEMINI.md")}, err
 		},
 	},
+}
+
+// geminiWarnings names Gemini CLI's global server rules that leave
+// hansard's server out: an allow-list without it, or an exclusion of it.
+func geminiWarnings(doc map[string]any) []string {
+	mcp, _ := doc["mcp"].(map[string]any)
+	var out []string
+	if allowed, ok := mcp["allowed"].([]any); ok && !containsString(allowed, ServerName) {
+		out = append(out, fmt.Sprintf("settings.json's mcp.allowed does not name %q, so Gemini CLI will not start it: add it there", ServerName))
+	}
+	if excluded, ok := mcp["excluded"].([]any); ok && containsString(excluded, ServerName) {
+		out = append(out, fmt.Sprintf("settings.json's mcp.excluded names %q, so Gemini CLI will not start it: take it out there", ServerName))
+	}
+	return out
+}
+
+func containsString(list []any, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Names returns the names of the known agents.

@@ -1,6 +1,8 @@
 package integrate
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -53,6 +55,9 @@ type Report struct {
 	DryRun bool
 	Remove bool
 	Files  []FileChange
+	// Warnings name settings of the agent that keep it from starting
+	// hansard's server, which hansard leaves to the user.
+	Warnings []string
 }
 
 // Changed reports whether any file changed (or would, with DryRun).
@@ -76,7 +81,8 @@ type edit struct {
 // instruction file. Every file is read and its new content checked before
 // any is written, so a file that cannot be edited leaves all untouched.
 func Run(opts Options) (Report, error) {
-	edits, err := plan(opts)
+	r := Report{Agent: opts.Agent, DryRun: opts.DryRun, Remove: opts.Remove}
+	edits, err := plan(opts, &r)
 	if err != nil {
 		return Report{}, err
 	}
@@ -84,7 +90,6 @@ func Run(opts Options) (Report, error) {
 	if opts.Now != nil {
 		now = opts.Now
 	}
-	r := Report{Agent: opts.Agent, DryRun: opts.DryRun, Remove: opts.Remove}
 	for _, e := range edits {
 		fc := FileChange{Path: e.path, Action: e.action()}
 		if fc.Action != Unchanged {
@@ -100,8 +105,9 @@ func Run(opts Options) (Report, error) {
 	return r, nil
 }
 
-// plan reads the agent's files and computes their new contents.
-func plan(opts Options) ([]edit, error) {
+// plan reads the agent's files and computes their new contents, adding
+// the agent's warnings about the new configuration to r.
+func plan(opts Options, r *Report) ([]edit, error) {
 	a := opts.Agent
 	path, err := a.config(opts.Env)
 	if err != nil {
@@ -119,6 +125,13 @@ func plan(opts Options) ([]edit, error) {
 	after, err := a.editConfig(cfg.data, entry)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w; nothing was changed", cfg.path, err)
+	}
+	if a.warnings != nil && !opts.Remove {
+		doc, err := a.decodeConfig(after)
+		if err != nil {
+			return nil, err
+		}
+		r.Warnings = a.warnings(doc)
 	}
 	edits := []edit{{cfg, after}}
 	if a.instructions == nil {
@@ -186,6 +199,11 @@ func (e edit) action() Action {
 // apply backs the file up and writes its new content (or deletes it when
 // nothing is left), returning the backup's path.
 func (e edit) apply(now time.Time) (string, error) {
+	if again, err := readCurrent(e.path); err != nil {
+		return "", err
+	} else if again.exists != e.exists || !bytes.Equal(again.data, e.data) {
+		return "", errors.New("the file changed while hansard was editing it (the agent may have written it); run the command again")
+	}
 	var backup string
 	if e.exists {
 		var err error

@@ -504,3 +504,35 @@ func TestTemporaryBuild(t *testing.T) {
 		t.Error("TemporaryBuild")
 	}
 }
+
+// TestIntegrateGeminiWarnings names Gemini CLI's server rules that would
+// leave hansard's server out, and writes the entry all the same.
+func TestIntegrateGeminiWarnings(t *testing.T) {
+	h := newHome(t)
+	h.write(".gemini/settings.json", `{"mcp": {"allowed": ["github"], "excluded": ["hansard"]}}`, 0o600)
+	r := h.mustRun("gemini", Options{})
+	if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0], "mcp.allowed") || !strings.Contains(r.Warnings[1], "mcp.excluded") {
+		t.Errorf("warnings %q", r.Warnings)
+	}
+	if !r.Changed() {
+		t.Error("nothing written")
+	}
+}
+
+// TestApplyRefusesAChangedFile leaves a file alone that changed after it
+// was read (an agent writing its own configuration meanwhile).
+func TestApplyRefusesAChangedFile(t *testing.T) {
+	h := newHome(t)
+	path := h.write(".claude.json", "{}\n", 0o600)
+	c, err := readCurrent(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.write(".claude.json", "{\"numStartups\": 2}\n", 0o600)
+	if _, err := (edit{c, []byte("{\"a\": 1}\n")}).apply(testNow); err == nil || !strings.Contains(err.Error(), "changed while") {
+		t.Errorf("error %v", err)
+	}
+	if h.read(path) != "{\"numStartups\": 2}\n" || len(h.backups()) != 0 {
+		t.Error("the changed file was overwritten")
+	}
+}

@@ -57,6 +57,9 @@ func runIntegrate(app *App, name string, opts integrateOptions) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", w)
+	}
 	printIntegration(app.Streams.Out, r)
 	return nil
 }
