@@ -55,6 +55,7 @@ func runIntegrate(app *App, name string, opts integrateOptions) error {
 		Env:        integrate.Env(app.Getenv),
 	})
 	if err != nil {
+		printChanges(app.Streams.Out, r) // the files changed before the one that failed
 		return err
 	}
 	for _, w := range r.Warnings {
@@ -82,18 +83,7 @@ func printIntegration(w io.Writer, r integrate.Report) {
 		}
 		return
 	}
-	for _, f := range r.Files {
-		switch {
-		case f.Action == integrate.Unchanged:
-			continue
-		case r.DryRun:
-			fmt.Fprintf(w, "would %s %s\n%s", wouldDo[f.Action], f.Path, f.Diff)
-		case f.Backup != "":
-			fmt.Fprintf(w, "%s %s (backup: %s)\n", f.Action, f.Path, f.Backup)
-		default:
-			fmt.Fprintf(w, "%s %s\n", f.Action, f.Path)
-		}
-	}
+	printChanges(w, r)
 	if a.NoInstructions != "" && !r.Remove {
 		fmt.Fprintln(w, a.NoInstructions)
 	}
@@ -102,4 +92,19 @@ func printIntegration(w io.Writer, r integrate.Report) {
 		return
 	}
 	fmt.Fprintln(w, a.Reload)
+}
+
+// printChanges prints a line per changed file (with its diff for a dry run).
+func printChanges(w io.Writer, r integrate.Report) {
+	for _, f := range r.Files {
+		switch {
+		case f.Action == integrate.Unchanged:
+		case r.DryRun:
+			fmt.Fprintf(w, "would %s %s\n%s", wouldDo[f.Action], f.Path, f.Diff)
+		case f.Backup != "":
+			fmt.Fprintf(w, "%s %s (backup: %s)\n", f.Action, f.Path, f.Backup)
+		default:
+			fmt.Fprintf(w, "%s %s\n", f.Action, f.Path)
+		}
+	}
 }
