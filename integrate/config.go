@@ -1,6 +1,7 @@
 package integrate
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -78,7 +79,7 @@ func (a Agent) checkTOMLForm(data []byte, doc map[string]any) error {
 // decodeConfig decodes a configuration file; empty data is an empty one.
 func (a Agent) decodeConfig(data []byte) (map[string]any, error) {
 	doc := map[string]any{}
-	if len(data) == 0 {
+	if len(bytes.TrimSpace(data)) == 0 {
 		return doc, nil
 	}
 	if a.format == tomlFormat {
@@ -87,13 +88,10 @@ func (a Agent) decodeConfig(data []byte) (map[string]any, error) {
 		}
 		return doc, nil
 	}
-	if err := checkJSON(data); err != nil {
+	if _, err := jsonStart(data); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %w", err)
-	}
-	return doc, nil
+	return doc, json.Unmarshal(data, &doc)
 }
 
 // verify checks that out decodes to old with hansard's entry set to e (or

@@ -275,7 +275,7 @@ func TestIntegrateCodex(t *testing.T) {
 	if !strings.HasPrefix(text, beforeAgents+"\n"+blockBegin) {
 		t.Errorf("AGENTS.md does not keep its text before the block:\n%s", text)
 	}
-	for _, want := range []string{"capture_subagent_messages", "before acting on it", "once per delivery", "inherited history, quotations or reconstructed text"} {
+	for _, want := range []string{"capture_subagent_messages", "before acting on it", "once", "without inherited history, quotations or reconstructed text"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("Codex instructions lack %q", want)
 		}

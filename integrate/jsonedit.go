@@ -82,12 +82,9 @@ func removeJSONServer(data []byte, name string) ([]byte, error) {
 }
 
 func topObject(data []byte) (jsonObject, error) {
-	if err := checkJSON(data); err != nil {
+	at, err := jsonStart(data)
+	if err != nil {
 		return jsonObject{}, err
-	}
-	at := skip(data, 0, " \t\r\n")
-	if data[at] != '{' {
-		return jsonObject{}, fmt.Errorf("the file holds a JSON %s, not an object", jsonKind(data[at]))
 	}
 	return scanObject(data, at)
 }

@@ -50,6 +50,19 @@ func checkJSON(data []byte) error {
 	return nil
 }
 
+// jsonStart returns the offset of the object data holds, refusing data
+// that is not plain JSON (checkJSON) or holds another kind of value.
+func jsonStart(data []byte) (int, error) {
+	if err := checkJSON(data); err != nil {
+		return 0, err
+	}
+	at := skip(data, 0, " \t\r\n")
+	if data[at] != '{' {
+		return 0, fmt.Errorf("the file holds a JSON %s, not an object", jsonKind(data[at]))
+	}
+	return at, nil
+}
+
 // hasJSONComment reports whether data holds a // or /* outside strings.
 func hasJSONComment(data []byte) bool {
 	inString := false
