@@ -42,7 +42,7 @@ func (a Agent) editConfig(data []byte, e *serverEntry) ([]byte, error) {
 	case a.format == jsonFormat:
 		out, err = removeJSONServer(data, ServerName)
 	case a.format == tomlFormat:
-		if err := a.checkTOMLForm(data, old); err != nil {
+		if err := a.checkTOMLForm(data, old, e != nil); err != nil {
 			return nil, err
 		}
 		if e != nil {
@@ -58,12 +58,13 @@ func (a Agent) editConfig(data []byte, e *serverEntry) ([]byte, error) {
 }
 
 // checkTOMLForm refuses a config.toml whose servers hansard cannot edit
-// as tables: hansard's entry written another way, or all the servers in
-// an inline table (which a [mcp_servers.hansard] table may not extend).
-func (a Agent) checkTOMLForm(data []byte, doc map[string]any) error {
+// as tables: hansard's entry written another way, or, when adding it, all
+// the servers in an inline table (which a [mcp_servers.hansard] table may
+// not extend).
+func (a Agent) checkTOMLForm(data []byte, doc map[string]any, adding bool) error {
 	lines := scanTOML(string(data))
 	for _, l := range lines {
-		if l.kind == headerLine {
+		if l.kind == headerLine || !adding {
 			break
 		}
 		if len(l.key) == 1 && l.key[0] == tomlServersKey {

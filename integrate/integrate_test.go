@@ -341,6 +341,11 @@ func TestIntegrateCodexRefusesOtherForms(t *testing.T) {
 			if h.read(path) != text || len(h.backups()) != 0 {
 				t.Error("the file was changed")
 			}
+			if name == "servers" {
+				if r, err := h.run("codex", Options{Remove: true}); err != nil || r.Changed() {
+					t.Errorf("--remove with no hansard entry: %+v, %v", r.Files, err)
+				}
+			}
 			if _, err := os.Stat(filepath.Join(h.dir, ".codex", "AGENTS.md")); err == nil {
 				t.Error("instructions written though the configuration was refused")
 			}
