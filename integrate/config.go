@@ -80,13 +80,18 @@ func (a Agent) checkTOMLForm(data []byte, doc map[string]any, adding bool) error
 // decodeConfig decodes a configuration file; empty data is an empty one.
 func (a Agent) decodeConfig(data []byte) (map[string]any, error) {
 	doc := map[string]any{}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return doc, nil
-	}
 	if a.format == tomlFormat {
+		// TOML allows no control characters but tab and line endings;
+		// the decoder lets some through at the end of a file.
+		if i := bytes.IndexFunc(data, func(r rune) bool { return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f }); i >= 0 {
+			return nil, fmt.Errorf("not valid TOML: control character %U at byte %d", data[i], i)
+		}
 		if _, err := toml.Decode(string(data), &doc); err != nil {
 			return nil, fmt.Errorf("not valid TOML: %w", err)
 		}
+		return doc, nil
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
 		return doc, nil
 	}
 	if _, err := jsonStart(data); err != nil {

@@ -35,7 +35,7 @@ func scanTOML(text string) []tomlLine {
 		}
 		l := tomlLine{text: text[:n]}
 		text = text[n:]
-		trimmed := strings.TrimSpace(l.text)
+		trimmed := strings.Trim(l.text, " \t\r\n") // TOML's white space and line endings
 		if st.top() {
 			switch {
 			case trimmed == "":
