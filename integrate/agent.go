@@ -37,9 +37,8 @@ type Agent struct {
 	// stdioType writes "type": "stdio" into the entry, as the agent's own
 	// command does.
 	stdioType bool
-	// extraArgs follow "mcp serve" in the entry.
-	extraArgs []string
-	// capture puts the capture_subagent_messages rule into the instructions.
+	// capture adds the entry serving capture_subagent_messages and its
+	// rule in the instructions.
 	capture bool
 	config  func(env Env) (string, error)
 	// warnings, when set, names settings of the agent's configuration
@@ -99,14 +98,11 @@ var agents = []Agent{
 		},
 	},
 	{
-		Name:   "codex",
-		Title:  "Codex",
-		Reload: "Start a new Codex session so that it discovers the change (codex mcp list shows the servers it sees).",
-		format: tomlFormat,
-		// capture_subagent_messages, which the Codex instructions ask for,
-		// is served with --status.
-		extraArgs: []string{"--status"},
-		capture:   true,
+		Name:    "codex",
+		Title:   "Codex",
+		Reload:  "Start a new Codex session so that it discovers the change (codex mcp list shows the servers it sees).",
+		format:  tomlFormat,
+		capture: true,
 		config: func(env Env) (string, error) {
 			d, err := env.dir("CODEX_HOME", ".codex")
 			return filepath.Join(d, "config.toml"), err
@@ -186,19 +182,6 @@ func Lookup(name string) (Agent, error) {
 		}
 	}
 	return Agent{}, fmt.Errorf("%w %q: hansard integrates with %s", ErrUnknownAgent, name, strings.Join(Names(), ", "))
-}
-
-// ServerName is the name of hansard's entry in every agent's server list.
-const ServerName = "hansard"
-
-// args returns the arguments of the entry's command.
-func (a Agent) args(noMemories bool) []string {
-	args := []string{"mcp", "serve"}
-	args = append(args, a.extraArgs...)
-	if noMemories {
-		args = append(args, "--no-memories")
-	}
-	return args
 }
 
 // Executable returns the absolute path of the running hansard binary with

@@ -8,59 +8,99 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// serverEntry is hansard's entry in an agent's server list; JSON files
-// hold it as written here, config.toml as the same keys.
+// Server names in the agents' server lists.
+const (
+	// ServerName is the entry of the recall tools, in every agent.
+	ServerName = "hansard"
+	// StatusServerName is the entry serving capture_subagent_messages
+	// alone (mcp serve --status), for Codex.
+	StatusServerName = "hansard-status"
+)
+
+// serverEntry is one of hansard's entries in an agent's server list; JSON
+// files hold it as written here, config.toml as the same keys.
 type serverEntry struct {
+	name    string
 	Type    string   `json:"type,omitempty"`
 	Command string   `json:"command"`
 	Args    []string `json:"args"`
 }
 
-// entry returns the agent's server entry running command.
-func (a Agent) entry(command string, noMemories bool) serverEntry {
-	e := serverEntry{Command: command, Args: a.args(noMemories)}
-	if a.stdioType {
-		e.Type = "stdio"
+// names returns the names of the agent's hansard entries.
+func (a Agent) names() []string {
+	if a.capture {
+		return []string{ServerName, StatusServerName}
 	}
-	return e
+	return []string{ServerName}
+}
+
+// entries returns the agent's hansard entries running command.
+func (a Agent) entries(command string, noMemories bool) []serverEntry {
+	var out []serverEntry
+	for _, name := range a.names() {
+		e := serverEntry{name: name, Command: command, Args: []string{"mcp", "serve"}}
+		switch {
+		case name == StatusServerName:
+			e.Args = append(e.Args, "--status")
+		case noMemories:
+			e.Args = append(e.Args, "--no-memories")
+		}
+		if a.stdioType {
+			e.Type = "stdio"
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // editConfig returns the agent's MCP configuration data with hansard's
-// entry set to e, or removed when e is nil. It refuses a file it cannot
-// edit without losing something (comments in JSON, a hansard entry
-// written in a form other than its own table in TOML), and checks that the
-// result differs from data in hansard's entry only.
-func (a Agent) editConfig(data []byte, e *serverEntry) ([]byte, error) {
+// entries set to entries, or removed when entries is nil. It refuses a
+// file it cannot edit without losing something (comments in JSON, a
+// hansard entry written in a form other than its own table in TOML), and
+// checks that the result differs from data in hansard's entries only.
+func (a Agent) editConfig(data []byte, entries []serverEntry) ([]byte, error) {
 	old, err := a.decodeConfig(data)
 	if err != nil {
 		return nil, err
 	}
-	var out []byte
-	switch {
-	case a.format == jsonFormat && e != nil:
-		out, err = setJSONServer(data, ServerName, *e)
-	case a.format == jsonFormat:
-		out, err = removeJSONServer(data, ServerName)
-	case a.format == tomlFormat:
-		if err := a.checkTOMLForm(data, old, e != nil); err != nil {
+	if a.format == tomlFormat {
+		if err := a.checkTOMLForm(data, old, entries != nil); err != nil {
 			return nil, err
 		}
-		if e != nil {
-			out = []byte(setTOMLTable(string(data), a.Name, ServerName, tomlTable(a.Name, ServerName, e.Command, e.Args)))
-		} else {
-			out = []byte(removeTOMLTable(string(data), a.Name, ServerName))
+	}
+	out := data
+	for _, name := range a.names() {
+		e := find(entries, name)
+		switch {
+		case a.format == jsonFormat && e != nil:
+			out, err = setJSONServer(out, name, *e)
+		case a.format == jsonFormat:
+			out, err = removeJSONServer(out, name)
+		case e != nil:
+			out = []byte(setTOMLTable(string(out), a.Name, name, tomlTable(a.Name, name, e.Command, e.Args)))
+		default:
+			out = []byte(removeTOMLTable(string(out), a.Name, name))
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	if err != nil {
-		return nil, err
+	return out, a.verify(old, out, entries)
+}
+
+func find(entries []serverEntry, name string) *serverEntry {
+	for i := range entries {
+		if entries[i].name == name {
+			return &entries[i]
+		}
 	}
-	return out, a.verify(old, out, e)
+	return nil
 }
 
 // checkTOMLForm refuses a config.toml whose servers hansard cannot edit
-// as tables: hansard's entry written another way, or, when adding it, all
-// the servers in an inline table (which a [mcp_servers.hansard] table may
-// not extend).
+// as tables: hansard's entries written another way, or, when adding them,
+// all the servers in an inline table (which a [mcp_servers.hansard] table
+// may not extend).
 func (a Agent) checkTOMLForm(data []byte, doc map[string]any, adding bool) error {
 	lines := scanTOML(string(data))
 	for _, l := range lines {
@@ -71,8 +111,10 @@ func (a Agent) checkTOMLForm(data []byte, doc map[string]any, adding bool) error
 			return fmt.Errorf("%s is an inline table, which TOML does not let a [%s.%s] table extend; write its servers as [%s.NAME] tables", tomlServersKey, tomlServersKey, ServerName, tomlServersKey)
 		}
 	}
-	if _, ok := serversOf(doc, tomlServersKey)[ServerName]; ok && len(tomlRanges(lines, a.Name, ServerName)) == 0 {
-		return fmt.Errorf("%s.%s is defined other than as a [%s.%s] table; change or remove it by hand", tomlServersKey, ServerName, tomlServersKey, ServerName)
+	for _, name := range a.names() {
+		if _, ok := serversOf(doc, tomlServersKey)[name]; ok && len(tomlRanges(lines, a.Name, name)) == 0 {
+			return fmt.Errorf("%s.%s is defined other than as a [%s.%s] table; change or remove it by hand", tomlServersKey, name, tomlServersKey, name)
+		}
 	}
 	return nil
 }
@@ -100,28 +142,37 @@ func (a Agent) decodeConfig(data []byte) (map[string]any, error) {
 	return doc, json.Unmarshal(data, &doc)
 }
 
-// verify checks that out decodes to old with hansard's entry set to e (or
-// taken out when e is nil) and nothing else changed.
-func (a Agent) verify(old map[string]any, out []byte, e *serverEntry) error {
+// verify checks that out decodes to old with hansard's entries set to
+// entries (or taken out when entries is nil) and nothing else changed.
+func (a Agent) verify(old map[string]any, out []byte, entries []serverEntry) error {
 	doc, err := a.decodeConfig(out)
 	if err != nil {
 		return fmt.Errorf("internal error: the edited file does not read back: %w", err)
 	}
-	key := jsonServersKey
-	if a.format == tomlFormat {
-		key = tomlServersKey
+	key := a.serversKey()
+	for _, name := range a.names() {
+		got, ok := takeServer(doc, key, name)
+		takeServer(old, key, name)
+		e := find(entries, name)
+		switch {
+		case e == nil && ok:
+			return fmt.Errorf("internal error: the %s entry is still there after removal", name)
+		case e != nil && !jsonEqual(got, *e):
+			return fmt.Errorf("internal error: the edited file holds %v for the %s entry", got, name)
+		}
 	}
-	got, ok := takeServer(doc, key)
-	takeServer(old, key)
-	switch {
-	case e == nil && ok:
-		return fmt.Errorf("internal error: the %s entry is still there after removal", ServerName)
-	case e != nil && !jsonEqual(got, *e):
-		return fmt.Errorf("internal error: the edited file holds %v for the %s entry", got, ServerName)
-	case !sameDoc(old, doc):
+	if !sameDoc(old, doc) {
 		return fmt.Errorf("internal error: the edit would change other settings")
 	}
 	return nil
+}
+
+// serversKey is the key of the server list in the agent's configuration.
+func (a Agent) serversKey() string {
+	if a.format == tomlFormat {
+		return tomlServersKey
+	}
+	return jsonServersKey
 }
 
 // sameDoc reports whether two decoded files hold the same values. It
@@ -137,12 +188,12 @@ func serversOf(doc map[string]any, key string) map[string]any {
 	return m
 }
 
-// takeServer deletes hansard's entry from doc's servers under key (and
-// the servers when that empties them) and returns it.
-func takeServer(doc map[string]any, key string) (any, bool) {
+// takeServer deletes the entry name from doc's servers under key (and the
+// servers when that empties them) and returns it.
+func takeServer(doc map[string]any, key, name string) (any, bool) {
 	servers := serversOf(doc, key)
-	v, ok := servers[ServerName]
-	delete(servers, ServerName)
+	v, ok := servers[name]
+	delete(servers, name)
 	if servers != nil && len(servers) == 0 {
 		delete(doc, key)
 	}

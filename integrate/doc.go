@@ -10,22 +10,24 @@
 //
 //	claude  $CLAUDE_CONFIG_DIR/.claude.json or ~/.claude.json, top-level "mcpServers";
 //	        instructions in $CLAUDE_CONFIG_DIR/CLAUDE.md or ~/.claude/CLAUDE.md
-//	codex   $CODEX_HOME/config.toml (~/.codex/config.toml), table [mcp_servers.hansard];
+//	codex   $CODEX_HOME/config.toml (~/.codex/config.toml), tables [mcp_servers.hansard]
+//	        and [mcp_servers.hansard-status];
 //	        instructions in $CODEX_HOME/AGENTS.override.md when it exists, else AGENTS.md
 //	cursor  ~/.cursor/mcp.json, "mcpServers"; no user-level instruction file
 //	gemini  ~/.gemini/settings.json, "mcpServers"; instructions in ~/.gemini/GEMINI.md
 //
 // The entry is named "hansard" and runs the absolute path of the hansard
-// binary with "mcp serve" (Codex adds --status, which serves
-// capture_subagent_messages), and --no-memories when asked.
+// binary with "mcp serve", and --no-memories when asked. Codex gets a
+// second entry, "hansard-status", running "mcp serve --status", which
+// serves capture_subagent_messages alone (its instructions ask for it).
 //
 // Rules every edit keeps:
 //   - Only hansard's own text changes. JSON files are edited as text: the
 //     "hansard" member of "mcpServers" (and "mcpServers" itself when there
 //     was none) is spliced in, so every other member keeps its bytes and
 //     order. A JSON file with comments is refused, not rewritten without
-//     them. config.toml is edited as lines: only [mcp_servers.hansard], its
-//     subtables and the comment line hansard writes above it change; a
+//     them. config.toml is edited as lines: only hansard's tables, their
+//     subtables and the comment line hansard writes above each change; a
 //     hansard entry written another way (an inline table, dotted keys) is
 //     refused. The result is decoded and compared with the original before
 //     anything is written: it must differ in hansard's entry alone.

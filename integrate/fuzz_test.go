@@ -12,15 +12,15 @@ import (
 // it gives back the input's bytes when the input had no hansard entry.
 func fuzzEdit(t *testing.T, agent string, data []byte) {
 	a, _ := Lookup(agent)
-	e := a.entry("/bin/hansard", false)
-	out, err := a.editConfig(data, &e)
+	e := a.entries("/bin/hansard", false)
+	out, err := a.editConfig(data, e)
 	if err != nil {
 		if strings.Contains(err.Error(), "internal error") {
 			t.Fatalf("%q: %v", data, err)
 		}
 		return
 	}
-	again, err := a.editConfig(out, &e)
+	again, err := a.editConfig(out, e)
 	if err != nil || string(again) != string(out) {
 		t.Fatalf("set twice: %q\nthen %q, %v", out, again, err)
 	}
@@ -29,8 +29,10 @@ func fuzzEdit(t *testing.T, agent string, data []byte) {
 		t.Fatalf("remove from %q: %v", out, err)
 	}
 	doc, _ := a.decodeConfig(data)
-	if _, had := takeServer(doc, map[format]string{jsonFormat: jsonServersKey, tomlFormat: tomlServersKey}[a.format]); had {
-		return
+	for _, name := range a.names() {
+		if _, had := takeServer(doc, a.serversKey(), name); had {
+			return
+		}
 	}
 	if string(back) != string(data) && exactRemoval(a, data) {
 		t.Fatalf("removal of %q\ngave %q", data, back)

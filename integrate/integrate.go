@@ -117,12 +117,11 @@ func plan(opts Options, r *Report) ([]edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	var entry *serverEntry
+	var entries []serverEntry
 	if !opts.Remove {
-		e := a.entry(opts.Command, opts.NoMemories)
-		entry = &e
+		entries = a.entries(opts.Command, opts.NoMemories)
 	}
-	after, err := a.editConfig(cfg.data, entry)
+	after, err := a.editConfig(cfg.data, entries)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w; nothing was changed", cfg.path, err)
 	}

@@ -256,7 +256,8 @@ func TestIntegrateCodex(t *testing.T) {
 	after := h.read(path)
 	// After the last server table (and the commented-out key that ends
 	// it), before the comment that introduces the profiles.
-	table := "\n" + tomlMarker("codex") + "[mcp_servers.hansard]\ncommand = \"" + testCommand + "\"\nargs = [\"mcp\", \"serve\", \"--status\"]\n"
+	table := "\n" + tomlMarker("codex") + "[mcp_servers.hansard]\ncommand = \"" + testCommand + "\"\nargs = [\"mcp\", \"serve\"]\n" +
+		"\n" + tomlMarker("codex") + "[mcp_servers.hansard-status]\ncommand = \"" + testCommand + "\"\nargs = [\"mcp\", \"serve\", \"--status\"]\n"
 	last := "# enabled_tools = [\"search_code\"]\n"
 	if want := strings.Replace(before, last, last+table, 1); after != want {
 		t.Errorf("got\n%s\nwant\n%s", after, want)
@@ -311,7 +312,8 @@ startup_timeout_sec = 30
 
 [mcp_servers.hansard.env]
 HANSARD_HOME = "/srv/hansard"
-`, tomlTable("codex", ServerName, testCommand, []string{"mcp", "serve", "--status", "--no-memories"}), 1)
+`, tomlTable("codex", ServerName, testCommand, []string{"mcp", "serve", "--no-memories"})+
+		"\n"+tomlTable("codex", StatusServerName, testCommand, []string{"mcp", "serve", "--status"}), 1)
 	if after != want {
 		t.Errorf("got\n%s\nwant\n%s", after, want)
 	}

@@ -110,8 +110,7 @@ func TestLineDiffNewFile(t *testing.T) {
 func TestEditConfigTOMLValues(t *testing.T) {
 	a, _ := Lookup("codex")
 	in := []byte("when = 1979-05-27T07:32:00-08:00\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27\nn = nan\n[x]\ny = 1\n")
-	e := a.entry("/bin/hansard", false)
-	out, err := a.editConfig(in, &e)
+	out, err := a.editConfig(in, a.entries("/bin/hansard", false))
 	if err != nil {
 		t.Fatal(err)
 	}
