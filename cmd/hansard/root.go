@@ -19,6 +19,7 @@ func commands() []func(*App) *cobra.Command {
 		newWhyCmd,
 		newMCPCmd,
 		newDemoCmd,
+		newIntegrateCmd,
 	}
 }
 
