@@ -64,6 +64,7 @@ type Sink func(Record) error
 //   - Command: (SessionID, ToolCallID).
 //   - Todos: (SessionID, ToolCallID); the snapshot replaces the previous one of that call.
 //   - Link: (SessionID, ParentID, ParentMessageUUID, Relation).
+//   - Capture: (SessionID, ToolCallID).
 //   - Problem: not keyed; counted per source.
 type Record struct {
 	Session  *Session
@@ -73,6 +74,7 @@ type Record struct {
 	Command  *Command
 	Todos    *TodoSnapshot
 	Link     *Link
+	Capture  *Capture
 	Problem  *Problem
 }
 
