@@ -59,6 +59,14 @@
 //   - Subagents: spawn_agent, wait_agent, close_agent are tool calls; the
 //     child's thread id (collab_agent_spawn_end or the spawn output) gives a
 //     subagent Link carrying the spawning call's id.
+//   - Captures: an mcp_tool_call_end of capture_subagent_messages (on
+//     whatever server name it is configured as) whose result is Ok and not
+//     isError/is_error becomes a transcripts.Capture: the arguments' type,
+//     sender and recipient, the digest and length of their text (never the
+//     text), the receipt's capture_id and captured_at_local from
+//     structuredContent/structured_content when present, and the message
+//     of the call's function_call when the file has one. A refused call, an
+//     Err result and other tools' calls carry nothing kept.
 //   - task_complete and turn_aborted end a turn: a call still without output
 //     (an interrupted turn) keeps its edits pending and leaves the state.
 //   - ghost_snapshot, token_count, task_started and other events are

@@ -167,6 +167,8 @@ func (p *parser) dispatch(ts, typ string, payload []byte) error {
 		return p.item(it)
 	case "event_msg":
 		switch t := peekType(payload); {
+		case t == "mcp_tool_call_end":
+			return p.mcpCallEnd(payload)
 		case t == "exec_command_end":
 			ev, ok := scanExecEnd(payload)
 			if !ok {

@@ -21,8 +21,9 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // parserVersion names what the parser reads out of a transcript. It moves
 // whenever a change would give files already read other records, so that
 // archives read them again: 2 reads apply_patch and here-document writes
-// after a cd in the shell as edits.
-const parserVersion = "2"
+// after a cd in the shell as edits; 3 reads the subagent deliveries an
+// agent captured (mcp_tool_call_end of capture_subagent_messages).
+const parserVersion = "3"
 
 // ParserVersion returns the parser's version.
 func (Provider) ParserVersion() string { return parserVersion }

@@ -57,6 +57,14 @@ func checkIndexes(t *testing.T, c *Collector) {
 	for k, td := range c.TodosByKey {
 		msgRef("todos "+k.ToolCallID, k.SessionID, td.MessageIndex)
 	}
+	for k, cp := range c.CapturesByKey {
+		if cp.MessageIndex >= 0 {
+			msgRef("capture "+k.ToolCallID, k.SessionID, cp.MessageIndex)
+		}
+		if cp.CaptureID == "" || len(cp.Digest) != 64 {
+			t.Errorf("capture %s: id %q digest %q", k.ToolCallID, cp.CaptureID, cp.Digest)
+		}
+	}
 	for id, s := range c.SessionsByID {
 		if s.ID != id || s.Provider == "" {
 			t.Errorf("session %s: id %q provider %q", id, s.ID, s.Provider)

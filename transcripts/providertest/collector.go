@@ -21,6 +21,7 @@ type Collector struct {
 	CommandsByKey  map[CallKey]transcripts.Command
 	TodosByKey     map[CallKey]transcripts.TodoSnapshot
 	LinksByKey     map[LinkKey]transcripts.Link
+	CapturesByKey  map[CallKey]transcripts.Capture
 	Problems       []transcripts.Problem
 	// Records counts every record received, replaced or not.
 	Records int
@@ -32,7 +33,7 @@ type MessageKey struct {
 	Index     int
 }
 
-// CallKey is the key of ToolCall, Command and Todos records.
+// CallKey is the key of ToolCall, Command, Todos and Capture records.
 type CallKey struct {
 	SessionID  string
 	ToolCallID string
@@ -85,6 +86,8 @@ func (c *Collector) Add(r transcripts.Record) {
 			l.Evidence = cmp.Or(l.Evidence, old.Evidence)
 		}
 		setKey(&c.LinksByKey, k, l)
+	case r.Capture != nil:
+		setKey(&c.CapturesByKey, CallKey{r.Capture.SessionID, r.Capture.ToolCallID}, *r.Capture)
 	case r.Problem != nil:
 		c.Problems = append(c.Problems, *r.Problem)
 	}
@@ -140,6 +143,13 @@ func (c *Collector) Commands() []transcripts.Command {
 func (c *Collector) Todos() []transcripts.TodoSnapshot {
 	return sortedValues(c.TodosByKey, func(a, b transcripts.TodoSnapshot) int {
 		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), cmp.Compare(a.MessageIndex, b.MessageIndex), cmp.Compare(a.ToolCallID, b.ToolCallID))
+	})
+}
+
+// Captures returns the captures sorted by session, time and call.
+func (c *Collector) Captures() []transcripts.Capture {
+	return sortedValues(c.CapturesByKey, func(a, b transcripts.Capture) int {
+		return cmp.Or(cmp.Compare(a.SessionID, b.SessionID), a.Timestamp.Compare(b.Timestamp), cmp.Compare(a.ToolCallID, b.ToolCallID))
 	})
 }
 

@@ -10,7 +10,8 @@
 //
 //   - parsing the same bytes twice gives the same records (stable ids);
 //   - message indexes are 0-based and dense in every session, and tool calls,
-//     edits, commands and todos point at messages that exist;
+//     edits, commands, todos and captures (when they name one) point at
+//     messages that exist;
 //   - parsing a file in two parts — a prefix that may end in a torn line,
 //     then the rest from the returned Checkpoint — gives exactly the records
 //     of one full parse (nothing renumbered, the torn line left unconsumed

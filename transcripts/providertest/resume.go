@@ -170,6 +170,9 @@ func shiftLines(c *Collector, after, n int) *Collector {
 	for _, l := range c.LinksByKey {
 		out.Add(transcripts.Record{Link: &l})
 	}
+	for _, cp := range c.CapturesByKey {
+		out.Add(transcripts.Record{Capture: &cp})
+	}
 	for _, pr := range c.Problems {
 		pr.Line = fix(pr.Line)
 		out.Problems = append(out.Problems, pr)
@@ -194,6 +197,7 @@ func diff(t *testing.T, what string, want, got *Collector) {
 	diffMap(report, "command", want.CommandsByKey, got.CommandsByKey)
 	diffMap(report, "todos", want.TodosByKey, got.TodosByKey)
 	diffMap(report, "link", want.LinksByKey, got.LinksByKey)
+	diffMap(report, "capture", want.CapturesByKey, got.CapturesByKey)
 	if !reflect.DeepEqual(want.Problems, got.Problems) && len(want.Problems)+len(got.Problems) > 0 {
 		report("problems %+v, want %+v", got.Problems, want.Problems)
 	}
