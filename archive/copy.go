@@ -79,6 +79,9 @@ func copyRecord(r transcripts.Record, redact func(string) string) (transcripts.R
 	case r.Link != nil:
 		l := *r.Link
 		out.Link = &l
+	case r.Capture != nil:
+		c := *r.Capture // a digest, no text to redact
+		out.Capture = &c
 	case r.Problem != nil:
 		p := *r.Problem
 		p.Detail = red(p.Detail)

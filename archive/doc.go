@@ -4,8 +4,9 @@
 // full-text indexes over what was said.
 //
 // Main types: Archive (Open, Refresh, Reattach, Status, the query helpers
-// GetSession, Messages, ToolCalls and ForEachEdit), Options, RefreshOptions
-// and RefreshResult, Status, SessionInfo, RepoEdit, PathMap and Resolver.
+// GetSession, Messages, ToolCalls and ForEachEdit, RecordCapture and
+// Captures), Options, RefreshOptions and RefreshResult, Status,
+// SessionInfo, RepoEdit, Capture, PathMap and Resolver.
 // All SQL of hansard lives in this package; callers see domain types and
 // the errors ErrNotFound and ErrAmbiguous.
 //
@@ -42,6 +43,19 @@
 //     DELETE CASCADE. Edits keep the recorded path and, after path maps,
 //     repo_root plus the repo-relative path. on_main_branch is recomputed
 //     after each write of a session.
+//   - subagent_captures: the subagent deliveries (assignment, follow-up,
+//     result) agents reported through capture_subagent_messages, keyed by
+//     capture_id and unique on (session_id, type, sender, recipient,
+//     digest): agent-reported evidence (reported_by 'agent'), never an
+//     independent observation, holding the SHA-256 and length of the text
+//     and never the text (the transcript keeps it). RecordCapture stores
+//     what the MCP server receives (server_at) and refuses the same
+//     delivery twice; the writer upserts the transcripts.Capture records
+//     read back from the transcript by the same key, giving a stored
+//     capture the transcript's call_id and message_idx and adding one the
+//     server never recorded, noted so. Not tied to sessions: a capture may
+//     precede its session's indexing and outlives a re-read. Captures reads
+//     them.
 //   - repos: repository roots met, their remote URL and the repository
 //     URLs agents recorded for sessions attached to them.
 //   - meta: paused, the path maps in use, the parser version of each

@@ -86,6 +86,8 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 		case r.Link.ParentMessageUUID != "":
 			return w.uuidLink(r.Link)
 		}
+	case r.Capture != nil:
+		return w.capture(j, r.Capture)
 	case r.Problem != nil:
 		p := r.Problem
 		if _, err := st.insertProblem.ExecContext(ctx, j.row.id, p.Line, p.Kind, p.Detail); err != nil {

@@ -78,7 +78,7 @@ type statements struct {
 	findMessage, insertMessage, updateMessage                               *sql.Stmt
 	findToolCall, insertToolCall, updateToolCall, messageText               *sql.Stmt
 	deleteTodos, insertTodo, findLink, putLink, insertProblem, finishSource *sql.Stmt
-	adoptLink                                                               *sql.Stmt
+	adoptLink, upsertCapture                                                *sql.Stmt
 }
 
 func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error) {
@@ -105,6 +105,7 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 		{&st.insertProblem, sqlInsertProblem},
 		{&st.finishSource, sqlFinishSource},
 		{&st.adoptLink, sqlAdoptLink},
+		{&st.upsertCapture, sqlUpsertCapture},
 	} {
 		s, err := conn.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -119,7 +120,7 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 func (st *statements) close() {
 	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.findMessage, st.insertMessage,
 		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.messageText, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.findLink, st.putLink, st.insertProblem,
-		st.finishSource, st.adoptLink} {
+		st.finishSource, st.adoptLink, st.upsertCapture} {
 		if s != nil {
 			s.Close()
 		}
