@@ -29,6 +29,11 @@ type HostOptions struct {
 	Warn func(string)
 	// Location is the local clock (time.Local when nil).
 	Location *time.Location
+	// Now is the current time (time.Now when nil).
+	Now func() time.Time
+	// ProcRoot is the proc file system the calling process is looked up in
+	// ("/proc" when empty; tests point it elsewhere).
+	ProcRoot string
 }
 
 // Host is what the CLI and the MCP server share: the configuration, the
@@ -60,6 +65,13 @@ func (h *Host) Providers() []transcripts.Provider {
 
 // Env returns the environment lookup handed to providers.
 func (h *Host) Env() transcripts.Env { return transcripts.Env(h.opts.Getenv) }
+
+func (h *Host) now() time.Time {
+	if h.opts.Now == nil {
+		return time.Now()
+	}
+	return h.opts.Now()
+}
 
 func (h *Host) loc() *time.Location {
 	if h.opts.Location == nil {
