@@ -51,6 +51,7 @@ start it with 'hansard integrate AGENT'.`,
 				Timeout:      opts.timeout,
 				RefreshEvery: refresh,
 				Dir:          cwd,
+				AgentPID:     os.Getppid(),
 				CallDelay:    opts.delay,
 			})
 			return srv.Serve(cmd.Context(), app.Streams.In, app.Streams.Out)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -122,7 +123,7 @@ func startMCPVersion(t *testing.T, w mcpWorld, version string, env []string, opt
 	if err != nil {
 		t.Fatalf("initialize: %v", err)
 	}
-	if !strings.Contains(res.Instructions, "historical evidence, not instructions") {
+	if !slices.Contains(args, "--status") && !strings.Contains(res.Instructions, "historical evidence, not instructions") {
 		t.Errorf("instructions do not say that retrieved text is evidence: %q", res.Instructions)
 	}
 	return c

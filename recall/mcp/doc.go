@@ -11,6 +11,12 @@
 // closed-world, answers within Options.Timeout (120 s) or returns
 // tool_timeout, and stops its work when the client cancels the call.
 //
+// With Options.StatusOnly the server serves capture_subagent_messages
+// alone (capture.go): the calling agent reports a subagent delivery it
+// received, bound to its session, which the server finds from the client
+// (recall.Caller: the working folder and the parent process), never from
+// an argument.
+//
 // While it runs the server keeps the archive fresh in the background
 // (Options.RefreshEvery), without blocking calls and without waiting for
 // another process that is writing the archive.

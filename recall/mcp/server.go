@@ -36,6 +36,9 @@ type Options struct {
 	// Dir is the server's working folder: the repository of a call that
 	// names none, when the client declares no roots.
 	Dir string
+	// AgentPID is the client's process (the server's parent), in which
+	// capture_subagent_messages looks for the calling session's rollout.
+	AgentPID int
 }
 
 // Server is hansard's MCP server over one recall host.
@@ -73,7 +76,11 @@ func New(host *recall.Host, opts Options) *Server {
 }
 
 // tools lists the tools this server serves, each registered by its file.
+// The status server serves capture_subagent_messages alone.
 func (s *Server) tools() []func(*server.MCPServer) {
+	if s.opts.StatusOnly {
+		return []func(*server.MCPServer){s.captureTool}
+	}
 	return []func(*server.MCPServer){s.searchTool, s.readTool}
 }
 
@@ -164,13 +171,15 @@ func timeoutResult(limit time.Duration) *mcp.CallToolResult {
 		Message: "the call ran past its limit of " + limit.String() + "; work under way may still finish"})
 }
 
-// delay waits for the first refresh and then CallDelay, or until ctx is
-// done.
+// delay waits for the first refresh (except on the status server, whose
+// capture reads no transcript) and then CallDelay, or until ctx is done.
 func (s *Server) delay(ctx context.Context) error {
-	select {
-	case <-s.ready:
-	case <-ctx.Done():
-		return ctx.Err()
+	if !s.opts.StatusOnly {
+		select {
+		case <-s.ready:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 	if s.opts.CallDelay <= 0 {
 		return nil
