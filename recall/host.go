@@ -43,8 +43,8 @@ type HostOptions struct {
 type Host struct {
 	opts HostOptions
 
-	mu      sync.Mutex
-	cfg     *config.Config
+	mu       sync.Mutex
+	cfg      *config.Config
 	archive  *archive.Archive
 	gitRoots map[string]string // folder → root of its git repository ("": none)
 	stores   sync.WaitGroup    // answers still being kept in the archive
