@@ -137,8 +137,11 @@ func (h *Host) CallerSession(caller Caller) (string, error) {
 	r, err := codex.LiveSession(codex.Live{Sessions: sessions, Dir: caller.Dir, PID: caller.PID,
 		ProcRoot: h.opts.ProcRoot, Now: h.now})
 	if errors.Is(err, codex.ErrNoLiveSession) {
-		return "", &Error{Code: CodeNotFound, Err: err,
-			Message: "cannot tell which Codex session is calling (working folder " + caller.Dir + ")"}
+		where := "no working folder"
+		if caller.Dir != "" {
+			where = "working folder " + caller.Dir
+		}
+		return "", &Error{Code: CodeNotFound, Err: err, Message: "cannot tell which Codex session is calling (" + where + ")"}
 	}
 	if err != nil {
 		return "", internal("find the calling session", err)

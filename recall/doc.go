@@ -4,7 +4,9 @@
 // The main types are Service (the archive and the local time zone), SearchRequest and
 // SearchResponse with its Hit values, ReadRequest and ReadResponse with its
 // Message values, Query (user text turned into a safe full-text expression),
-// and Error, whose stable Code every transport maps once (the CLI to exit
+// CaptureRequest and CaptureReceipt (Host.Capture records a subagent
+// delivery the calling agent reports, bound to the Caller's session), and
+// Error, whose stable Code every transport maps once (the CLI to exit
 // codes, the MCP adapter to isError results).
 //
 // Everything recall returns is text the archive already redacted. It is
