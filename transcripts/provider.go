@@ -24,7 +24,10 @@ type Checkpoint struct {
 	NextIndex int
 	// State is provider-private (for example calls still waiting for their
 	// results, the assistant message still being joined). Providers must
-	// keep it small: it is rewritten on every refresh.
+	// keep it small: it is rewritten on every refresh. The archive stores
+	// it with its text redacted, so a provider must decide nothing on text
+	// it keeps there (compare digests of it instead) and must keep ids
+	// under names that do not read as secrets ("key", "token", "secret").
 	State []byte
 }
 

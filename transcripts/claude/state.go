@@ -100,7 +100,7 @@ type pendingCall struct {
 // response (same message.id).
 type join struct {
 	Session string              `json:"session"`
-	Key     string              `json:"key"`
+	Key     string              `json:"response"`
 	Msg     transcripts.Message `json:"msg"`
 }
 
