@@ -48,7 +48,12 @@ type Provider interface {
 	Discover(ctx context.Context, roots []string, warn func(path string, err error), fn func(Source) error) error
 	// Parse reads src from r, which is positioned at cp.Offset, and emits
 	// records to sink. It consumes complete lines only: a torn last line (no
-	// trailing newline) is left for the next call. It returns the checkpoint
+	// trailing newline) is left for the next call. A last line without a
+	// newline that is one complete JSON object (ReadLines marks it
+	// Unterminated) is parsed and its records emitted, but the returned
+	// checkpoint (offset, line count, NextIndex and State) is the one from
+	// before it, so that the next call reads it again and emits its records
+	// again under the same keys, replacing them. It returns the checkpoint
 	// to resume from. A malformed line is reported as a Problem and skipped;
 	// Parse fails only on read errors, ctx cancellation or a sink error, and
 	// then the returned checkpoint must not be stored.
@@ -67,7 +72,8 @@ type Sink func(Record) error
 //   - Command: (SessionID, ToolCallID).
 //   - Todos: (SessionID, ToolCallID); the snapshot replaces the previous one of that call.
 //   - Link: (SessionID, ParentID, ParentMessageUUID, Relation).
-//   - Problem: not keyed; counted per source.
+//   - Problem: not keyed; counted per source, once per line and kind (a
+//     line read again reports its problem again).
 type Record struct {
 	Session  *Session
 	Message  *Message

@@ -24,11 +24,23 @@ func (*Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader,
 	if err != nil {
 		return cp, fmt.Errorf("parse %s: %w", src.Path, err)
 	}
+	out := p.held
+	if out == nil {
+		if out, err = p.checkpoint(); err != nil {
+			return cp, fmt.Errorf("parse %s: %w", src.Path, err)
+		}
+	}
+	out.Offset, out.Line = off, n
+	return *out, nil
+}
+
+// checkpoint returns the state and next index to resume from as they are now.
+func (p *parser) checkpoint() (*transcripts.Checkpoint, error) {
 	state, err := p.st.encode()
 	if err != nil {
-		return cp, fmt.Errorf("parse %s: encode state: %w", src.Path, err)
+		return nil, fmt.Errorf("encode state: %w", err)
 	}
-	out := transcripts.Checkpoint{Offset: off, Line: n, State: state}
+	out := &transcripts.Checkpoint{State: state}
 	if ss := p.st.Sessions[p.st.Own]; ss != nil {
 		out.NextIndex = ss.Next
 	}
@@ -44,6 +56,9 @@ type parser struct {
 	stem     string // file name without .jsonl
 	subagent bool   // a subagent file (flat or nested)
 	touched  []*sessionState
+	// held is the checkpoint taken before an unterminated last line, which
+	// the next Parse reads again.
+	held *transcripts.Checkpoint
 }
 
 func newParser(src transcripts.Source, cp transcripts.Checkpoint, sink transcripts.Sink) *parser {
@@ -65,6 +80,12 @@ var ignoredTypes = map[string]bool{
 }
 
 func (p *parser) line(l transcripts.Line) error {
+	if l.Unterminated {
+		var err error
+		if p.held, err = p.checkpoint(); err != nil {
+			return err
+		}
+	}
 	if l.Oversized {
 		return p.problem(l.Number, transcripts.ProblemOversized, fmt.Sprintf("line longer than %d bytes skipped", transcripts.MaxLineBytes))
 	}

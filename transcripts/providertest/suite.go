@@ -99,6 +99,16 @@ func Run(t *testing.T, s Suite) {
 			checkResume(t, s.Provider, sc)
 		}
 	})
+	t.Run("UnterminatedLastLine", func(t *testing.T) {
+		for _, sc := range sources {
+			checkUnterminated(t, s.Provider, sc)
+		}
+	})
+	t.Run("ByteOrderMark", func(t *testing.T) {
+		for _, sc := range sources {
+			checkByteOrderMark(t, s.Provider, sc)
+		}
+	})
 	t.Run("BadLines", func(t *testing.T) {
 		for _, sc := range sources {
 			if len(s.Problems[sc.rel]) == 0 {
