@@ -59,10 +59,11 @@ func cutHome(t *testing.T) (string, map[string][]byte) {
 
 // TestRefreshTimingDoesNotReshapeHistory indexes real and generated
 // transcripts of both providers once whole, and again as they grow: the
-// files are cut at a dense set of points (line boundaries, and lines torn
-// in the middle) and the archive refreshed after every step. Both archives
+// files are cut at a dense set of points (line boundaries, lines torn in
+// the middle, last lines without their newline) and the archive refreshed after every step. Both archives
 // must hold the same rows, message by message: when a refresh ran never
-// changes what a transcript's history is.
+// changes what a transcript's history is. Redaction is on and secrets are
+// planted, as the archive stores the providers' checkpoint state redacted.
 func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
 	home, files := cutHome(t)
 	env := homeEnv(home)
@@ -106,8 +107,9 @@ func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
 }
 
 // cutAt is where a file stands at step of steps: a line boundary spread
-// evenly over its lines, and on odd steps half of the next line too (a
-// line being written); the last step is the whole file.
+// evenly over its lines, then in turn half of the next line (a line being
+// written) or all of it but its newline (a record the agent left without
+// one); the last step is the whole file.
 func cutAt(data []byte, step, steps int) int {
 	if step == steps {
 		return len(data)
@@ -123,12 +125,15 @@ func cutAt(data []byte, step, steps int) int {
 	}
 	i := (len(bounds) - 1) * step / steps
 	cut := bounds[i]
-	if step%2 == 1 {
-		next := len(data)
-		if i+1 < len(bounds) {
-			next = bounds[i+1]
-		}
+	next := len(data)
+	if i+1 < len(bounds) {
+		next = bounds[i+1]
+	}
+	switch step % 3 {
+	case 1:
 		cut += (next - cut) / 2
+	case 2:
+		cut = max(cut, next-1)
 	}
 	return min(cut, len(data))
 }
