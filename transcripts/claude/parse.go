@@ -17,6 +17,14 @@ import (
 // becomes.
 func (*Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, cp transcripts.Checkpoint, sink transcripts.Sink) (transcripts.Checkpoint, error) {
 	p := newParser(src, cp, sink)
+	if !p.subagent && p.st.Own == "" && cp.Offset == 0 {
+		id, again, done, err := lastSessionID(ctx, r)
+		defer done()
+		if err != nil {
+			return cp, fmt.Errorf("parse %s: %w", src.Path, err)
+		}
+		p.st.Own, r = id, again
+	}
 	off, n, err := transcripts.ReadLines(ctx, r, cp, p.line)
 	if err == nil {
 		err = p.finish()
@@ -65,8 +73,8 @@ func newParser(src transcripts.Source, cp transcripts.Checkpoint, sink transcrip
 	base := filepath.Base(src.Path)
 	p := &parser{src: src, sink: sink, st: decodeState(cp), base: base, stem: strings.TrimSuffix(base, ".jsonl")}
 	p.subagent = src.Class == transcripts.ClassSubagent || strings.HasPrefix(p.stem, "agent-")
-	if !p.subagent && p.st.Own == "" && isSessionID(p.stem) {
-		p.st.Own = p.stem
+	if !p.subagent && p.st.Own == "" {
+		p.st.Own = sessionIDIn(p.stem)
 	}
 	return p
 }

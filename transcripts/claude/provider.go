@@ -24,8 +24,10 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // parserVersion names what the parser reads out of a transcript. It moves
 // whenever a change would give files already read other records, so that
 // archives read them again: 2 reads Bash here-document writes (perhaps
-// after a cd) as edits.
-const parserVersion = "2"
+// after a cd) as edits; 3 reads a last line left without its newline and a
+// first line after a byte-order mark, and takes a session id from inside
+// the file name or from the file's last lines, not from copied history.
+const parserVersion = "3"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }
