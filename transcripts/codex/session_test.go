@@ -118,3 +118,27 @@ func TestTwinStateOfOlderParser(t *testing.T) {
 		t.Errorf("the twin of a prompt read by an older parser was indexed: %+v", c.MessagesByKey)
 	}
 }
+
+// TestOwnSessionNotFromCopiedMeta reads a rollout whose first session_meta
+// is another thread's, its history copied in before the file's own
+// records: the session is the thread the file is named for, resumed from
+// the other one, and the copied records are not its own.
+func TestOwnSessionNotFromCopiedMeta(t *testing.T) {
+	const own, origin = "0190aaaa-0000-7000-8000-0000000000b0", "0190aaaa-0000-7000-8000-0000000000b9"
+	lines := []string{
+		`{"timestamp":"2026-04-30T08:00:00.000Z","type":"session_meta","payload":{"id":"` + origin + `","cwd":"/r","cli_version":"0.125.0"}}`,
+		twinEvent(0, "user_message", "copied prompt"),
+		twinEvent(30, "user_message", "own prompt"),
+	}
+	c, _ := parseString(t, strings.Join(lines, "\n")+"\n", zeroCheckpoint)
+	s, ok := c.SessionsByID[own]
+	if len(c.SessionsByID) != 1 || !ok {
+		t.Fatalf("sessions %+v, want only %s", c.Sessions(), own)
+	}
+	if s.ParentID != origin || s.Relation != transcripts.RelResumedFrom {
+		t.Errorf("linked to %q (%s), want resumed_from %s", s.ParentID, s.Relation, origin)
+	}
+	if m := c.Messages(own); len(m) != 1 || m[0].Text != "own prompt" {
+		t.Errorf("messages %+v", m)
+	}
+}
