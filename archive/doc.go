@@ -14,8 +14,8 @@
 //   - sources: one row per transcript file: provider, path, size and mtime
 //     at the last read (with deleted and reparse also in the covering index
 //     sources_stat, all a refresh reads of an unchanged file), a SHA-256 of its first 4 KiB (head_len bytes), the
-//     checkpoint (offset after the last complete line, line count, next
-//     message index, provider state), the retained copy's raw and
+//     checkpoint (offset after the last line that ended in a newline, line
+//     count, next message index, provider state, redacted like all text), the retained copy's raw and
 //     compressed lengths, deleted (the original is gone), reparse (a
 //     rebuild is pending) and the last read error.
 //   - problems: unusable lines per source (line, kind, detail), keyed by
@@ -88,7 +88,10 @@
 //
 // Refresh discovers every provider's files and compares each with its
 // stored size and mtime: an unchanged file is not opened. A changed file
-// whose head still matches is parsed from its checkpoint; one that shrank
+// whose head still matches is parsed from its checkpoint (a last line left
+// without its newline was indexed, but the checkpoint stays before it, so
+// it is read again and its rows replaced once the file grows; the stored
+// size is the whole file's, so the growth is noticed); one that shrank
 // or whose head changed is read whole and its sessions' rows replaced.
 // Files are parsed in parallel; one writer goroutine applies the records
 // (replace by key) in batched transactions, and stores each source's new

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -60,4 +61,5 @@ func TestRefreshIndexesUnterminatedLastLine(t *testing.T) {
 	if dump(t, a) != dump(t, b) {
 		t.Fatalf("incremental and fresh index differ:\n%s\n---\n%s", dump(t, a), dump(t, b))
 	}
+	assertRetained(t, a, filepath.Join(e.root, "s1.jsonl"))
 }
