@@ -142,3 +142,24 @@ func TestOwnSessionNotFromCopiedMeta(t *testing.T) {
 		t.Errorf("messages %+v", m)
 	}
 }
+
+func TestTwinDigests(t *testing.T) {
+	for _, tc := range []struct {
+		first, then string
+		twin        bool
+	}{
+		{"look at this", "look at this", true},
+		{"look at this", "look at this\n<image name=[Image #1]>", true},
+		{"look at this\n<image name=[Image #1]>", "look at this", true},
+		{"look at this [Image #1] [Image #2]", "look at this", true},
+		{"look at th", "look at this", true}, // the first is a prefix of the second
+		{"look at these", "look at this", false},
+		{"look at this", "look at that", false},
+		{"a b c d e f g h i j k l m n o p q r s", "a", false}, // more words added than a twin has
+	} {
+		d := newDup(tc.first, true)
+		if got := d.twin(tc.then); got != tc.twin {
+			t.Errorf("%q then %q: twin %v, want %v", tc.first, tc.then, got, tc.twin)
+		}
+	}
+}

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// maxCuts is how many of a text's last line breaks a shorter twin may end
-// at: the lines one source adds to the other (image tags after a prompt)
-// are few and come last.
-const maxCuts = 8
+// maxCuts is how many of a text's last word breaks a shorter twin may end
+// at: what one source adds to the other (image tags after a prompt) is
+// short and comes last.
+const maxCuts = 16
 
 // dup stands for the last text of one kind (prompt or assistant text) and
 // the source that recorded it. It keeps digests of the text, not the text:
@@ -20,7 +20,7 @@ type dup struct {
 	Sum string `json:"sum,omitempty"` // digest of the whole text
 	Len int    `json:"len,omitempty"`
 	// Cuts are the digests of the text cut before each of its last maxCuts
-	// line breaks (trailing blanks trimmed), oldest first.
+	// blanks (and the blanks before those trimmed), the longest first.
 	Cuts      []cut `json:"cuts,omitempty"`
 	FromEvent bool  `json:"from_event,omitempty"`
 	// Text is the text itself, as states written before digests kept it;
@@ -43,14 +43,12 @@ func digest(s string) string {
 func newDup(text string, fromEvent bool) dup {
 	d := dup{Sum: digest(text), Len: len(text), FromEvent: fromEvent}
 	for end := len(text); len(d.Cuts) < maxCuts; {
-		i := strings.LastIndexByte(text[:end], '\n')
-		if i < 0 {
+		head := strings.TrimRight(text[:strings.LastIndexAny(text[:end], blanks)+1], blanks)
+		if head == "" {
 			break
 		}
-		if head := strings.TrimRight(text[:i], " \t\r\n"); head != "" {
-			d.Cuts = append(d.Cuts, cut{Len: len(head), Sum: digest(head)})
-		}
-		end = i
+		d.Cuts = append(d.Cuts, cut{Len: len(head), Sum: digest(head)})
+		end = len(head)
 	}
 	return d
 }
@@ -74,9 +72,13 @@ func skipTwin(last, other *dup, norm string, fromEvent bool) bool {
 	return false
 }
 
+// blanks separate the words a shorter twin may lack.
+const blanks = " \t\r\n"
+
 // twin reports whether s and the text d stands for are the same message
-// recorded twice: equal, or one extended by whole lines that the other
-// source adds (image tags after a prompt).
+// recorded twice: equal, or one extended by what the other source adds
+// (image tags after a prompt): anything after the shorter one when it came
+// first, else at most its last maxCuts words.
 func (d *dup) twin(s string) bool {
 	if s == "" {
 		return false
