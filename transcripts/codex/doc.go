@@ -24,7 +24,7 @@
 //   - Messages: what the human typed is indexed once, Human true, from
 //     whichever of event_msg user_message and the response_item user
 //     message comes first (the twin with the same text, or the same text
-//     but for the whole lines one copy adds, is skipped). User
+//     but for the few last words one copy adds, is skipped). User
 //     items injected by the harness (<environment_context>,
 //     <user_instructions>, AGENTS.md instructions, permissions, …) are user
 //     messages with Human false and Kind "meta"; developer items are system
