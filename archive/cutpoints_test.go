@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -44,6 +45,7 @@ func cutHome(t *testing.T) (string, map[string][]byte) {
 	}
 	lay("claude/*/*.jsonl", ".claude/projects")
 	lay("codex/*/*.jsonl", ".codex/sessions/2025/12/29")
+	layBedrock(t, home)
 	files := map[string][]byte{}
 	err := filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && filepath.Ext(p) == ".jsonl" {
@@ -57,13 +59,37 @@ func cutHome(t *testing.T) (string, map[string][]byte) {
 	return home, files
 }
 
+// layBedrock lays a copy of a Claude sample as Claude Code writes it on
+// Amazon Bedrock, whose message and tool call ids are longer
+// (msg_bdrk_01…, toolu_bdrk_01…) and read as secrets to redaction, under a
+// session id of its own.
+func layBedrock(t *testing.T, home string) {
+	t.Helper()
+	const id, copyID = "2c965cfd-41e4-4e31-8339-2986ebced03c", "2c965cfd-41e4-4e31-8339-00000000bd0c"
+	data, err := os.ReadFile(filepath.Join(samplesDir, "claude", "ai-blame", id+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for from, to := range map[string]string{id: copyID, `"toolu_01`: `"toolu_bdrk_01`, `"msg_01`: `"msg_bdrk_01`} {
+		data = bytes.ReplaceAll(data, []byte(from), []byte(to))
+	}
+	dir := filepath.Join(home, ".claude", "projects", "bedrock")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, copyID+".jsonl"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestRefreshTimingDoesNotReshapeHistory indexes real and generated
 // transcripts of both providers once whole, and again as they grow: the
 // files are cut at a dense set of points (line boundaries, lines torn in
-// the middle, last lines without their newline) and the archive refreshed after every step. Both archives
-// must hold the same rows, message by message: when a refresh ran never
-// changes what a transcript's history is. Redaction is on and secrets are
-// planted, as the archive stores the providers' checkpoint state redacted.
+// the middle, last lines without their newline) and the archive refreshed
+// after every step. Both archives must hold the same rows, message by
+// message: when a refresh ran never changes what a transcript's history
+// is. Redaction is on, secrets are planted and one transcript has Bedrock
+// ids, as the archive stores the providers' checkpoint state redacted.
 func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
 	home, files := cutHome(t)
 	env := homeEnv(home)

@@ -122,7 +122,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 		return s.finish(&batch{failed: fmt.Errorf("read: %w", err)})
 	}
-	newCP.State = redactState(a.redact, newCP.State)
+	newCP.State = redactState(j.provider, a.redact, newCP.State)
 	d := &jobDone{cp: newCP, size: j.size, mtime: j.mtime, problems: s.problems}
 	if f != nil {
 		// What the file is now when reading stopped at its end (it may
