@@ -25,9 +25,8 @@ type Checkpoint struct {
 	// State is provider-private (for example calls still waiting for their
 	// results, the assistant message still being joined). Providers must
 	// keep it small: it is rewritten on every refresh. The archive stores
-	// it with its text redacted, so a provider must decide nothing on text
-	// it keeps there (compare digests of it instead) and must keep ids
-	// under names that do not read as secrets ("key", "token", "secret").
+	// it with its text redacted (see StateRedactor), so a provider must
+	// decide nothing on text it keeps there: it compares digests instead.
 	State []byte
 }
 

@@ -116,8 +116,10 @@
 // most 256, and 1 MiB of inputs: older ones stay pending), the assistant
 // messages still open to joins, the titles and the uuids of the last 16
 // lines, so that a parse of the appended bytes emits exactly the records
-// of a full parse. Nothing is decided on text kept there (the archive
-// stores it redacted): joins go by the API response id. A last line left
+// of a full parse. Nothing is decided on text kept there: the archive
+// stores it redacted, through RedactState, which redacts the texts and
+// keeps the ids (Bedrock's msg_bdrk_… and toolu_bdrk_… ids read as secrets
+// to a redactor). A last line left
 // without its newline is parsed when it is one complete JSON object, and
 // the checkpoint is the one from before it, so that it is read again (the
 // same records under the same keys) once the file grows. A UTF-8

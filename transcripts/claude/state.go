@@ -100,11 +100,8 @@ type pendingCall struct {
 // response (same message.id).
 type join struct {
 	Session string              `json:"session"`
-	Key     string              `json:"response"`
+	Key     string              `json:"key"`
 	Msg     transcripts.Message `json:"msg"`
-	// OldKey is Key as states written before it was renamed kept it
-	// (under a name that redaction takes for a secret's).
-	OldKey string `json:"key,omitempty"`
 }
 
 func decodeState(cp transcripts.Checkpoint) *state {
@@ -116,9 +113,6 @@ func decodeState(cp transcripts.Checkpoint) *state {
 	}
 	if st.Sessions == nil {
 		st.Sessions = map[string]*sessionState{}
-	}
-	for _, j := range st.Joins {
-		j.Key, j.OldKey = firstOf(j.Key, j.OldKey), ""
 	}
 	return st
 }

@@ -73,8 +73,9 @@
 // Parse keeps in Checkpoint.State the session so far, the last message,
 // calls waiting for their output and running processes, so that parsing a
 // file in parts gives the same records as parsing it whole. Nothing is
-// decided on text kept there, which the archive stores redacted: twins are
-// found by digests of the last texts. A last line left without its newline
+// decided on text kept there, which the archive stores redacted (through
+// RedactState, which keeps the ids): twins and the commands of code-mode
+// scripts are found by digests of their texts. A last line left without its newline
 // is parsed when it is one complete JSON object, with the checkpoint from
 // before it, so that it is read again once the file grows; a UTF-8
 // byte-order mark before the first line is ignored.

@@ -72,8 +72,19 @@ type call struct {
 	// Enriched is set once patch_apply_end updated the edits.
 	Enriched bool `json:"enriched,omitempty"`
 	// Inner are the commands a code-mode script runs (tools.exec_command),
-	// keyed by the call id with a "#n" suffix.
-	Inner []transcripts.Command `json:"inner,omitempty"`
+	// keyed by the call id with a "#n" suffix, and InnerSums the digests of
+	// their texts, which an exec_command_end is matched by (the state keeps
+	// the texts redacted).
+	Inner     []transcripts.Command `json:"inner,omitempty"`
+	InnerSums []string              `json:"inner_sums,omitempty"`
+}
+
+// innerSum returns the digest of the text of inner command i.
+func (c *call) innerSum(i int) string {
+	if i < len(c.InnerSums) {
+		return c.InnerSums[i]
+	}
+	return digest(c.Inner[i].Command) // a state written before digests were kept
 }
 
 const (

@@ -34,6 +34,8 @@ type cut struct {
 	Sum string `json:"sum"`
 }
 
+// digest is a short SHA-256 of a text that the parser matches on but that
+// the state keeps redacted, or not at all.
 func digest(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:16])

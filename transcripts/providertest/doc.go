@@ -20,6 +20,10 @@
 //     stays before it, and parsing on from there gives the records of one
 //     full parse;
 //   - a UTF-8 byte-order mark before the first line changes nothing;
+//   - a provider that redacts its own state (transcripts.StateRedactor)
+//     decides nothing on the text it keeps: parsing on from a state whose
+//     texts were all changed gives the records of one full parse, their
+//     texts changed the same way;
 //   - edits carry the expected exact old and new texts;
 //   - subagents are sessions of their own, linked to their parent;
 //   - malformed lines, binary garbage and unknown record types are counted

@@ -107,6 +107,13 @@ func Run(t *testing.T, s Suite) {
 			checkUnterminated(t, s.Provider, sc)
 		}
 	})
+	if sr, ok := s.Provider.(transcripts.StateRedactor); ok {
+		t.Run("RedactedState", func(t *testing.T) {
+			for _, sc := range sources {
+				checkRedactedState(t, sr, s.Provider, sc)
+			}
+		})
+	}
 	t.Run("ByteOrderMark", func(t *testing.T) {
 		for _, sc := range sources {
 			checkByteOrderMark(t, s.Provider, sc)
