@@ -15,7 +15,8 @@
 //     at the last read (with deleted and reparse also in the covering index
 //     sources_stat, all a refresh reads of an unchanged file), a SHA-256 of its first 4 KiB (head_len bytes), the
 //     checkpoint (offset after the last line that ended in a newline, line
-//     count, next message index, provider state, redacted like all text), the retained copy's raw and
+//     count, next message index, provider state with its text redacted,
+//     by the provider when it is a transcripts.StateRedactor), the retained copy's raw and
 //     compressed lengths, deleted (the original is gone), reparse (a
 //     rebuild is pending) and the last read error.
 //   - problems: unusable lines per source (line, kind, detail), keyed by
