@@ -16,9 +16,9 @@
 //     sources_stat, all a refresh reads of an unchanged file), a SHA-256 of its first 4 KiB (head_len bytes), the
 //     checkpoint (offset after the last line that ended in a newline, line
 //     count, next message index, provider state with its text redacted,
-//     by the provider when it is a transcripts.StateRedactor), the retained copy's raw and
-//     compressed lengths, deleted (the original is gone), reparse (a
-//     rebuild is pending) and the last read error.
+//     by the provider when it is a transcripts.StateRedactor), the
+//     retained copy's raw and compressed lengths, deleted (the original is
+//     gone), reparse (a rebuild is pending) and the last read error.
 //   - problems: unusable lines per source (line, kind, detail), keyed by
 //     (source, line, kind) so that re-reading after an interruption does
 //     not count twice; counts by kind are derived from it.
