@@ -209,8 +209,8 @@ func sorted(classes map[string]*class) []*class {
 }
 
 var (
-	reasonPath   = regexp.MustCompile(`(moved or copied from) \S+`)
-	reasonNumber = regexp.MustCompile(`\d+(\.\d+)?[a-zµ]*`)
+	reasonPath   = regexp.MustCompile(`(moved or copied from) [^\s;]+`)
+	reasonNumber = regexp.MustCompile(`\d[0-9a-zµ.]*`) // 12, 2m5s, 1.5s
 )
 
 // reasonClass is a reason with what varies from line to line taken out:

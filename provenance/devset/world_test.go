@@ -31,7 +31,6 @@ type world struct {
 	// strict is gt-strict.jsonl, the lines an honest tool can find; all is
 	// gt.jsonl.
 	strict, all []truthLine
-	sessions    map[string]session
 	maps        []archive.PathMap
 	archive     *archive.Archive
 	answers     map[string][]provenance.Attribution // by repo-relative file
@@ -110,10 +109,11 @@ func buildWorld(t *testing.T, name, set string) *world {
 	if w.all, err = readTruth(filepath.Join(set, "gt.jsonl")); err != nil {
 		t.Fatal(err)
 	}
-	if w.sessions, err = readSessions(filepath.Join(set, "sessions.json")); err != nil {
+	sessions, err := readSessions(filepath.Join(set, "sessions.json"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	w.maps = userMaps(w.sessions, clone)
+	w.maps = userMaps(sessions, clone)
 
 	start := time.Now()
 	if w.archive, err = accuracy.IndexHome(ctx, home, w.maps, dir); err != nil {
