@@ -142,6 +142,9 @@ func buildWorld(t *testing.T, name, set string) *world {
 			if a.Edit != nil {
 				named[a.Edit.SessionID] = true
 			}
+			for _, c := range a.Candidates {
+				named[c.SessionID] = true
+			}
 		}
 	}
 	w.answer = time.Since(start)
@@ -181,8 +184,8 @@ func recordedRoot(cwd, clone string) string {
 	return cwd
 }
 
-// subagentParents maps each named session that is a subagent to its
-// parent session.
+// subagentParents maps each session an answer names (or lists as a
+// candidate) that is a subagent to its parent session.
 func subagentParents(t *testing.T, a *archive.Archive, named map[string]bool) map[string]string {
 	t.Helper()
 	ids := make([]string, 0, len(named))
