@@ -161,7 +161,7 @@ func (r *Redactor) StringCounts(s string, counts Counts) string {
 	prev := 0
 	for _, m := range ms {
 		b.WriteString(s[prev:m.Start])
-		b.WriteString(Placeholder(m.Kind))
+		b.WriteString(replacement(m.Kind, s[m.Start:m.End]))
 		prev = m.End
 		if counts != nil {
 			counts[m.Kind]++
@@ -186,10 +186,59 @@ func (r *Redactor) Bytes(p []byte) []byte {
 	prev := 0
 	for _, m := range ms {
 		out = append(out, p[prev:m.Start]...)
-		out = append(out, Placeholder(m.Kind)...)
+		out = append(out, replacement(m.Kind, s[m.Start:m.End])...)
 		prev = m.End
 	}
 	return append(out, p[prev:]...)
+}
+
+// replacement is what a secret of the given kind is replaced by: its
+// placeholder once per line it spans, so that the text keeps its line
+// breaks (the lines of a file, a diff or an edit still line up).
+func replacement(kind, secret string) string {
+	if strings.IndexByte(secret, '\n') < 0 {
+		return Placeholder(kind)
+	}
+	var b strings.Builder
+	for i, line := range strings.Split(secret, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(Placeholder(kind))
+		if strings.HasSuffix(line, "\r") {
+			b.WriteByte('\r')
+		}
+	}
+	return b.String()
+}
+
+// Lines redacts lines as one text, so that a secret spanning several (a
+// private key in a file or a diff) is found, and returns as many lines.
+// When nothing is found lines itself is returned.
+func (r *Redactor) Lines(lines []string) []string {
+	for _, l := range lines {
+		if strings.IndexByte(l, '\n') >= 0 {
+			return r.eachLine(lines)
+		}
+	}
+	text := strings.Join(lines, "\n")
+	red := r.String(text)
+	if red == text {
+		return lines
+	}
+	out := strings.Split(red, "\n")
+	if len(out) != len(lines) {
+		return r.eachLine(lines)
+	}
+	return out
+}
+
+func (r *Redactor) eachLine(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = r.String(l)
+	}
+	return out
 }
 
 // entropyAssignment checks a long run of key-like bytes s[start:end] for

@@ -23,6 +23,8 @@ const (
 	KindSendGrid     = "sendgrid-key"
 	KindHuggingFace  = "huggingface-token"
 	KindAzure        = "azure-key"
+	KindShopify      = "shopify-token"
+	KindDiscord      = "discord-token"
 	KindJWT          = "jwt"
 	KindPrivateKey   = "private-key"
 	KindURLPassword  = "url-password"
@@ -95,7 +97,7 @@ func isAlnum(c byte) bool {
 
 // findToken checks a provider-token hit at s[at:].
 func (tr *tokenRule) findToken(s string, at int) (end int, ok bool) {
-	if at > 0 && isAlnum(s[at-1]) {
+	if !startsWord(s, at) {
 		return 0, false // inside a longer word: "task-…", "mask_…"
 	}
 	if len(s)-at < len(tr.prefix) || s[at:at+len(tr.prefix)] != tr.prefix {

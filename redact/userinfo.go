@@ -1,0 +1,3 @@
+package redact
+
+func StripUserinfo(u string) string { return u }
