@@ -93,6 +93,12 @@ func build() *Redactor {
 		start, end, ok := findDSNPassword(s, at)
 		return start, end, KindPassword, ok
 	}})
+	for _, kw := range commandKeywords {
+		add([]string{kw}, handler{prio: prioAssign, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
+			start, end, ok := findCommandPassword(s, at, kw)
+			return start, end, KindPassword, ok
+		}})
+	}
 	for _, kw := range assignKeywords {
 		add([]string{kw}, handler{prio: prioAssign, find: func(s string, at int, st *scanState) (int, int, string, bool) {
 			return findAssignment(s, at, kw, &st.lastKey)
@@ -117,8 +123,14 @@ func (r *Redactor) Find(s string) []Match {
 			all = append(all, found{Match{start, end, kind}, h.prio})
 		}
 	})
-	scanRuns(s, entropyMinLen, func(start, end int) {
-		if vs, ve, ok := entropyAssignment(s, start, end); ok {
+	scanRuns(s, discordMinHMAC, func(start, end int) {
+		if ts, te, ok := findDiscord(s, start, end); ok {
+			all = append(all, found{Match{ts, te, KindDiscord}, prioToken})
+		}
+		if end-start < entropyMinLen {
+			return
+		}
+		if vs, ve, ok := entropyAssignment(s, start, end); ok && !isBlob(s, vs, ve) {
 			all = append(all, found{Match{vs, ve, KindHighEntropy}, prioEntropy})
 		}
 	})
