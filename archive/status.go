@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"hansard/redact"
 	"hansard/transcripts"
 )
 
@@ -221,7 +222,12 @@ func (a *Archive) repoCounts(ctx context.Context, st *Status) error {
 			rows.Close()
 			return err
 		}
+		// Rows stored before URLs lost their credentials are shown without them too.
+		r.RemoteURL = redact.StripUserinfo(r.RemoteURL)
 		r.RecordedURLs = decodeStrings(urls)
+		for i, u := range r.RecordedURLs {
+			r.RecordedURLs[i] = redact.StripUserinfo(u)
+		}
 		st.Repositories = append(st.Repositories, r)
 	}
 	rows.Close()
