@@ -1,6 +1,10 @@
 package archive
 
-import "strings"
+import (
+	"strings"
+
+	"hansard/redact"
+)
 
 // redactDiffLines redacts the lines of a diff (a hunk's lines, or a patch
 // split into lines) so that a secret spanning lines, such as a private key
@@ -8,7 +12,7 @@ import "strings"
 // new side (context and '+' lines) are each redacted as one text, and
 // other lines (headers such as "*** Add File:" or "@@ … @@") on their
 // own. Every line keeps its prefix, and the diff its line count.
-func redactDiffLines(lines []string, redact func(string) string) []string {
+func redactDiffLines(lines []string, redactText func(string) string) []string {
 	out := make([]string, len(lines))
 	var oldSide, newSide []int // indexes of the lines of each side
 	for i, l := range lines {
@@ -23,7 +27,7 @@ func redactDiffLines(lines []string, redact func(string) string) []string {
 		case l[0] == '+' && !fileHeader(lines, i):
 			newSide = append(newSide, i)
 		default:
-			out[i] = redact(l)
+			out[i] = redactText(l)
 		}
 	}
 	for _, side := range [][]int{oldSide, newSide} {
@@ -31,7 +35,7 @@ func redactDiffLines(lines []string, redact func(string) string) []string {
 		for k, i := range side {
 			bodies[k] = lines[i][1:]
 		}
-		red := redactLines(bodies, redact)
+		red := redact.LinesWith(bodies, redactText)
 		for k, i := range side {
 			// A context line is on both sides: keep what either redacted.
 			if red[k] != bodies[k] || out[i] == "" {
@@ -52,26 +56,4 @@ func fileHeader(lines []string, i int) bool {
 		return i > 0 && strings.HasPrefix(lines[i-1], "--- ")
 	}
 	return false
-}
-
-// redactLines redacts lines as one text and returns as many lines (the
-// redaction replaces a secret spanning lines line by line); should the
-// count differ, each line is redacted on its own.
-func redactLines(lines []string, redact func(string) string) []string {
-	if len(lines) == 0 {
-		return lines
-	}
-	text := strings.Join(lines, "\n")
-	red := redact(text)
-	if red == text {
-		return lines
-	}
-	if out := strings.Split(red, "\n"); len(out) == len(lines) {
-		return out
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = redact(l)
-	}
-	return out
 }

@@ -45,6 +45,11 @@ type Attributor struct {
 	// bring the Store up to date (new transcripts, the ledger). Answers
 	// are taken from the Cache only under the ledger generation it leaves.
 	Prepare func(ctx context.Context) error
+	// Redact, when set, redacts what answers carry from the file and from
+	// git: each line's text, redacted together with the lines around it
+	// (a line inside a private key is part of the key), and each commit's
+	// summary. Matching is not affected.
+	Redact func(string) string
 }
 
 // FileBlame is the input of Attribute: the blame of one file.

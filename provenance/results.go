@@ -5,6 +5,7 @@ import "time"
 // results renders the decisions of the wanted lines.
 func (f *fileState) results() []Attribution {
 	out := make([]Attribution, 0, len(f.lines))
+	texts := f.shownTexts()
 	for i, l := range f.lines {
 		if !l.wanted {
 			continue
@@ -13,7 +14,7 @@ func (f *fileState) results() []Attribution {
 		a := Attribution{
 			Path:       f.in.Path,
 			Line:       l.bl.FinalLine,
-			Text:       l.bl.Text,
+			Text:       texts[i],
 			Status:     d.status,
 			Reason:     d.reason,
 			Commit:     f.commitInfo(l),
@@ -34,7 +35,11 @@ func (f *fileState) commitInfo(l lineState) *CommitInfo {
 	if c.Uncommitted() {
 		return nil
 	}
-	return &CommitInfo{SHA: c.Hash, Author: c.Author, Time: f.localTime(c.AuthorTime), Summary: c.Summary}
+	summary := c.Summary
+	if f.a.Redact != nil {
+		summary = f.a.Redact(summary)
+	}
+	return &CommitInfo{SHA: c.Hash, Author: c.Author, Time: f.localTime(c.AuthorTime), Summary: summary}
 }
 
 func (f *fileState) ref(e int) EditRef {

@@ -224,35 +224,6 @@ func replacement(kind, secret string) string {
 	return b.String()
 }
 
-// Lines redacts lines as one text, so that a secret spanning several (a
-// private key in a file or a diff) is found, and returns as many lines.
-// When nothing is found lines itself is returned.
-func (r *Redactor) Lines(lines []string) []string {
-	for _, l := range lines {
-		if strings.IndexByte(l, '\n') >= 0 {
-			return r.eachLine(lines)
-		}
-	}
-	text := strings.Join(lines, "\n")
-	red := r.String(text)
-	if red == text {
-		return lines
-	}
-	out := strings.Split(red, "\n")
-	if len(out) != len(lines) {
-		return r.eachLine(lines)
-	}
-	return out
-}
-
-func (r *Redactor) eachLine(lines []string) []string {
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = r.String(l)
-	}
-	return out
-}
-
 // entropyAssignment checks a long run of key-like bytes s[start:end] for
 // the shape NAME=value, "name": "value", name: value or name = 'value',
 // and returns the value's span when the value looks random.

@@ -103,7 +103,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	store := provenance.NewArchiveStore(a, redactor(cfg))
 	store.Deferred = true // cached results are written while the answer is printed
 	defer store.Wait()    // a failed cache write only costs time next time
-	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local,
+	at := &provenance.Attributor{Store: store, Cache: store, Location: time.Local, Redact: store.Redact,
 		// New transcripts are read and the ledger brought up to date
 		// while git blames the file.
 		Prepare: func(ctx context.Context) error {
@@ -118,11 +118,6 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: opts.rev, Start: loc.Start, End: loc.End})
 	if err != nil {
 		return whyError(loc.Path, err)
-	}
-	// Shown redacted, on copies: the cache is still encoding out.
-	out = append([]provenance.Attribution(nil), out...)
-	for i := range out {
-		out[i].Text = store.RedactText(out[i].Text)
 	}
 	switch {
 	case opts.json && opts.stdin:
