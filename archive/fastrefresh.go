@@ -73,6 +73,9 @@ func (a *Archive) quickUnchanged(ctx context.Context, providers []transcripts.Pr
 	if ok, err := a.parsersRecorded(ctx, providers); err != nil || !ok {
 		return q
 	}
+	if ok, err := a.redactionRecorded(ctx); err != nil || !ok {
+		return q
+	}
 	if token, err := a.getMeta(ctx, metaSnapshot); err != nil || token != s.token {
 		return q
 	}

@@ -116,6 +116,13 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	if err := a.markRebuild(ctx, rebuild); err != nil {
 		return res, err
 	}
+	restore, err := a.beginRedactionChange(ctx, func() error { return a.markRebuild(ctx, providers) })
+	if err != nil {
+		return res, err
+	}
+	if restore {
+		rebuild = providers
+	}
 	// Only files changed since the snapshot: they are the jobs, and no
 	// folder is listed.
 	var jobs []*job
@@ -134,6 +141,11 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	if len(jobs) > 0 {
 		if err := a.run(ctx, jobs, warn, opts, &res); err != nil {
 			res.Elapsed = time.Since(start)
+			return res, err
+		}
+	}
+	if restore && res.Failed == 0 {
+		if err := a.finishRedactionChange(ctx); err != nil {
 			return res, err
 		}
 	}

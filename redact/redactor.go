@@ -17,6 +17,10 @@ type Match struct {
 // Counts tallies redactions by kind.
 type Counts map[string]int
 
+// Version names the rules: it changes whenever they redact more, so that
+// text stored redacted under older rules can be redacted again.
+const Version = "2"
+
 // Placeholder is the text a secret of the given kind is replaced by.
 func Placeholder(kind string) string { return "[redacted:" + kind + "]" }
 

@@ -60,7 +60,7 @@ func (app *App) Archive(ctx context.Context) (*archive.Archive, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}, Redact: redactor(cfg)}
+	opts := archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}, Redact: redactor(cfg), RedactVersion: redact.Version}
 	a, err := archive.Open(ctx, opts)
 	if err != nil {
 		return nil, err
