@@ -2,7 +2,6 @@ package archive
 
 import (
 	"context"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,36 +39,6 @@ func archiveBytes(t *testing.T, dir string) string {
 	return b.String()
 }
 
-// ftsTerms returns every term of the full-text indexes.
-func ftsTerms(t *testing.T, db *sql.DB) string {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var b strings.Builder
-	for _, table := range []string{"messages_fts", "results_fts"} {
-		if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_`+table+` USING fts5vocab(main, `+table+`, row)`); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := conn.QueryContext(ctx, `SELECT term FROM temp.vocab_`+table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var term string
-			if err := rows.Scan(&term); err != nil {
-				t.Fatal(err)
-			}
-			b.WriteString(term + "\n")
-		}
-		rows.Close()
-	}
-	return b.String()
-}
-
 // TestTurningRedactionOnLeavesNoSecret indexes secrets with redaction off,
 // then opens the archive with it on: the first refresh stores every text
 // again, redacted, and no byte of a secret is left in the database file,
@@ -95,7 +64,11 @@ func TestTurningRedactionOnLeavesNoSecret(t *testing.T) {
 	if n := count(t, on.db, `SELECT count(*) FROM messages WHERE text LIKE '%[redacted:%'`); n == 0 {
 		t.Error("no message text is redacted")
 	}
-	terms := ftsTerms(t, on.db)
+	list, err := on.IndexTerms(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := strings.Join(list, "\n")
 	on.Close()
 	raw := archiveBytes(t, e.dir)
 	lower := strings.ToLower(raw) // the full-text index keeps terms in lower case
