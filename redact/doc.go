@@ -38,6 +38,10 @@
 //     under weakly secret-named keys (key, auth, credentials, sig) at 3.5
 //     bits.
 //
+// A secret cut short where a title or an excerpt was cut ("…") is
+// redacted too: the word before the mark when it starts like a provider
+// token or looks random.
+//
 // A secret that spans lines (a private key) is replaced by one placeholder
 // per line, so that redacted text keeps its line breaks; Lines redacts a
 // list of lines (a file, a hunk) as one text.

@@ -141,3 +141,34 @@ func TestStripUserinfo(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactsSecretsCutShort checks secrets cut by a title or an excerpt
+// ("…" where the text was cut): too short for their own pattern, their
+// remaining part is still redacted; ordinary words cut short are kept.
+func TestRedactsSecretsCutShort(t *testing.T) {
+	r := New()
+	for _, secret := range []string{
+		cat("wh", "sec_", fake(90, 14, alnum)),
+		cat("py", "pi-", "AgEIcHlwaS5vcmc", fake(91, 20, urlSafe)),
+		cat("S", "G.", fake(92, 22, urlSafe), ".", fake(93, 10, urlSafe)),
+		cat("MTEw", "MDAwMDAwMDAwMDAxODAwMQ", ".", fake(94, 6, urlSafe), ".", fake(95, 9, urlSafe)),
+		cat("+4Mmc", fake(96, 24, b64)),
+	} {
+		for _, text := range []string{"Please deploy with " + secret + "…", `{"k": "` + secret + `…`, "use '" + secret + "…"} {
+			if got := r.String(text); strings.Contains(got, secret) {
+				t.Errorf("cut secret survived: %q", got)
+			}
+		}
+	}
+	for _, s := range []string{
+		"Fix the flaky TestPlantedSecretsAppearNowhere…",
+		"look at internal/provenance/why_stream.go…",
+		"the build failed with exit status 2 after 14.3s…",
+		"Refactor the handleUploadRequestWithRetries…",
+		"Run go test ./... and then…",
+	} {
+		if got := r.String(s); got != s {
+			t.Errorf("changed a cut text: %q -> %q", s, got)
+		}
+	}
+}

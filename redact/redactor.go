@@ -97,6 +97,9 @@ func build() *Redactor {
 		start, end, ok := findDSNPassword(s, at)
 		return start, end, KindPassword, ok
 	}})
+	add([]string{cutMark}, handler{prio: prioEntropy, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
+		return findCutSecret(s, at)
+	}})
 	for _, kw := range commandKeywords {
 		add([]string{kw}, handler{prio: prioAssign, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
 			start, end, ok := findCommandPassword(s, at, kw)
