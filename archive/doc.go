@@ -44,9 +44,12 @@
 //     repo_root plus the repo-relative path. on_main_branch is recomputed
 //     after each write of a session.
 //   - repos: repository roots met, their remote URL and the repository
-//     URLs agents recorded for sessions attached to them.
+//     URLs agents recorded for sessions attached to them, both without
+//     user name and password (redact.StripUserinfo; sessions.git_repo_url
+//     too).
 //   - meta: paused, the path maps in use, the parser version of each
-//     provider that names one (see Versioned).
+//     provider that names one (see Versioned), the redaction the text was
+//     stored with (see Redaction below).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
 //     messages.text and the results no message carries (the view
 //     result_texts: tool_calls.result where result_msg is NULL; a Claude
@@ -84,6 +87,24 @@
 // Times are Unix milliseconds UTC; text is stored redacted when
 // Options.Redact is set (the retained copies keep the bytes as the agent
 // wrote them, 0600, so that a parser upgrade can re-read them).
+//
+// # Redaction
+//
+// Every text field of a record is redacted before it is written. JSON kept
+// as recorded (tool_calls.input, sources.state) is redacted as text and
+// then each string holding an escape as the text it decodes to, JSON
+// nested in strings included (redactjson.go). An edit's hunks and patch
+// are redacted side by side (context and removed lines as the old text,
+// context and added lines as the new), each side as one text, so that a
+// private key an edit adds is redacted on every line while the diff keeps
+// its lines and prefixes (redactdiff.go). meta "redaction" records the
+// setting the text was stored with ("off", or "on" and
+// Options.RedactVersion); when a refresh finds another (redaction.go) it
+// re-parses every source from its retained copy, drops the ledger and the
+// attribution cache, rebuilds both full-text indexes, and runs VACUUM with
+// secure_delete and a truncating WAL checkpoint before recording the new
+// setting, so that no byte of the old text is left. IndexTerms lists the
+// full-text vocabulary.
 //
 // # Refresh
 //

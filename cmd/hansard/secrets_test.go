@@ -27,7 +27,7 @@ import (
 // transcripts as the agents wrote them (see the README's Privacy section).
 func TestPlantedSecretsAppearNowhere(t *testing.T) {
 	if testing.Short() {
-		t.Skip("indexes a corpus of some 3,000 planted secrets")
+		t.Skip("indexes a corpus of some 1,250 planted secrets")
 	}
 	t.Parallel()
 	home := realTempDir(t)
