@@ -5,7 +5,6 @@ import "time"
 // results renders the decisions of the wanted lines.
 func (f *fileState) results() []Attribution {
 	out := make([]Attribution, 0, len(f.lines))
-	texts := f.shownTexts()
 	for i, l := range f.lines {
 		if !l.wanted {
 			continue
@@ -14,7 +13,7 @@ func (f *fileState) results() []Attribution {
 		a := Attribution{
 			Path:       f.in.Path,
 			Line:       l.bl.FinalLine,
-			Text:       texts[i],
+			Text:       l.bl.Text,
 			Status:     d.status,
 			Reason:     d.reason,
 			Commit:     f.commitInfo(l),

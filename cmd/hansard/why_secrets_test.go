@@ -42,6 +42,11 @@ func TestWhyRedactsFileAndGit(t *testing.T) {
 		}
 		all.WriteString(out + errOut)
 	}
+	// A cached answer (kept redacted) is the answer git gave.
+	cold, _, _ := runIn(t, home, env, "why", "deploy/key.pem", "--json", "--no-refresh")
+	if warm, _, _ := runIn(t, home, env, "why", "deploy/key.pem", "--json", "--no-refresh"); warm != cold {
+		t.Errorf("the kept answer differs:\n%s\n%s", cold, warm)
+	}
 	got := all.String()
 	if !strings.Contains(got, "rotate the key monthly") || !strings.Contains(got, "Add the deploy key; CI uses [redacted:") {
 		t.Errorf("the text around the secrets is missing:\n%s", got)
