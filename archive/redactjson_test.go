@@ -88,7 +88,7 @@ func jsonText(raw []byte) string {
 // token at the start of a line of a pending call's input is redacted.
 func TestRedactStateAfterEscapes(t *testing.T) {
 	state := []byte(`{"pending":{"toolu_1":{"input":{"command":"set -e\n` + testGitHubToken + ` push"}}}}`)
-	out := redactState(redact.New().String, state)
+	out := redactState(nil, redact.New().String, state)
 	if strings.Contains(string(out), testGitHubToken) || !json.Valid(out) {
 		t.Fatalf("state: %s", out)
 	}
