@@ -26,7 +26,7 @@ func copyRecord(r transcripts.Record, redactText func(string) string) (transcrip
 		s.Branches = slices.Clone(s.Branches)
 		s.Models = slices.Clone(s.Models)
 		s.Title = red(s.Title)
-		s.GitRepoURL = redact.StripUserinfo(s.GitRepoURL) // whatever the setting: it names the repository without them
+		s.GitRepoURL = redact.StripUserinfo(s.GitRepoURL) // whatever the setting: the URL names the repository as well without credentials
 		out.Session = &s
 	case r.Message != nil:
 		m := *r.Message

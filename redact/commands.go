@@ -17,7 +17,12 @@ var loginTools = []string{"docker", "podman", "buildah", "skopeo", "nerdctl", "o
 // findCommandPassword looks at a command keyword kw at s[at:] and returns
 // the span of the password it is given, if any.
 func findCommandPassword(s string, at int, kw string) (start, end int, ok bool) {
-	if !startsWord(s, at) || at+len(kw) < len(s) && isWordByte(s[at+len(kw)]) && kw != "mysql" && kw != "mariadb" {
+	if !startsWord(s, at) {
+		return 0, 0, false
+	}
+	// curl and login end their word; mysql and mariadb may go on
+	// (mysqldump, mysqladmin, mariadb-dump).
+	if (kw == "curl" || kw == "login") && at+len(kw) < len(s) && isWordByte(s[at+len(kw)]) {
 		return 0, 0, false
 	}
 	rest := commandRest(s, at+len(kw))
