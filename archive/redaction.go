@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,7 +22,9 @@ import (
 //     answer, and the full-text indexes are rebuilt from the new text;
 //  3. with secure_delete on, VACUUM rewrites the database file from its
 //     live rows, leaving no free page with old bytes, and a truncating
-//     checkpoint empties the WAL;
+//     checkpoint empties the WAL (while another process reads an older
+//     state it cannot: the refresh warns, the setting stays pending and
+//     the next refresh does this step again);
 //
 // and only then records the new setting.
 
@@ -97,7 +100,6 @@ func (a *Archive) finishRedactionChange(ctx context.Context) error {
 		`PRAGMA secure_delete = ON`,
 		`PRAGMA temp_store = FILE`, // VACUUM's copy of the database is not held in memory
 		`VACUUM`,
-		`PRAGMA wal_checkpoint(TRUNCATE)`,
 		`PRAGMA secure_delete = OFF`,
 		`PRAGMA temp_store = MEMORY`,
 	} {
@@ -105,13 +107,30 @@ func (a *Archive) finishRedactionChange(ctx context.Context) error {
 			return fmt.Errorf("redaction: %s: %w", q, err)
 		}
 	}
+	if err := truncateWAL(ctx, conn); err != nil {
+		return err
+	}
 	if err := setMetaTx(ctx, conn, metaRedaction, a.redactionSetting()); err != nil {
 		return err
 	}
 	// The setting's own commit is in the WAL again: checkpoint it away too.
-	if _, err := conn.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
-		return fmt.Errorf("redaction: %w", err)
-	}
 	a.markDurable()
+	return truncateWAL(ctx, conn)
+}
+
+// truncateWAL copies the WAL into the database file and empties it, or
+// returns errWALInUse.
+func truncateWAL(ctx context.Context, conn dbtx) error {
+	var busy, frames, copied int
+	if err := conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &frames, &copied); err != nil {
+		return fmt.Errorf("redaction: checkpoint: %w", err)
+	}
+	if busy != 0 {
+		return errWALInUse
+	}
 	return nil
 }
+
+// errWALInUse: another process reads the archive, so its WAL cannot be
+// emptied now.
+var errWALInUse = errors.New("redaction changed: another process holds the archive open, so the text stored before is removed from its WAL at the next refresh")

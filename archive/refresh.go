@@ -145,7 +145,9 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 		}
 	}
 	if restore && res.Failed == 0 {
-		if err := a.finishRedactionChange(ctx); err != nil {
+		if err := a.finishRedactionChange(ctx); errors.Is(err, errWALInUse) {
+			warn(err.Error())
+		} else if err != nil {
 			return res, err
 		}
 	}
