@@ -3,8 +3,9 @@ package redact
 import "strings"
 
 // Long base64 values that are data, not credentials: images and other
-// files inlined in a transcript (an image block's "data", a data: URL) and
-// the signatures and encrypted blobs an agent keeps with its reasoning.
+// files inlined in a transcript (an image block's "data", a data: URL),
+// the signatures and encrypted blobs an agent keeps with its reasoning,
+// and the ids of tool calls and API responses.
 // They are opaque and random, so the high-entropy rule would hide them,
 // and hiding them only costs space and search.
 
@@ -19,12 +20,22 @@ const maxSecretLen = 4096
 // blobKeys name values that hold such data.
 var blobKeys = []string{"signature", "thoughtSignature", "encrypted_content", "encryptedContent"}
 
-// isBlob reports whether the value s[vs:ve] is inlined data.
+// idPrefixes start the ids agents and their APIs give tool calls,
+// responses, requests and messages (Anthropic, Bedrock and Vertex, OpenAI):
+// long and random, but names.
+var idPrefixes = []string{"toolu_", "srvtoolu_", "call_", "fc_", "req_", "msg_", "resp_", "rs_", "chatcmpl-"}
+
+// isBlob reports whether the value s[vs:ve] is inlined data or an id.
 func isBlob(s string, vs, ve int) bool {
 	if ve-vs > maxSecretLen {
 		return true
 	}
 	v := s[vs:ve]
+	for _, p := range idPrefixes {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
 	for _, m := range blobMagic {
 		if strings.HasPrefix(v, m) {
 			return true

@@ -49,7 +49,8 @@
 // What is kept, on purpose: git object ids and other hex digests, UUIDs
 // (also under a token key: token: <uuid> is an id), base64 data that is not
 // assigned to anything, inlined files (base64 images and documents, values
-// over 4 KiB) and reasoning signatures, identifiers, paths, import paths,
+// over 4 KiB), reasoning signatures, the ids of tool calls and API
+// responses (toolu_…, srvtoolu_…, call_…, resp_…), identifiers, paths, import paths,
 // version strings, the documented AWS example key (AKIA…EXAMPLE), and
 // placeholders: values that are variables or templates ($VAR, ${VAR},
 // {{ .Token }}, <token>, process.env.X), masks (****, xxxx), test data

@@ -172,3 +172,22 @@ func TestRedactsSecretsCutShort(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepsAgentIDs checks the ids agents give tool calls, requests and
+// messages: long and random, but names, not secrets.
+func TestKeepsAgentIDs(t *testing.T) {
+	r := New()
+	for _, s := range []string{
+		`{"type":"web_search_tool_result","tool_use_id":"srvtoolu_01SozWbqo4W5BEsHYyMSA` + fake(97, 3, alnum) + `"}`,
+		`{"tool_use_id": "toolu_bdrk_01` + fake(98, 24, alnum) + `"}`,
+		`{"id": "toolu_vrtx_01` + fake(99, 24, alnum) + `"}`,
+		`"call_id": "call_` + fake(100, 30, alnum) + `"`,
+		`"id": "chatcmpl-` + fake(101, 29, alnum) + `"`,
+		`"id": "resp_` + fake(102, 48, hexLow) + fake(103, 2, alnum) + `"`,
+		`"requestId": "req_vrtx_011` + fake(104, 22, alnum) + `"`,
+	} {
+		if got := r.String(s); got != s {
+			t.Errorf("changed an id:\n in: %q\nout: %q", s, got)
+		}
+	}
+}
