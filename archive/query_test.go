@@ -117,10 +117,13 @@ func TestTwoNewFilesWritingOneSession(t *testing.T) {
 	if res.Failed != 0 || res.Reread != 2 {
 		t.Fatalf("refresh: %+v %q", res, e.warnings)
 	}
-	if n := count(t, a.db, `SELECT count(*) FROM messages`); n != 2 {
-		t.Fatalf("messages = %d", n)
+	// Each file has its session: whichever was read first holds the id.
+	for _, id := range []string{"dup", "dup~2"} {
+		if msgs := messageTexts(t, a, id); len(msgs) != 2 {
+			t.Fatalf("messages of %s: %q", id, msgs)
+		}
 	}
-	if n := count(t, a.db, `SELECT count(*) FROM tool_calls`); n != 3 {
+	if n := count(t, a.db, `SELECT count(*) FROM tool_calls`); n != 6 {
 		t.Fatalf("tool calls = %d", n)
 	}
 	dump(t, a) // full-text index intact

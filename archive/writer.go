@@ -44,6 +44,7 @@ type writer struct {
 	msgFTS, resultFTS *ftsQueue
 	touched           map[*job]map[int64]bool
 	seen              map[*job]map[rowKey]struct{} // keys each job wrote (see put)
+	names             map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -73,6 +74,7 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		pks:     make(map[string]int64),
 		touched: make(map[*job]map[int64]bool),
 		seen:    make(map[*job]map[rowKey]struct{}),
+		names:   make(map[*job]map[string]string),
 		held:    make(map[rowKey]*heldRow),
 	}
 	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
@@ -168,7 +170,11 @@ func (w *writer) apply(b *batch) error {
 		}
 	}
 	for _, r := range b.recs {
-		if err := w.record(j, r); err != nil {
+		r, err := w.storedRecord(j, r)
+		if err == nil {
+			err = w.record(j, r)
+		}
+		if err != nil {
 			return fmt.Errorf("store %s: %w", j.src.Path, err)
 		}
 	}
@@ -176,6 +182,7 @@ func (w *writer) apply(b *batch) error {
 	case b.failed != nil:
 		delete(w.touched, j)
 		delete(w.seen, j)
+		delete(w.names, j)
 		return w.fail(j, b.failed)
 	case b.done != nil:
 		if err := w.finishJob(j, b.done); err != nil {
@@ -242,6 +249,7 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 	sessions := w.touched[j]
 	delete(w.touched, j)
 	delete(w.seen, j)
+	delete(w.names, j)
 	pks := make([]int64, 0, len(sessions))
 	for pk := range sessions {
 		pks = append(pks, pk)

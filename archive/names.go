@@ -1,0 +1,155 @@
+package archive
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"hansard/transcripts"
+)
+
+// Session names: a session id belongs to the first source that writes it.
+// Another source naming the same id (a copy of the file, an export, a
+// synced folder, a later generation of the same path) writes its records
+// to a session of its own, "<id>~<n>" with the smallest free n from 2,
+// linked continued_from the first. Message indexes of one session thus
+// come from one file and never collide, and no file's rows replace
+// another's. The names are stored (session_names) and never dropped, so a
+// re-read, a rebuild or a refresh that reads the files in another order
+// writes every record to the session it went to before.
+
+// nameSep separates a session id from the number of its copy.
+const nameSep = "~"
+
+// storedRecord returns r with every session id it names replaced by the
+// stored id of the session the job writes.
+func (w *writer) storedRecord(j *job, r transcripts.Record) (transcripts.Record, error) {
+	var err error
+	own := func(id *string) {
+		if err == nil && *id != "" {
+			*id, err = w.storedID(j, *id)
+		}
+	}
+	switch {
+	case r.Session != nil:
+		s := *r.Session
+		own(&s.ID)
+		s.ParentID = w.knownName(j, s.ParentID, &err)
+		r.Session = &s
+	case r.Message != nil:
+		m := *r.Message
+		own(&m.SessionID)
+		r.Message = &m
+	case r.ToolCall != nil:
+		c := *r.ToolCall
+		own(&c.SessionID)
+		r.ToolCall = &c
+	case r.Edit != nil:
+		e := *r.Edit
+		own(&e.SessionID)
+		r.Edit = &e
+	case r.Command != nil:
+		c := *r.Command
+		own(&c.SessionID)
+		r.Command = &c
+	case r.Todos != nil:
+		t := *r.Todos
+		own(&t.SessionID)
+		r.Todos = &t
+	case r.Link != nil:
+		l := *r.Link
+		if l.ParentID == "" {
+			own(&l.SessionID) // linked by a message uuid: the file's own session
+		} else {
+			l.SessionID = w.knownName(j, l.SessionID, &err)
+			l.ParentID = w.knownName(j, l.ParentID, &err)
+		}
+		r.Link = &l
+	}
+	return r, err
+}
+
+// knownName returns the stored id of a session id the job's source has
+// named, else id: a link may name a session of another file. A failed
+// lookup is kept in *errp.
+func (w *writer) knownName(j *job, id string, errp *error) string {
+	if id == "" || *errp != nil {
+		return id
+	}
+	if stored, ok := w.names[j][id]; ok {
+		return stored
+	}
+	stored, err := w.lookupName(j, id)
+	switch {
+	case err == nil:
+		w.remember(j, id, stored)
+		return stored
+	case !errors.Is(err, sql.ErrNoRows):
+		*errp = fmt.Errorf("name session %s: %w", id, err)
+	}
+	return id
+}
+
+func (w *writer) lookupName(j *job, id string) (string, error) {
+	var stored string
+	err := w.conn.QueryRowContext(w.ctx, `SELECT stored_id FROM session_names WHERE source_id = ? AND session_id = ?`,
+		j.row.id, id).Scan(&stored)
+	return stored, err
+}
+
+func (w *writer) remember(j *job, id, stored string) {
+	byID := w.names[j]
+	if byID == nil {
+		byID = make(map[string]string)
+		w.names[j] = byID
+	}
+	byID[id] = stored
+}
+
+// storedID returns the stored id of the job's session id, naming it on
+// first use.
+func (w *writer) storedID(j *job, id string) (string, error) {
+	if stored, ok := w.names[j][id]; ok {
+		return stored, nil
+	}
+	stored, err := w.nameSession(j, id)
+	if err != nil {
+		return "", fmt.Errorf("name session %s: %w", id, err)
+	}
+	w.remember(j, id, stored)
+	return stored, nil
+}
+
+// nameSession looks up or assigns the stored id of a session id of j's
+// source.
+func (w *writer) nameSession(j *job, id string) (string, error) {
+	stored, err := w.lookupName(j, id)
+	if err == nil || !errors.Is(err, sql.ErrNoRows) {
+		return stored, err
+	}
+	for n := 1; ; n++ {
+		stored = id
+		if n > 1 {
+			stored = fmt.Sprintf("%s%s%d", id, nameSep, n)
+		}
+		_, err := w.conn.ExecContext(w.ctx, `INSERT INTO session_names (source_id, session_id, stored_id) VALUES (?, ?, ?)`,
+			j.row.id, id, stored)
+		if err == nil {
+			break
+		}
+		if !isUniqueViolation(err) {
+			return "", err
+		}
+	}
+	if stored == id {
+		return id, nil
+	}
+	var holder string
+	err = w.conn.QueryRowContext(w.ctx, `SELECT s.path FROM session_names n JOIN sources s ON s.id = n.source_id
+		WHERE n.stored_id = ?`, id).Scan(&holder)
+	if err != nil {
+		return "", err
+	}
+	return stored, w.link(&transcripts.Link{SessionID: stored, ParentID: id, Relation: transcripts.RelContinuedFrom,
+		Evidence: "same session id as " + holder})
+}
