@@ -30,11 +30,15 @@ type sourceRow struct {
 	size, mtime  int64
 	headLen      int
 	headHash     []byte
+	tailLen      int
+	tailHash     []byte
 	cp           transcripts.Checkpoint
 	retainedRaw  int64
 	retainedSize int64
 	deleted      bool
 	reparse      bool
+	generation   int
+	retired      bool // an earlier generation (see retire)
 }
 
 // job is one source to read in this run.
@@ -47,6 +51,15 @@ type job struct {
 	fresh    bool // first seen in this run: nothing stored to replace
 	size     int64
 	mtime    int64
+}
+
+// storedPath is the path the job's source is stored under: the file's, or
+// for an earlier generation the path of its kept row.
+func (j *job) storedPath() string {
+	if j.row.path != "" {
+		return j.row.path
+	}
+	return j.src.Path
 }
 
 func (j *job) expectBytes() int64 {
@@ -66,13 +79,13 @@ func largestFirst(jobs []*job) {
 }
 
 const sourceColumns = `id, provider, path, class, size, mtime_ns, head_len, head_hash, offset, lines,
-	next_index, state, retained_raw, retained_size, deleted, reparse`
+	next_index, state, retained_raw, retained_size, deleted, reparse, tail_len, tail_hash, generation, retired`
 
 func scanSource(sc interface{ Scan(...any) error }) (sourceRow, error) {
 	var r sourceRow
 	err := sc.Scan(&r.id, &r.provider, &r.path, &r.class, &r.size, &r.mtime, &r.headLen, &r.headHash,
 		&r.cp.Offset, &r.cp.Line, &r.cp.NextIndex, &r.cp.State, &r.retainedRaw, &r.retainedSize,
-		&r.deleted, &r.reparse)
+		&r.deleted, &r.reparse, &r.tailLen, &r.tailHash, &r.generation, &r.retired)
 	return r, err
 }
 
@@ -220,6 +233,7 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 	for _, j := range jobs {
 		if !j.exists {
 			j.src.Class = j.row.class // the class recorded when the file was read
+			j.src.Path = j.row.originalPath()
 		}
 	}
 	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {

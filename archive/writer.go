@@ -164,7 +164,12 @@ func (w *writer) apply(b *batch) error {
 	if err := w.begin(); err != nil {
 		return err
 	}
-	if b.begin && b.full && !j.fresh {
+	switch {
+	case b.begin && b.retire:
+		if err := w.retire(j); err != nil {
+			return err
+		}
+	case b.begin && b.full && !j.fresh:
 		if err := w.dropSource(j.row.id); err != nil {
 			return err
 		}
@@ -212,8 +217,8 @@ func (w *writer) dropSource(id int64) error {
 	for _, q := range []string{
 		`DELETE FROM sessions WHERE source_id = ?`,
 		`DELETE FROM problems WHERE source_id = ?`,
-		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, offset = 0,
-			lines = 0, next_index = 0, state = NULL WHERE id = ?`,
+		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, tail_len = 0,
+			tail_hash = NULL, offset = 0, lines = 0, next_index = 0, state = NULL WHERE id = ?`,
 	} {
 		if _, err := w.conn.ExecContext(w.ctx, q, id); err != nil {
 			return fmt.Errorf("drop source rows: %w", err)
@@ -276,7 +281,7 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 		state = d.cp.State
 	}
 	_, err := w.st.finishSource.ExecContext(w.ctx, j.src.Class, d.size, d.mtime, d.headLen, d.headHash,
-		d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists, j.row.id)
+		d.tailLen, d.tailHash, d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists, j.row.id)
 	if err != nil {
 		return fmt.Errorf("store checkpoint of %s: %w", j.src.Path, err)
 	}

@@ -1,0 +1,164 @@
+package archive
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	path := e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	e.refresh(a, RefreshOptions{})
+	first := messageTexts(t, a, "s1")
+
+	// A new head: the file was rewritten.
+	lines := sessionLines("s1", "/w")
+	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	e.write("s1.jsonl", lines...)
+	if res := e.refresh(a, RefreshOptions{}); res.Reread != 1 || res.Generations != 1 {
+		t.Fatalf("rewrite: %+v", res)
+	}
+	// Shrunk to its first two lines.
+	e.write("s1.jsonl", lines[:2]...)
+	if res := e.refresh(a, RefreshOptions{}); res.Reread != 1 || res.Generations != 1 {
+		t.Fatalf("shrink: %+v", res)
+	}
+
+	if got := messageTexts(t, a, "s1"); strings.Join(got, "\n") != strings.Join(first, "\n") {
+		t.Fatalf("first generation: %q, was %q", got, first)
+	}
+	if got := messageTexts(t, a, "s1~2"); len(got) != 2 || !strings.HasPrefix(got[0], "kindly fix") {
+		t.Fatalf("second generation: %q", got)
+	}
+	if got := messageTexts(t, a, "s1~3"); len(got) != 1 || !strings.HasPrefix(got[0], "kindly fix") {
+		t.Fatalf("third generation: %q", got)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM edits`); n != 2 {
+		t.Fatalf("edits = %d", n)
+	}
+	for id, evidence := range map[string]string{"s1~2": path + "#1", "s1~3": path + "#1"} {
+		si, err := a.GetSession(context.Background(), id)
+		if err != nil || si.ParentID != "s1" || si.Relation != "continued_from" || si.LinkEvidence != "same session id as "+evidence {
+			t.Fatalf("%s: %+v %v", id, si.Session, err)
+		}
+	}
+	si, err := a.GetSession(context.Background(), "s1")
+	if err != nil || !si.SourceDeleted || si.SourcePath != path+"#1" {
+		t.Fatalf("first generation's session: %+v %v", si, err)
+	}
+	assertRetained(t, a, path)
+
+	// Every generation is rebuilt from its retained copy.
+	before := dump(t, a)
+	os.Remove(path)
+	e.refresh(a, RefreshOptions{})
+	if res := e.refresh(a, RefreshOptions{Rebuild: true}); res.Rebuilt != 3 || res.Failed != 0 {
+		t.Fatalf("rebuild: %+v %q", res, e.warnings)
+	}
+	if after := dump(t, a); !sameExceptDeleted(before, after) {
+		t.Fatalf("rebuild changed content:\n%s\n---\n%s", before, after)
+	}
+}
+
+func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	lines := sessionLines("s1", "/w")
+	for i := range 40 {
+		lines = append(lines, fmt.Sprintf(`{"t":"msg","role":"user","text":"message %d","uuid":"m%d"}`, i, i))
+	}
+	path := e.write("s1.jsonl", lines...)
+	e.refresh(a, RefreshOptions{})
+	os.Remove(path)
+	if res := e.refresh(a, RefreshOptions{}); res.Deleted != 1 {
+		t.Fatalf("delete: %+v", res)
+	}
+	kept := messageTexts(t, a, "s1")
+
+	e.write("s1.jsonl", lines[:3]...)
+	if res := e.refresh(a, RefreshOptions{}); res.Generations != 1 {
+		t.Fatalf("shorter file: %+v", res)
+	}
+	if got := messageTexts(t, a, "s1"); len(got) != 42 || strings.Join(got, "\n") != strings.Join(kept, "\n") {
+		t.Fatalf("the deleted file's session: %d messages", len(got))
+	}
+	if got := messageTexts(t, a, "s1~2"); len(got) != 2 {
+		t.Fatalf("the new file's session: %q", got)
+	}
+	// The kept copy is the deleted file, whole.
+	rc, err := openRetained(a.RetainedPath("lines", path+"#1"), int64(count(t, a.db,
+		`SELECT retained_size FROM sources WHERE path = ?`, path+"#1")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	if got := string(readAll(t, rc)); got != strings.Join(lines, "\n")+"\n" {
+		t.Fatalf("kept copy holds %d bytes", len(got))
+	}
+	assertRetained(t, a, path)
+}
+
+// longSession is a session whose first line fills the fingerprinted head,
+// so that its later lines lie beyond it.
+func longSession(id string) []string {
+	lines := sessionLines(id, "/w")
+	lines[0] = fmt.Sprintf(`{"t":"session","id":%q,"cwd":"/w","title":%q}`, id, strings.Repeat("t", 2*headBytes))
+	return lines
+}
+
+func TestRewriteBehindAnUnchangedHeadIsANewGeneration(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		change func(e *testEnv, path string, lines []string)
+	}{
+		{"same size, new mtime", func(e *testEnv, path string, lines []string) {
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.write("s1.jsonl", lines...)
+			later := fi.ModTime().Add(time.Second)
+			if err := os.Chtimes(path, later, later); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"rewritten and grown", func(e *testEnv, path string, lines []string) {
+			e.write("s1.jsonl", append(lines, `{"t":"msg","role":"user","text":"appended","uuid":"u9"}`)...)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := newTestEnv(t)
+			a := e.open(Options{})
+			lines := longSession("s1")
+			path := e.write("s1.jsonl", lines...)
+			e.refresh(a, RefreshOptions{})
+
+			// The same length, head and line count; one answer differs.
+			rewritten := append([]string(nil), lines...)
+			rewritten[2] = strings.Replace(rewritten[2], "fixing parse_config", "undone parse_config", 1)
+			if len(strings.Join(rewritten, "\n")) != len(strings.Join(lines, "\n")) {
+				t.Fatalf("rewrite changed the length")
+			}
+			tc.change(e, path, rewritten)
+			if res := e.refresh(a, RefreshOptions{}); res.Generations != 1 {
+				t.Fatalf("rewrite not noticed: %+v", res)
+			}
+			if got := messageTexts(t, a, "s1"); got[1] != "fixing parse_config now" {
+				t.Fatalf("first generation: %q", got)
+			}
+			if got := messageTexts(t, a, "s1~2"); got[1] != "undone parse_config now" {
+				t.Fatalf("second generation: %q", got)
+			}
+			assertRetained(t, a, path)
+		})
+	}
+}
