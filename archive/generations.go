@@ -79,7 +79,8 @@ func copyRetained(from, to string, size int64) error {
 		return err
 	}
 	tmp := to + ".tmp"
-	dst, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	os.Remove(tmp) // left by an interrupted run: write a new file, never through an old one
+	dst, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}

@@ -123,7 +123,12 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 
 	s := &jobSink{ctx: ctx, out: out, job: j, redact: newRedactMemo(a.redact), problems: map[string]int{}}
 	s.cur = &batch{job: j, begin: true, full: kind != planAppend, retire: newGeneration}
-	newCP, err := j.provider.Parse(ctx, j.src, r, cp, s.sink)
+	src, err := a.withSideFiles(j.provider, j.src)
+	if err != nil {
+		rw.abort()
+		return s.finish(&batch{failed: err})
+	}
+	newCP, err := j.provider.Parse(ctx, src, r, cp, s.sink)
 	if err == nil {
 		err = s.err
 	}
