@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"hansard/transcripts"
 )
 
 func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
@@ -53,6 +56,20 @@ func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
 		t.Fatalf("first generation's session: %+v %v", si, err)
 	}
 	assertRetained(t, a, path)
+
+	// Status says what is kept, and under which ids.
+	st, err := a.Status(context.Background(), []transcripts.Provider{e.prov}, e.env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantGens := []KeptGeneration{{"lines", path, 1, 1, 2}, {"lines", path, 2, 1, 2}}
+	wantNames := []RenamedSession{{"s1", "s1~2", path}, {"s1", "s1~3", path}}
+	if !reflect.DeepEqual(st.EarlierGenerations, wantGens) || !reflect.DeepEqual(st.RenamedSessions, wantNames) {
+		t.Fatalf("status: %+v %+v", st.EarlierGenerations, st.RenamedSessions)
+	}
+	if p := st.Providers[0]; p.Sources != 1 || p.DeletedSources != 0 || p.EarlierGenerations != 2 || p.Sessions != 3 {
+		t.Fatalf("provider status: %+v", p)
+	}
 
 	// Every generation is rebuilt from its retained copy.
 	before := dump(t, a)

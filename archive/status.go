@@ -26,9 +26,13 @@ type Status struct {
 	// FailedFiles could not be read on their last attempt.
 	FailedFiles []FailedFile `json:"failed_files"`
 	// UnreadableFolders were met during the last discovery.
-	UnreadableFolders []FailedFile   `json:"unreadable_folders"`
-	Repositories      []RepoStatus   `json:"repositories"`
-	Unattached        UnattachedInfo `json:"unattached"`
+	UnreadableFolders []FailedFile `json:"unreadable_folders"`
+	// EarlierGenerations are kept from files that shrank or were
+	// rewritten; RenamedSessions are sessions whose id another file holds.
+	EarlierGenerations []KeptGeneration `json:"earlier_generations"`
+	RenamedSessions    []RenamedSession `json:"renamed_sessions"`
+	Repositories       []RepoStatus     `json:"repositories"`
+	Unattached         UnattachedInfo   `json:"unattached"`
 }
 
 // ProviderStatus counts one provider's archived history.
@@ -39,6 +43,9 @@ type ProviderStatus struct {
 	Edits          int    `json:"edits"`
 	Sources        int    `json:"sources"`
 	DeletedSources int    `json:"deleted_sources"` // originals gone, kept from retained copies
+	// EarlierGenerations counts what is kept of files that shrank or were
+	// rewritten (see Status.EarlierGenerations); Sources does not count them.
+	EarlierGenerations int `json:"earlier_generations"`
 }
 
 // RootStatus is a folder a provider discovers transcripts in.
@@ -97,7 +104,7 @@ func (a *Archive) Status(ctx context.Context, providers []transcripts.Provider, 
 		}
 	}
 	steps := []func(context.Context, *Status) error{
-		a.providerCounts, a.problemFiles, a.failedFiles, a.repoCounts,
+		a.providerCounts, a.problemFiles, a.failedFiles, a.repoCounts, a.keptHistory,
 	}
 	for _, step := range steps {
 		if err := step(ctx, &st); err != nil {
@@ -126,8 +133,10 @@ func (a *Archive) providerCounts(ctx context.Context, st *Status) error {
 			func(p *ProviderStatus, n, _ int) { p.Messages = n }},
 		{`SELECT s.provider, count(*), 0 FROM edits e JOIN sessions s ON s.pk = e.session GROUP BY s.provider`,
 			func(p *ProviderStatus, n, _ int) { p.Edits = n }},
-		{`SELECT provider, count(*), sum(deleted) FROM sources GROUP BY provider`,
+		{`SELECT provider, sum(NOT retired), sum(deleted AND NOT retired) FROM sources GROUP BY provider`,
 			func(p *ProviderStatus, n, m int) { p.Sources, p.DeletedSources = n, m }},
+		{`SELECT provider, sum(retired), 0 FROM sources GROUP BY provider`,
+			func(p *ProviderStatus, n, _ int) { p.EarlierGenerations = n }},
 	}
 	for _, q := range queries {
 		rows, err := a.db.QueryContext(ctx, q.q)
