@@ -179,3 +179,32 @@ func TestRewriteBehindAnUnchangedHeadIsANewGeneration(t *testing.T) {
 		})
 	}
 }
+
+func TestRebuildMeetingARewrittenFileKeepsTheRetainedOne(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	e.refresh(a, RefreshOptions{})
+	first := messageTexts(t, a, "s1")
+	lines := sessionLines("s1", "/w")
+	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	e.write("s1.jsonl", lines[:3]...)
+	if res := e.refresh(a, RefreshOptions{Rebuild: true}); res.Generations != 1 {
+		t.Fatalf("rebuild: %+v", res)
+	}
+	// The earlier generation is rebuilt from its retained copy by the
+	// next refresh.
+	if res := e.refresh(a, RefreshOptions{}); res.Rebuilt != 1 || res.Failed != 0 {
+		t.Fatalf("refresh after the rebuild: %+v %q", res, e.warnings)
+	}
+	if got := messageTexts(t, a, "s1"); strings.Join(got, "\n") != strings.Join(first, "\n") {
+		t.Fatalf("earlier generation: %q", got)
+	}
+	if got := messageTexts(t, a, "s1~2"); len(got) != 2 || !strings.HasPrefix(got[0], "kindly fix") {
+		t.Fatalf("new generation: %q", got)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM sources WHERE reparse`); n != 0 {
+		t.Fatalf("%d sources still to rebuild", n)
+	}
+}

@@ -65,8 +65,9 @@ func (r RefreshResult) ProblemLines() int {
 
 // Refresh brings the archive up to date with the providers' files. Unchanged
 // files are not opened; grown files are read from their checkpoint; files
-// that shrank or were rewritten are read whole; files that are gone leave
-// their sessions in place, marked source_deleted. Cancelling ctx leaves a
+// that shrank or were rewritten are read whole as a new generation, the
+// earlier one kept; files that are gone leave their sessions in place,
+// marked source_deleted. Cancelling ctx leaves a
 // consistent archive that the next Refresh continues. When the snapshot
 // the last refresh left shows nothing changed, it neither lists a folder
 // nor takes the write lock (see quickUnchanged).
