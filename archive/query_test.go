@@ -126,5 +126,14 @@ func TestTwoNewFilesWritingOneSession(t *testing.T) {
 	if n := count(t, a.db, `SELECT count(*) FROM tool_calls`); n != 6 {
 		t.Fatalf("tool calls = %d", n)
 	}
+	// The ledger reads the copy's edit once.
+	var edits []string
+	err := a.ForEachEdit(context.Background(), EditFilter{SkipCopies: true}, func(e RepoEdit) error {
+		edits = append(edits, e.SessionID+" "+e.ToolCallID)
+		return nil
+	})
+	if err != nil || len(edits) != 1 || edits[0] != "dup c1" {
+		t.Fatalf("edits without copies: %q %v", edits, err)
+	}
 	dump(t, a) // full-text index intact
 }
