@@ -262,8 +262,7 @@ func TestMessageOwnerUsesIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	rows, err := a.db.Query(`EXPLAIN QUERY PLAN SELECT DISTINCT s.id FROM messages m JOIN sessions s ON s.pk = m.session
-WHERE m.uuid = ? AND m.uuid != '' ORDER BY s.pk LIMIT 16`, "x")
+	rows, err := a.db.Query(`EXPLAIN QUERY PLAN `+sqlMessageOwners, "x")
 	if err != nil {
 		t.Fatal(err)
 	}
