@@ -73,7 +73,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 		same = sameHead(j.row, head, j.size) && sameTail(j.row, tail)
 		if kind == planAppend && !same {
-			kind, newGeneration = planFull, j.row.retainedRaw > 0
+			kind, newGeneration = planFull, j.row.retainedSize > 0
 		}
 	}
 	if kind == planRebuild && (j.row.retainedSize == 0 || (j.exists && !same)) {
