@@ -143,9 +143,9 @@
 // one, a file rewritten behind an unchanged head) starts a new generation:
 // the row of the earlier one is kept with its sessions, problems and a
 // copy of its retained copy, as a source that is gone, and a rebuild
-// re-parses it from that copy under its original path. (A rebuild that
-// finds the original rewritten keeps the retained copy so and re-reads it
-// on the next refresh.) A new row holds the file from then on.
+// re-parses it from that copy under its original path (a rebuild that
+// finds the original rewritten keeps the retained copy so, and rebuilds
+// it in the same refresh). A new row holds the file from then on.
 //
 // The sessions the new generation names are those of the earlier one, and
 // two files may name one session (copies, exports, synced folders). The

@@ -81,7 +81,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 			return send(ctx, out, &batch{job: j, begin: true, failed: errors.New("no retained copy to rebuild from")})
 		}
 		// The original changed: the retained copy is the earlier
-		// generation, rebuilt from it on the next refresh.
+		// generation, rebuilt from it after this run (rebuildKept).
 		kind, newGeneration = planFull, j.row.retainedSize > 0
 	}
 

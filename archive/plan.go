@@ -223,12 +223,31 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			res.Deleted++
 		}
 		if row.reparse {
-			src := transcripts.Source{Provider: k.provider, Path: k.path}
-			jobs = append(jobs, &job{provider: p, src: src, row: sourceRow{id: row.id}, kind: planRebuild})
+			jobs = append(jobs, goneRebuild(p, k, row.id))
 		}
 	}
-	if err := a.loadRows(ctx, jobs); err != nil {
+	if err := a.loadGoneRows(ctx, jobs); err != nil {
 		return nil, 0, err
+	}
+	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
+		return nil, 0, err
+	}
+	largestFirst(jobs)
+	return jobs, len(scanErrors), nil
+}
+
+// goneRebuild is the job that re-parses a source whose file is gone from
+// its retained copy.
+func goneRebuild(p transcripts.Provider, k sourceKey, id int64) *job {
+	src := transcripts.Source{Provider: k.provider, Path: k.path}
+	return &job{provider: p, src: src, row: sourceRow{id: id}, kind: planRebuild}
+}
+
+// loadGoneRows loads the jobs' stored rows (see loadRows) and gives the
+// jobs of sources that are gone the class and path they were read with.
+func (a *Archive) loadGoneRows(ctx context.Context, jobs []*job) error {
+	if err := a.loadRows(ctx, jobs); err != nil {
+		return err
 	}
 	for _, j := range jobs {
 		if !j.exists {
@@ -236,11 +255,38 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			j.src.Path = j.row.originalPath()
 		}
 	}
-	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
-		return nil, 0, err
+	return nil
+}
+
+// keptRebuilds returns the jobs that rebuild the earlier generations kept
+// by a rebuild that found their files rewritten (see parseJob).
+func (a *Archive) keptRebuilds(ctx context.Context, providers []transcripts.Provider) ([]*job, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, path FROM sources WHERE retired AND reparse`)
+	if err != nil {
+		return nil, fmt.Errorf("load sources: %w", err)
+	}
+	defer rows.Close()
+	byName := providersByName(providers)
+	var jobs []*job
+	for rows.Next() {
+		var id int64
+		var k sourceKey
+		if err := rows.Scan(&id, &k.provider, &k.path); err != nil {
+			return nil, fmt.Errorf("load sources: %w", err)
+		}
+		if p, ok := byName[k.provider]; ok {
+			jobs = append(jobs, goneRebuild(p, k, id))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load sources: %w", err)
+	}
+	rows.Close()
+	if err := a.loadGoneRows(ctx, jobs); err != nil {
+		return nil, err
 	}
 	largestFirst(jobs)
-	return jobs, len(scanErrors), nil
+	return jobs, nil
 }
 
 func providersByName(providers []transcripts.Provider) map[string]transcripts.Provider {

@@ -141,6 +141,12 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 			return res, err
 		}
 	}
+	if res.Generations > 0 {
+		if err := a.rebuildKept(ctx, providers, warn, opts, &res); err != nil {
+			res.Elapsed = time.Since(start)
+			return res, err
+		}
+	}
 	if err := a.stampRefresh(); err != nil {
 		return res, err
 	}
@@ -151,6 +157,28 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// rebuildKept rebuilds the earlier generations a rebuild kept in this run
+// (it found their files rewritten), adding what it did to res.
+func (a *Archive) rebuildKept(ctx context.Context, providers []transcripts.Provider, warn func(string), opts RefreshOptions, res *RefreshResult) error {
+	jobs, err := a.keptRebuilds(ctx, providers)
+	if err != nil || len(jobs) == 0 {
+		return err
+	}
+	var more RefreshResult
+	err = a.run(ctx, jobs, warn, opts, &more)
+	res.Rebuilt += more.Rebuilt
+	res.Failed += more.Failed
+	res.Sessions += more.Sessions
+	res.Bytes += more.Bytes
+	for k, n := range more.Problems {
+		if res.Problems == nil {
+			res.Problems = make(map[string]int)
+		}
+		res.Problems[k] += n
+	}
+	return err
 }
 
 func lockedWarn(warn func(string)) func(string) {
