@@ -32,26 +32,26 @@ type RefreshOptions struct {
 
 // RefreshResult says what a Refresh did.
 type RefreshResult struct {
-	Paused    bool `json:"paused"` // nothing was read: indexing is paused
-	Busy      bool `json:"busy"`   // nothing was read: another process is writing (NoWait)
-	Sources   int  `json:"sources"`
-	Unchanged int  `json:"unchanged"`
-	Appended  int  `json:"appended"` // read from their checkpoint
-	Reread    int  `json:"reread"`   // read whole (new, shrunk or rewritten)
-	// Generations counts the files that shrank or were rewritten: read
-	// whole as a new generation, the earlier one kept (see retire).
-	Generations int   `json:"generations"`
-	Rebuilt     int   `json:"rebuilt"` // re-parsed from the retained copy
-	Deleted     int   `json:"deleted"` // newly found gone
-	Failed      int   `json:"failed"`
-	Sessions    int   `json:"sessions"` // sessions written
-	Bytes       int64 `json:"bytes"`    // transcript bytes read
+	Paused    bool  `json:"paused"` // nothing was read: indexing is paused
+	Busy      bool  `json:"busy"`   // nothing was read: another process is writing (NoWait)
+	Sources   int   `json:"sources"`
+	Unchanged int   `json:"unchanged"`
+	Appended  int   `json:"appended"` // read from their checkpoint
+	Reread    int   `json:"reread"`   // read whole (new, shrunk or rewritten)
+	Rebuilt   int   `json:"rebuilt"`  // re-parsed from the retained copy
+	Deleted   int   `json:"deleted"`  // newly found gone
+	Failed    int   `json:"failed"`
+	Sessions  int   `json:"sessions"` // sessions written
+	Bytes     int64 `json:"bytes"`    // transcript bytes read
 	// Problems counts the unusable lines met in this run by kind.
 	Problems map[string]int `json:"problems,omitempty"`
 	Elapsed  time.Duration  `json:"elapsed"`
 	// WriterBusy is the time the writer spent writing (not waiting for
 	// parsed records): close to Elapsed when the database is the limit.
 	WriterBusy time.Duration `json:"writer_busy"`
+	// Generations counts the files that shrank or were rewritten, read
+	// whole as a new generation with the earlier one kept (among Reread).
+	Generations int `json:"generations"`
 }
 
 // ProblemLines is the number of lines skipped in the run.

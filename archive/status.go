@@ -26,13 +26,13 @@ type Status struct {
 	// FailedFiles could not be read on their last attempt.
 	FailedFiles []FailedFile `json:"failed_files"`
 	// UnreadableFolders were met during the last discovery.
-	UnreadableFolders []FailedFile `json:"unreadable_folders"`
+	UnreadableFolders []FailedFile   `json:"unreadable_folders"`
+	Repositories      []RepoStatus   `json:"repositories"`
+	Unattached        UnattachedInfo `json:"unattached"`
 	// EarlierGenerations are kept from files that shrank or were
 	// rewritten; RenamedSessions are sessions whose id another file holds.
 	EarlierGenerations []KeptGeneration `json:"earlier_generations"`
 	RenamedSessions    []RenamedSession `json:"renamed_sessions"`
-	Repositories       []RepoStatus     `json:"repositories"`
-	Unattached         UnattachedInfo   `json:"unattached"`
 }
 
 // ProviderStatus counts one provider's archived history.
