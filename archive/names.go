@@ -56,17 +56,39 @@ func (w *writer) storedRecord(j *job, r transcripts.Record) (transcripts.Record,
 		t := *r.Todos
 		own(&t.SessionID)
 		r.Todos = &t
-	case r.Link != nil:
+	case r.Link != nil && r.Link.ParentID == "":
 		l := *r.Link
-		if l.ParentID == "" {
-			own(&l.SessionID) // linked by a message uuid: the file's own session
-		} else {
-			l.SessionID = w.knownName(j, l.SessionID, &err)
-			l.ParentID = w.knownName(j, l.ParentID, &err)
-		}
+		own(&l.SessionID) // linked by a message uuid: the file's own session
 		r.Link = &l
 	}
 	return r, err
+}
+
+// holdLink keeps a link between two sessions until the job ends: either
+// side may be the file's own session, whose stored id is known once the
+// file's records have named it (see storedLinks).
+func (w *writer) holdLink(j *job, l *transcripts.Link) {
+	w.links[j] = append(w.links[j], l)
+}
+
+// storedLinks writes the links the job held, each side under the stored
+// id the job gave it, if any.
+func (w *writer) storedLinks(j *job) error {
+	links := w.links[j]
+	delete(w.links, j)
+	for _, l := range links {
+		var err error
+		s := *l
+		s.SessionID = w.knownName(j, s.SessionID, &err)
+		s.ParentID = w.knownName(j, s.ParentID, &err)
+		if err == nil {
+			err = w.link(&s)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // knownName returns the stored id of a session id the job's source has

@@ -35,12 +35,14 @@ func TestTwoFilesWithOneSessionIDKeepBoth(t *testing.T) {
 
 	// A second file with the same session id and the same call ids, but
 	// other text: an export, or a copy that went on elsewhere.
+	// It names where it was resumed from before it names itself.
 	other := sessionLines("dup", "/w")
 	other[1] = strings.Replace(other[1], "please fix", "kindly fix", 1)
 	other[5] = strings.Replace(other[5], "zebra_output", "second file's result", 1)
-	pb := e.write("copy/b.jsonl", other...)
+	other = append([]string{`{"t":"link","parent":"elsewhere","rel":"resumed_from","evidence":"copied"}`}, other...)
+	pb := e.write("copy/dup.jsonl", other...)
 	e.refresh(a, RefreshOptions{})
-	e.appendRaw("copy/b.jsonl", `{"t":"msg","role":"user","text":"one more in the copy","uuid":"b-u3"}`+"\n")
+	e.appendRaw("copy/dup.jsonl", `{"t":"msg","role":"user","text":"one more in the copy","uuid":"b-u3"}`+"\n")
 	e.refresh(a, RefreshOptions{})
 
 	if got := messageTexts(t, a, "dup"); strings.Join(got, "\n") != strings.Join(first, "\n") {
@@ -53,6 +55,13 @@ func TestTwoFilesWithOneSessionIDKeepBoth(t *testing.T) {
 	si, err := a.GetSession(context.Background(), "dup~2")
 	if err != nil || si.ParentID != "dup" || si.Relation != "continued_from" || !strings.Contains(si.LinkEvidence, pa) {
 		t.Fatalf("second session: %+v %v", si.Session, err)
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM session_links WHERE parent_id = 'elsewhere' AND session_id = 'dup~2'`); n != 1 ||
+		len(si.Links) != 2 {
+		t.Fatalf("the second file's links: %+v", si.Links)
+	}
+	if first, _ := a.GetSession(context.Background(), "dup"); len(first.Links) != 0 {
+		t.Fatalf("the first file's session got links: %+v", first.Links)
 	}
 	results := map[string]string{}
 	for _, id := range []string{"dup", "dup~2"} {

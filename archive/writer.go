@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"hansard/transcripts"
 )
 
 // Commit thresholds: the writer commits at the end of a file once this much
@@ -45,6 +47,7 @@ type writer struct {
 	touched           map[*job]map[int64]bool
 	seen              map[*job]map[rowKey]struct{} // keys each job wrote (see put)
 	names             map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
+	links             map[*job][]*transcripts.Link // links written at the end of the job (see holdLink)
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -75,6 +78,7 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		touched: make(map[*job]map[int64]bool),
 		seen:    make(map[*job]map[rowKey]struct{}),
 		names:   make(map[*job]map[string]string),
+		links:   make(map[*job][]*transcripts.Link),
 		held:    make(map[rowKey]*heldRow),
 	}
 	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
@@ -175,6 +179,10 @@ func (w *writer) apply(b *batch) error {
 		}
 	}
 	for _, r := range b.recs {
+		if r.Link != nil && r.Link.ParentID != "" {
+			w.holdLink(j, r.Link)
+			continue
+		}
 		r, err := w.storedRecord(j, r)
 		if err == nil {
 			err = w.record(j, r)
@@ -188,6 +196,7 @@ func (w *writer) apply(b *batch) error {
 		delete(w.touched, j)
 		delete(w.seen, j)
 		delete(w.names, j)
+		delete(w.links, j)
 		return w.fail(j, b.failed)
 	case b.done != nil:
 		if err := w.finishJob(j, b.done); err != nil {
@@ -247,6 +256,9 @@ func (w *writer) fail(j *job, cause error) error {
 }
 
 func (w *writer) finishJob(j *job, d *jobDone) error {
+	if err := w.storedLinks(j); err != nil {
+		return err
+	}
 	// Branches and attachments are computed from the rows: write them.
 	if err := w.writeHeld(); err != nil {
 		return err
