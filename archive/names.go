@@ -21,47 +21,38 @@ import (
 // nameSep separates a session id from the number of its copy.
 const nameSep = "~"
 
-// storedRecord returns r with every session id it names replaced by the
-// stored id of the session the job writes.
-func (w *writer) storedRecord(j *job, r transcripts.Record) (transcripts.Record, error) {
-	var err error
-	own := func(id *string) {
-		if err == nil && *id != "" {
-			*id, err = w.storedID(j, *id)
-		}
-	}
+// storedRecord replaces every session id r names by the stored id of the
+// session the job writes. The writer owns r (see copyRecord).
+func (w *writer) storedRecord(j *job, r transcripts.Record) error {
+	var id *string
 	switch {
 	case r.Session != nil:
-		s := *r.Session
-		own(&s.ID)
-		s.ParentID = w.knownName(j, s.ParentID, &err)
-		r.Session = &s
+		id = &r.Session.ID
 	case r.Message != nil:
-		m := *r.Message
-		own(&m.SessionID)
-		r.Message = &m
+		id = &r.Message.SessionID
 	case r.ToolCall != nil:
-		c := *r.ToolCall
-		own(&c.SessionID)
-		r.ToolCall = &c
+		id = &r.ToolCall.SessionID
 	case r.Edit != nil:
-		e := *r.Edit
-		own(&e.SessionID)
-		r.Edit = &e
+		id = &r.Edit.SessionID
 	case r.Command != nil:
-		c := *r.Command
-		own(&c.SessionID)
-		r.Command = &c
+		id = &r.Command.SessionID
 	case r.Todos != nil:
-		t := *r.Todos
-		own(&t.SessionID)
-		r.Todos = &t
+		id = &r.Todos.SessionID
 	case r.Link != nil && r.Link.ParentID == "":
-		l := *r.Link
-		own(&l.SessionID) // linked by a message uuid: the file's own session
-		r.Link = &l
+		id = &r.Link.SessionID // linked by a message uuid: the file's own session
 	}
-	return r, err
+	if id == nil || *id == "" {
+		return nil
+	}
+	stored, err := w.storedID(j, *id)
+	if err != nil {
+		return err
+	}
+	*id = stored
+	if r.Session != nil {
+		r.Session.ParentID = w.knownName(j, r.Session.ParentID, &err)
+	}
+	return err
 }
 
 // holdLink keeps a link between two sessions until the job ends: either

@@ -183,7 +183,7 @@ func (w *writer) apply(b *batch) error {
 			w.holdLink(j, r.Link)
 			continue
 		}
-		r, err := w.storedRecord(j, r)
+		err := w.storedRecord(j, r)
 		if err == nil {
 			err = w.record(j, r)
 		}
