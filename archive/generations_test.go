@@ -2,8 +2,10 @@ package archive
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -203,5 +205,82 @@ func TestRebuildMeetingARewrittenFileKeepsTheRetainedOne(t *testing.T) {
 	}
 	if n := count(t, a.db, `SELECT count(*) FROM sources WHERE reparse`); n != 0 {
 		t.Fatalf("%d sources still to rebuild", n)
+	}
+}
+
+// TestInterruptedNewGenerationResumes interrupts the refreshes that read
+// rewritten files as new generations, again and again, with part of a
+// file's records applied: the archive ends as one read without
+// interruption, and every earlier generation's copy is whole.
+func TestInterruptedNewGenerationResumes(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	var files [][]string
+	for i := range 8 {
+		id := fmt.Sprintf("s%d", i)
+		var lines []string
+		for range 80 { // more records than a batch holds
+			lines = append(lines, sessionLines(id, "/w")...)
+		}
+		files = append(files, lines)
+		e.write(id+".jsonl", lines...)
+	}
+	a := e.open(Options{})
+	e.refresh(a, RefreshOptions{})
+	clean := newTestEnv(t)
+	clean.root = e.root
+	b := clean.open(Options{})
+	clean.refresh(b, RefreshOptions{})
+	for i, lines := range files {
+		rewritten := append([]string(nil), lines...)
+		rewritten[1] = strings.Replace(rewritten[1], "please fix", "kindly fix", 1)
+		e.write(fmt.Sprintf("s%d.jsonl", i), rewritten[:len(rewritten)-5]...)
+	}
+
+	interrupted := 0
+	for attempt := 0; ; attempt++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		// Cancelled once a file is read: some of its records are applied.
+		calls := 0
+		e.prov.after = func(transcripts.Source) {
+			calls++
+			if calls == 1+attempt%3 {
+				cancel()
+			}
+		}
+		_, err := a.Refresh(ctx, []transcripts.Provider{e.prov}, e.env, RefreshOptions{Workers: 1})
+		cancel()
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatal(err)
+		}
+		interrupted++
+		if attempt > 30 {
+			t.Fatal("refresh never finished")
+		}
+	}
+	if interrupted == 0 {
+		t.Fatal("no refresh was interrupted")
+	}
+	e.prov.after = nil
+	clean.refresh(b, RefreshOptions{})
+	if got, want := dump(t, a), dump(t, b); got != want {
+		t.Fatalf("resumed archive differs from one read without interruption:\n%s\n---\n%s", got, want)
+	}
+	for i, lines := range files {
+		path := filepath.Join(e.root, fmt.Sprintf("s%d.jsonl", i))
+		assertRetained(t, a, path)
+		rc, err := openRetained(a.RetainedPath("lines", path+"#1"), int64(count(t, a.db,
+			`SELECT retained_size FROM sources WHERE path = ?`, path+"#1")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(readAll(t, rc))
+		rc.Close()
+		if got != strings.Join(lines, "\n")+"\n" {
+			t.Fatalf("kept copy of %s holds %d bytes", path, len(got))
+		}
 	}
 }
