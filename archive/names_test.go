@@ -63,6 +63,10 @@ func TestTwoFilesWithOneSessionIDKeepBoth(t *testing.T) {
 	if first, _ := a.GetSession(context.Background(), "dup"); len(first.Links) != 0 {
 		t.Fatalf("the first file's session got links: %+v", first.Links)
 	}
+	// A prefix of the id names the session holding it, not its copy.
+	if si, err := a.GetSession(context.Background(), "du"); err != nil || si.ID != "dup" {
+		t.Fatalf("session by prefix: %+v %v", si.Session, err)
+	}
 	results := map[string]string{}
 	for _, id := range []string{"dup", "dup~2"} {
 		calls, err := a.ToolCalls(context.Background(), id, 1)
