@@ -13,11 +13,11 @@ import (
 // Generations: archived text is never replaced by a later state of its
 // file. A file that shrank, or whose head or tail at the checkpoint no
 // longer matches what was read, starts a new generation. The source row of
-// the earlier one is kept with its sessions, problems and retained copy (a
-// copy of the file at the path of the kept row), as a source that is gone:
+// the earlier one is kept with its sessions, problems and retained copy
+// (copied to the retained path of the kept row), as a source that is gone:
 // its path becomes "<path>#<generation>" and retired is set, so discovery
-// never meets it again and a rebuild re-parses it from its retained copy
-// under its original path. A new row, with the next generation number,
+// (of files named *.jsonl) never meets it again, and a rebuild re-parses
+// it from its retained copy under its original path. A new row, with the next generation number,
 // holds the file from then on; the sessions it names that the earlier
 // generation holds go to sessions of their own (see storedRecord).
 
