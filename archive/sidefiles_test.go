@@ -2,9 +2,15 @@ package archive
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"hansard/transcripts"
+	"hansard/transcripts/claude"
 )
 
 // TestSubagentMetaSurvivesItsFile reads a subagent whose description and
@@ -46,4 +52,45 @@ func TestSubagentMetaSurvivesItsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("rebuilt without the subagent's files")
+}
+
+// TestSideFileSymlinkIsNotFollowed places a symbolic link where a side
+// file belongs: it is neither read nor retained.
+func TestSideFileSymlinkIsNotFollowed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	outside := filepath.Join(dir, "outside.json")
+	if err := os.WriteFile(outside, []byte(`{"description":"outside the roots"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(context.Background(), Options{Dir: filepath.Join(dir, "archive")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	path := filepath.Join(dir, "s", "subagents", "agent-x.jsonl")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	meta := strings.TrimSuffix(path, ".jsonl") + ".meta.json"
+	src := transcripts.Source{Provider: "claude", Path: path, Class: transcripts.ClassSubagent}
+	// A regular file there is read (and retained).
+	if err := os.WriteFile(meta, []byte(`{}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.withSideFiles(claude.New(), src); err != nil || string(got.Side[meta]) != `{}` {
+		t.Fatalf("side files: %q %v", got.Side, err)
+	}
+	os.Remove(meta)
+	os.Remove(a.sidePath("claude", meta))
+	if err := os.Symlink(outside, meta); err != nil {
+		t.Fatal(err)
+	}
+	got, err := a.withSideFiles(claude.New(), src)
+	if err != nil || got.Side == nil || len(got.Side) != 0 {
+		t.Fatalf("side files through a link: %q %v", got.Side, err)
+	}
+	if _, err := os.Lstat(a.sidePath("claude", meta)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("retained through a link: %v", err)
+	}
 }
