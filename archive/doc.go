@@ -102,7 +102,8 @@
 // still match is parsed from its checkpoint (a last line left without its
 // newline was indexed, but the checkpoint stays before it, so it is read
 // again and its rows replaced once the file grows; the stored size is the
-// whole file's, so the growth is noticed); one that shrank or whose head
+// whole file's, so the growth is noticed); one that shrank to a prefix of
+// what was read holds nothing new; one that shrank otherwise or whose head
 // or tail changed is read whole as a new generation (below). A file that
 // is rewritten in place keeping its size and mtime is not noticed, as
 // nothing of it is read.
@@ -138,10 +139,14 @@
 // # Generations
 //
 // Archived text is never replaced by a later state of its file, and a
-// message index once given never changes. A file that shrank or was
-// rewritten (a live file truncated, a shorter file at the path of a deleted
-// one, a file rewritten behind an unchanged head) starts a new generation:
-// the row of the earlier one is kept with its sessions, problems and a
+// message index once given never changes. A file cut to a prefix of what
+// was read of it (truncated, or put back from an older copy: the whole
+// prefix is compared with the retained copy) keeps everything stored but
+// its size and mtime, and is read on once it grows back past where reading
+// stopped with the same tail; Status lists such shorter files. A file that
+// shrank otherwise or was rewritten (another, shorter file at the path of a
+// deleted one, a file rewritten behind an unchanged head) starts a new
+// generation: the row of the earlier one is kept with its sessions, problems and a
 // copy of its retained copy, as a source that is gone, and a rebuild
 // re-parses it from that copy under its original path (a rebuild that
 // finds the original rewritten keeps the retained copy so, and rebuilds
@@ -154,8 +159,9 @@
 // never depend on which file was read first. The first file to write a
 // session id holds it; the others write theirs as "<id>~<n>" (the smallest
 // free n from 2), linked continued_from it with the evidence "same session
-// id as <path>". A copy is thus archived twice; Status lists the renamed
-// sessions and the earlier generations. Names are stored in session_names
+// id as <path>". A copy is thus archived twice (the ledger reads its edits
+// once, see EditFilter.SkipCopies); Status lists the renamed sessions and
+// the earlier generations. Names are stored in session_names
 // and never dropped, so a re-read or a rebuild writes every record where
 // it went before, whatever order the files are read in.
 package archive

@@ -11,8 +11,9 @@ import (
 )
 
 // Generations: archived text is never replaced by a later state of its
-// file. A file that shrank, or whose head or tail at the checkpoint no
-// longer matches what was read, starts a new generation. The source row of
+// file. A file that shrank to what is not a prefix of what was read of it
+// (see retainedPrefix), or whose head or tail at the checkpoint no longer
+// matches what was read, starts a new generation. The source row of
 // the earlier one is kept with its sessions, problems and retained copy
 // (copied to the retained path of the kept row), as a source that is gone:
 // its path becomes "<path>#<generation>" and retired is set, so discovery

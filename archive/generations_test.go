@@ -29,7 +29,26 @@ func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
 	if res := e.refresh(a, RefreshOptions{}); res.Reread != 1 || res.Generations != 1 {
 		t.Fatalf("rewrite: %+v", res)
 	}
-	// Shrunk to its first two lines.
+	// Cut to its first two lines, then grown back the same way: nothing is
+	// new, and the archive keeps the longer text meanwhile.
+	e.write("s1.jsonl", lines[:2]...)
+	if res := e.refresh(a, RefreshOptions{}); res.Appended != 1 || res.Generations != 0 {
+		t.Fatalf("cut: %+v", res)
+	}
+	if got := messageTexts(t, a, "s1~2"); len(got) != 2 {
+		t.Fatalf("after the cut: %q", got)
+	}
+	st, err := a.Status(context.Background(), []transcripts.Provider{e.prov}, e.env)
+	if err != nil || len(st.ShorterFiles) != 1 || st.ShorterFiles[0].Path != path ||
+		st.ShorterFiles[0].Archived <= st.ShorterFiles[0].Size {
+		t.Fatalf("status of the cut file: %+v %v", st.ShorterFiles, err)
+	}
+	e.write("s1.jsonl", lines...)
+	if res := e.refresh(a, RefreshOptions{}); res.Appended != 1 || res.Generations != 0 {
+		t.Fatalf("grown back: %+v", res)
+	}
+	// Shrunk to two other lines.
+	lines[1] = strings.Replace(lines[1], "kindly fix", "gently fix", 1)
 	e.write("s1.jsonl", lines[:2]...)
 	if res := e.refresh(a, RefreshOptions{}); res.Reread != 1 || res.Generations != 1 {
 		t.Fatalf("shrink: %+v", res)
@@ -41,7 +60,7 @@ func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
 	if got := messageTexts(t, a, "s1~2"); len(got) != 2 || !strings.HasPrefix(got[0], "kindly fix") {
 		t.Fatalf("second generation: %q", got)
 	}
-	if got := messageTexts(t, a, "s1~3"); len(got) != 1 || !strings.HasPrefix(got[0], "kindly fix") {
+	if got := messageTexts(t, a, "s1~3"); len(got) != 1 || !strings.HasPrefix(got[0], "gently fix") {
 		t.Fatalf("third generation: %q", got)
 	}
 	if n := count(t, a.db, `SELECT count(*) FROM edits`); n != 2 {
@@ -60,7 +79,7 @@ func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
 	assertRetained(t, a, path)
 
 	// Status says what is kept, and under which ids.
-	st, err := a.Status(context.Background(), []transcripts.Provider{e.prov}, e.env)
+	st, err = a.Status(context.Background(), []transcripts.Provider{e.prov}, e.env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,6 +113,7 @@ func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
 		lines = append(lines, fmt.Sprintf(`{"t":"msg","role":"user","text":"message %d","uuid":"m%d"}`, i, i))
 	}
 	path := e.write("s1.jsonl", lines...)
+	original := append([]string(nil), lines...)
 	e.refresh(a, RefreshOptions{})
 	os.Remove(path)
 	if res := e.refresh(a, RefreshOptions{}); res.Deleted != 1 {
@@ -101,6 +121,16 @@ func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
 	}
 	kept := messageTexts(t, a, "s1")
 
+	// Its own first lines come back (an older copy): nothing is new.
+	e.write("s1.jsonl", lines[:3]...)
+	if res := e.refresh(a, RefreshOptions{}); res.Generations != 0 || res.Appended != 1 {
+		t.Fatalf("older copy: %+v", res)
+	}
+	if got := messageTexts(t, a, "s1"); len(got) != 42 {
+		t.Fatalf("the deleted file's session after its older copy came back: %d messages", len(got))
+	}
+	// Another, shorter file.
+	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
 	e.write("s1.jsonl", lines[:3]...)
 	if res := e.refresh(a, RefreshOptions{}); res.Generations != 1 {
 		t.Fatalf("shorter file: %+v", res)
@@ -118,7 +148,7 @@ func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rc.Close()
-	if got := string(readAll(t, rc)); got != strings.Join(lines, "\n")+"\n" {
+	if got := string(readAll(t, rc)); got != strings.Join(original, "\n")+"\n" {
 		t.Fatalf("kept copy holds %d bytes", len(got))
 	}
 	assertRetained(t, a, path)

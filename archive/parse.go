@@ -72,6 +72,15 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 			return send(ctx, out, &batch{job: j, begin: true, failed: err})
 		}
 		same = sameHead(j.row, head, j.size) && sameTail(j.row, tail)
+		if !same && kind != planFull {
+			var err error
+			if same, err = a.retainedPrefix(j, f, j.size); err != nil {
+				return send(ctx, out, &batch{job: j, begin: true, failed: err})
+			}
+			if same && kind == planAppend {
+				return holdShrunk(ctx, j, out) // nothing new: see shrunk.go
+			}
+		}
 		if kind == planAppend && !same {
 			kind, newGeneration = planFull, j.row.retainedSize > 0
 		}

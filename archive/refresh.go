@@ -49,8 +49,9 @@ type RefreshResult struct {
 	// WriterBusy is the time the writer spent writing (not waiting for
 	// parsed records): close to Elapsed when the database is the limit.
 	WriterBusy time.Duration `json:"writer_busy"`
-	// Generations counts the files that shrank or were rewritten, read
-	// whole as a new generation with the earlier one kept (among Reread).
+	// Generations counts the files that were rewritten (or shrank to what
+	// they did not hold), read whole as a new generation with the earlier
+	// one kept (among Reread).
 	Generations int `json:"generations"`
 }
 
@@ -65,7 +66,8 @@ func (r RefreshResult) ProblemLines() int {
 
 // Refresh brings the archive up to date with the providers' files. Unchanged
 // files are not opened; grown files are read from their checkpoint; files
-// that shrank or were rewritten are read whole as a new generation, the
+// cut to a prefix of what was read hold nothing new; files that shrank
+// otherwise or were rewritten are read whole as a new generation, the
 // earlier one kept; files that are gone leave their sessions in place,
 // marked source_deleted. Cancelling ctx leaves a
 // consistent archive that the next Refresh continues. When the snapshot

@@ -30,9 +30,11 @@ type Status struct {
 	Repositories      []RepoStatus   `json:"repositories"`
 	Unattached        UnattachedInfo `json:"unattached"`
 	// EarlierGenerations are kept from files that shrank or were
-	// rewritten; RenamedSessions are sessions whose id another file holds.
+	// rewritten; RenamedSessions are sessions whose id another file holds;
+	// ShorterFiles were cut to what was read of them, which is kept.
 	EarlierGenerations []KeptGeneration `json:"earlier_generations"`
 	RenamedSessions    []RenamedSession `json:"renamed_sessions"`
+	ShorterFiles       []ShorterFile    `json:"shorter_files"`
 }
 
 // ProviderStatus counts one provider's archived history.

@@ -22,10 +22,37 @@ type RenamedSession struct {
 	Path      string `json:"path"`       // the file
 }
 
-// keptHistory lists the earlier generations and the renamed sessions.
+// ShorterFile is a transcript file shorter than what was read of it: cut,
+// or put back from an older copy. The archive keeps the longer text (see
+// holdShrunk).
+type ShorterFile struct {
+	Path     string `json:"path"`
+	Size     int64  `json:"size"`     // bytes in the file
+	Archived int64  `json:"archived"` // bytes read of it and kept
+}
+
+// keptHistory lists the earlier generations, the renamed sessions and the
+// files shorter than what is kept of them.
 func (a *Archive) keptHistory(ctx context.Context, st *Status) error {
-	st.EarlierGenerations, st.RenamedSessions = []KeptGeneration{}, []RenamedSession{}
-	rows, err := a.db.QueryContext(ctx, `SELECT src.provider, src.path, src.generation,
+	st.EarlierGenerations, st.RenamedSessions, st.ShorterFiles = []KeptGeneration{}, []RenamedSession{}, []ShorterFile{}
+	rows, err := a.db.QueryContext(ctx, `SELECT path, size, retained_raw FROM sources
+		WHERE NOT deleted AND size >= 0 AND size < retained_raw ORDER BY path`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var f ShorterFile
+		if err := rows.Scan(&f.Path, &f.Size, &f.Archived); err != nil {
+			rows.Close()
+			return err
+		}
+		st.ShorterFiles = append(st.ShorterFiles, f)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = a.db.QueryContext(ctx, `SELECT src.provider, src.path, src.generation,
 		(SELECT count(*) FROM sessions s WHERE s.source_id = src.id),
 		(SELECT count(*) FROM sessions s JOIN messages m ON m.session = s.pk WHERE s.source_id = src.id)
 		FROM sources src WHERE src.retired ORDER BY src.path`)

@@ -6,7 +6,8 @@
 -- before a file is read on from its checkpoint: a file rewritten in place
 -- behind an unchanged head is noticed.
 --
--- A file that shrank or was rewritten starts a new generation: the row of
+-- A file that was rewritten, or shrank to what is not a prefix of what was
+-- read of it, starts a new generation: the row of
 -- the earlier one is kept with its sessions, its retained copy and its
 -- problems, as a source that is gone (deleted), with retired set and its
 -- path "<path>#<generation>"; a new row holds the file from then on, with

@@ -118,13 +118,20 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 }
 
 // printKeptHistory lists what is kept of files that shrank or were
-// rewritten, and the sessions stored under another id.
+// rewritten, the files cut shorter than what was read of them, and the
+// sessions stored under another id.
 func printKeptHistory(w io.Writer, st archive.Status) {
 	if len(st.EarlierGenerations) > 0 {
 		fmt.Fprintln(w, "\nearlier generations kept (the file shrank or was rewritten; kept from retained copies)")
 		for _, g := range st.EarlierGenerations {
 			fmt.Fprintf(w, "  %s #%d: %d %s, %d %s\n", termSafe(g.Path), g.Generation, g.Sessions, plural(g.Sessions, "session", "sessions"),
 				g.Messages, plural(g.Messages, "message", "messages"))
+		}
+	}
+	if len(st.ShorterFiles) > 0 {
+		fmt.Fprintln(w, "\nfiles shorter than what was read of them (cut, or an older copy; the longer text is kept)")
+		for _, f := range st.ShorterFiles {
+			fmt.Fprintf(w, "  %s: %s of %s\n", termSafe(f.Path), megabytes(f.Size), megabytes(f.Archived))
 		}
 	}
 	if len(st.RenamedSessions) > 0 {
