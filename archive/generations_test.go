@@ -129,6 +129,12 @@ func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
 	if got := messageTexts(t, a, "s1"); len(got) != 42 {
 		t.Fatalf("the deleted file's session after its older copy came back: %d messages", len(got))
 	}
+	if res := e.refresh(a, RefreshOptions{Rebuild: true}); res.Rebuilt != 1 || res.Generations != 0 {
+		t.Fatalf("rebuild beside the older copy: %+v", res)
+	}
+	if got := messageTexts(t, a, "s1"); len(got) != 42 {
+		t.Fatalf("rebuilt beside its older copy: %d messages", len(got))
+	}
 	// Another, shorter file.
 	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
 	e.write("s1.jsonl", lines[:3]...)
