@@ -11,6 +11,9 @@ type Source struct {
 	Path     string // absolute path of the file on disk
 	// Class is ClassMain or ClassSubagent as far as the layout tells.
 	Class string
+	// Side, when not nil, holds the files beside the source that Parse
+	// reads (see SideFiler) by path, as the archive last saw them.
+	Side map[string][]byte
 }
 
 // Checkpoint is where a previous Parse of a source stopped. The archive

@@ -21,7 +21,9 @@
 // both sides: the subagent file names its parent, and the parent's Task or
 // Agent result (toolUseResult.agentId) or its agent_progress lines name the
 // child with the spawning tool call id. The meta file adds the tool call id,
-// the parent agent (parentAgentId) and the description, used as title.
+// the parent agent (parentAgentId) and the description, used as title; it
+// is the provider's one side file (SideFiles), read through
+// Source.ReadSide so that the archive can hand back its retained copy.
 // Inline sidechain lines of a main file (isSidechain, some 1.0.x builds) go
 // to a subagent session "<session>/agent-<agentId>", or
 // "<session>/sidechain-<uuid of its first line>" when no agentId is given;

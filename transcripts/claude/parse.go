@@ -72,7 +72,7 @@ type parser struct {
 func newParser(src transcripts.Source, cp transcripts.Checkpoint, sink transcripts.Sink) *parser {
 	base := filepath.Base(src.Path)
 	p := &parser{src: src, sink: sink, st: decodeState(cp), base: base, stem: strings.TrimSuffix(base, ".jsonl")}
-	p.subagent = src.Class == transcripts.ClassSubagent || strings.HasPrefix(p.stem, "agent-")
+	p.subagent = isSubagent(src)
 	if !p.subagent && p.st.Own == "" {
 		p.st.Own = sessionIDIn(p.stem)
 	}

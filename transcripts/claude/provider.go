@@ -32,6 +32,15 @@ const parserVersion = "3"
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }
 
+// SideFiles returns the meta file beside a subagent transcript, which
+// Parse reads for the subagent's description and the call that spawned it.
+func (*Provider) SideFiles(src transcripts.Source) []string {
+	if !isSubagent(src) {
+		return nil
+	}
+	return []string{metaPath(src.Path)}
+}
+
 // Roots returns $CLAUDE_CONFIG_DIR/projects, or $HOME/.claude/projects.
 func (*Provider) Roots(env transcripts.Env) []string {
 	if dir := env("CLAUDE_CONFIG_DIR"); dir != "" {
