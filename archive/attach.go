@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"hansard/redact"
 )
 
 // attacher places sessions and edited files in repositories: recorded
@@ -177,7 +179,8 @@ func (t *attacher) placeEdits(ctx context.Context, edits []editPlace, sessions m
 }
 
 // finish records the repositories met, with their remotes and the
-// repository URLs the agents recorded for their sessions.
+// repository URLs the agents recorded for their sessions, both without
+// user names and passwords.
 func (t *attacher) finish(ctx context.Context, db dbtx) error {
 	roots := make([]string, 0, len(t.repos))
 	for r := range t.repos {
@@ -186,7 +189,7 @@ func (t *attacher) finish(ctx context.Context, db dbtx) error {
 	slices.Sort(roots)
 	for _, root := range roots {
 		_, err := db.ExecContext(ctx, `INSERT INTO repos (root, remote_url) VALUES (?, ?)
-			ON CONFLICT (root) DO UPDATE SET remote_url = excluded.remote_url`, root, t.repos[root].RemoteURL)
+			ON CONFLICT (root) DO UPDATE SET remote_url = excluded.remote_url`, root, redact.StripUserinfo(t.repos[root].RemoteURL))
 		if err != nil {
 			return fmt.Errorf("record repository: %w", err)
 		}

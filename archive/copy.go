@@ -1,21 +1,22 @@
 package archive
 
 import (
-	"encoding/json"
 	"slices"
+	"strings"
 
+	"hansard/redact"
 	"hansard/transcripts"
 )
 
 // copyRecord returns a copy of r that shares no memory a provider may
-// reuse, with every text field passed through redact (when not nil), and
+// reuse, with every text field passed through redactText (when not nil), and
 // the number of text bytes it carries.
-func copyRecord(r transcripts.Record, redact func(string) string) (transcripts.Record, int) {
+func copyRecord(r transcripts.Record, redactText func(string) string) (transcripts.Record, int) {
 	red := func(s string) string {
-		if redact == nil || s == "" {
+		if redactText == nil || s == "" {
 			return s
 		}
-		return redact(s)
+		return redactText(s)
 	}
 	var out transcripts.Record
 	n := 0
@@ -25,6 +26,7 @@ func copyRecord(r transcripts.Record, redact func(string) string) (transcripts.R
 		s.Branches = slices.Clone(s.Branches)
 		s.Models = slices.Clone(s.Models)
 		s.Title = red(s.Title)
+		s.GitRepoURL = redact.StripUserinfo(s.GitRepoURL) // whatever the setting: the URL names the repository as well without credentials
 		out.Session = &s
 	case r.Message != nil:
 		m := *r.Message
@@ -34,7 +36,7 @@ func copyRecord(r transcripts.Record, redact func(string) string) (transcripts.R
 		out.Message = &m
 	case r.ToolCall != nil:
 		c := *r.ToolCall
-		c.Input = redactJSON(c.Input, redact)
+		c.Input = redactJSON(c.Input, redactText)
 		c.Result = red(c.Result)
 		if c.ExitCode != nil {
 			code := *c.ExitCode
@@ -44,15 +46,16 @@ func copyRecord(r transcripts.Record, redact func(string) string) (transcripts.R
 		out.ToolCall = &c
 	case r.Edit != nil:
 		e := *r.Edit
-		e.OldText, e.NewText, e.Patch = red(e.OldText), red(e.NewText), red(e.Patch)
+		e.OldText, e.NewText = red(e.OldText), red(e.NewText)
+		if redactText != nil && e.Patch != "" {
+			e.Patch = strings.Join(redactDiffLines(strings.Split(e.Patch, "\n"), redactText), "\n")
+		}
 		if len(e.Hunks) > 0 {
 			hunks := make([]transcripts.Hunk, len(e.Hunks))
 			for i, h := range e.Hunks {
 				h.Lines = slices.Clone(h.Lines)
-				if redact != nil {
-					for k, l := range h.Lines {
-						h.Lines[k] = red(l)
-					}
+				if redactText != nil {
+					h.Lines = redactDiffLines(h.Lines, redactText)
 				}
 				hunks[i] = h
 			}
@@ -88,46 +91,4 @@ func copyRecord(r transcripts.Record, redact func(string) string) (transcripts.R
 		out.Problem = &p
 	}
 	return out, n
-}
-
-// redactJSON redacts a JSON value's text. When redacting the encoded text
-// would break the JSON (a secret next to an escape), every string value is
-// redacted on its own instead.
-func redactJSON(raw json.RawMessage, redact func(string) string) json.RawMessage {
-	if len(raw) == 0 {
-		return nil
-	}
-	s := string(raw) // copies
-	if redact == nil {
-		return json.RawMessage(s)
-	}
-	red := redact(s)
-	if red == s || json.Valid([]byte(red)) {
-		return json.RawMessage(red)
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return json.RawMessage(red)
-	}
-	b, err := json.Marshal(redactValue(v, redact))
-	if err != nil {
-		return json.RawMessage(red)
-	}
-	return b
-}
-
-func redactValue(v any, redact func(string) string) any {
-	switch x := v.(type) {
-	case string:
-		return redact(x)
-	case []any:
-		for i := range x {
-			x[i] = redactValue(x[i], redact)
-		}
-	case map[string]any:
-		for k := range x {
-			x[k] = redactValue(x[k], redact)
-		}
-	}
-	return v
 }

@@ -14,11 +14,21 @@
 //
 //   - sources: one row per transcript file: provider, path, size and mtime
 //     at the last read (with deleted and reparse also in the covering index
-//     sources_stat, all a refresh reads of an unchanged file), a SHA-256 of its first 4 KiB (head_len bytes), the
-//     checkpoint (offset after the last complete line, line count, next
-//     message index, provider state), the retained copy's raw and
-//     compressed lengths, deleted (the original is gone), reparse (a
-//     rebuild is pending) and the last read error.
+//     sources_stat, all a refresh reads of an unchanged file), a SHA-256 of its first 4 KiB (head_len bytes)
+//     and one of the last 4 KiB read (tail_len bytes before retained_raw), the
+//     checkpoint (offset after the last line that ended in a newline, line
+//     count, next message index, provider state with its text redacted,
+//     by the provider when it is a transcripts.StateRedactor), the
+//     retained copy's raw and compressed lengths, deleted (the original is
+//     gone), reparse (a rebuild is pending), the last read error, and the
+//     file's generation (1, then one more each time it shrank or was
+//     rewritten). The row of an earlier generation is kept with retired
+//     set, deleted, and the path "<path>#<generation>" (see Generations
+//     below).
+//   - session_names: the stored id of every session id each source wrote.
+//     A session id belongs to the first source that wrote it; another
+//     source naming it writes its own session "<id>~<n>" (n from 2),
+//     linked continued_from the first (see Generations below).
 //   - problems: unusable lines per source (line, kind, detail), keyed by
 //     (source, line, kind) so that re-reading after an interruption does
 //     not count twice; counts by kind are derived from it.
@@ -57,9 +67,12 @@
 //     precede its session's indexing and outlives a re-read. Captures reads
 //     them.
 //   - repos: repository roots met, their remote URL and the repository
-//     URLs agents recorded for sessions attached to them.
+//     URLs agents recorded for sessions attached to them, both without
+//     user name and password (redact.StripUserinfo; sessions.git_repo_url
+//     too).
 //   - meta: paused, the path maps in use, the parser version of each
-//     provider that names one (see Versioned).
+//     provider that names one (see Versioned), the redaction the text was
+//     stored with (see Redaction below).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
 //     messages.text and the results no message carries (the view
 //     result_texts: tool_calls.result where result_msg is NULL; a Claude
@@ -98,12 +111,37 @@
 // Options.Redact is set (the retained copies keep the bytes as the agent
 // wrote them, 0600, so that a parser upgrade can re-read them).
 //
+// # Redaction
+//
+// Every text field of a record is redacted before it is written. JSON kept
+// as recorded (tool_calls.input, sources.state) is redacted as text and
+// then each string holding an escape as the text it decodes to, JSON
+// nested in strings included (redactjson.go). An edit's hunks and patch
+// are redacted side by side (context and removed lines as the old text,
+// context and added lines as the new), each side as one text, so that a
+// private key an edit adds is redacted on every line while the diff keeps
+// its lines and prefixes (redactdiff.go). meta "redaction" records the
+// setting the text was stored with ("off", or "on" and
+// Options.RedactVersion); when a refresh finds another (redaction.go) it
+// re-parses every source from its retained copy, drops the ledger and the
+// attribution cache, rebuilds both full-text indexes, and runs VACUUM with
+// secure_delete and a truncating WAL checkpoint before recording the new
+// setting, so that no byte of the old text is left. IndexTerms lists the
+// full-text vocabulary.
+//
 // # Refresh
 //
 // Refresh discovers every provider's files and compares each with its
 // stored size and mtime: an unchanged file is not opened. A changed file
-// whose head still matches is parsed from its checkpoint; one that shrank
-// or whose head changed is read whole and its sessions' rows replaced.
+// whose head and tail (the bytes just before where the last read stopped)
+// still match is parsed from its checkpoint (a last line left without its
+// newline was indexed, but the checkpoint stays before it, so it is read
+// again and its rows replaced once the file grows; the stored size is the
+// whole file's, so the growth is noticed); one that shrank to a prefix of
+// what was read holds nothing new; one that shrank otherwise or whose head
+// or tail changed is read whole as a new generation (below). A file that
+// is rewritten in place keeping its size and mtime is not noticed, as
+// nothing of it is read.
 // Files are parsed in parallel; one writer goroutine applies the records
 // (replace by key) in batched transactions, and stores each source's new
 // checkpoint in the same transaction as its last rows, so an interrupted
@@ -128,5 +166,37 @@
 //
 // Every byte read is appended, gzip compressed, to the source's retained
 // copy under <Dir>/retained (see RetainedPath); Refresh with Rebuild
-// re-parses every source from it.
+// re-parses every source from it. The files beside a source that its
+// provider's Parse reads (transcripts.SideFiler: Claude Code's subagent
+// meta.json) are retained there too, raw, as last seen, and handed back
+// to Parse (transcripts.Source.Side) once the originals are gone.
+//
+// # Generations
+//
+// Archived text is never replaced by a later state of its file, and a
+// message index once given never changes. A file cut to a prefix of what
+// was read of it (truncated, or put back from an older copy: the whole
+// prefix is compared with the retained copy) keeps everything stored but
+// its size and mtime, and is read on once it grows back past where reading
+// stopped with the same tail; Status lists such shorter files. A file that
+// shrank otherwise or was rewritten (another, shorter file at the path of a
+// deleted one, a file rewritten behind an unchanged head) starts a new
+// generation: the row of the earlier one is kept with its sessions, problems and a
+// copy of its retained copy, as a source that is gone, and a rebuild
+// re-parses it from that copy under its original path (a rebuild that
+// finds the original rewritten keeps the retained copy so, and rebuilds
+// it in the same refresh). A new row holds the file from then on.
+//
+// The sessions the new generation names are those of the earlier one, and
+// two files may name one session (copies, exports, synced folders). The
+// archive does not merge them: each session's rows come from one file, so
+// that no file's rows replace another's and the indexes of one session
+// never depend on which file was read first. The first file to write a
+// session id holds it; the others write theirs as "<id>~<n>" (the smallest
+// free n from 2), linked continued_from it with the evidence "same session
+// id as <path>". A copy is thus archived twice (the ledger reads its edits
+// once, see EditFilter.SkipCopies); Status lists the renamed sessions and
+// the earlier generations. Names are stored in session_names
+// and never dropped, so a re-read or a rebuild writes every record where
+// it went before, whatever order the files are read in.
 package archive

@@ -25,6 +25,11 @@ type EditFilter struct {
 	Path     string // repo-relative path, exact
 	// SucceededOnly keeps edits whose Status is transcripts.EditOK.
 	SucceededOnly bool
+	// SkipCopies leaves out the edits of a session stored under another id
+	// (its file names a session another file holds, see the package doc)
+	// that the session holding the id has too, as the same call: one edit
+	// archived twice, as a copied file gives.
+	SkipCopies bool
 }
 
 // ForEachEdit calls fn for every edit matching f, ordered by time (then
@@ -41,6 +46,11 @@ func (a *Archive) ForEachEdit(ctx context.Context, f EditFilter, fn func(RepoEdi
 	}
 	if f.SucceededOnly {
 		where, args = append(where, "e.status = ?"), append(args, transcripts.EditOK)
+	}
+	if f.SkipCopies {
+		where = append(where, `NOT EXISTS (SELECT 1 FROM session_names n JOIN sessions o ON o.id = n.session_id
+			JOIN edits c ON c.session = o.pk AND c.call_id = e.call_id AND c.seq = e.seq
+			WHERE n.stored_id = s.id AND n.session_id <> n.stored_id)`)
 	}
 	q := `SELECT s.id, s.provider, e.call_id, e.seq, e.message_idx, e.tool, e.file, e.move_to, e.cwd,
 		e.repo_root, e.path, e.move_to_path, e.op, e.old_text, e.new_text, e.patch, e.hunks, e.replace_all,

@@ -73,6 +73,9 @@ func (a *Archive) quickUnchanged(ctx context.Context, providers []transcripts.Pr
 	if ok, err := a.parsersRecorded(ctx, providers); err != nil || !ok {
 		return q
 	}
+	if ok, err := a.redactionRecorded(ctx); err != nil || !ok {
+		return q
+	}
 	if token, err := a.getMeta(ctx, metaSnapshot); err != nil || token != s.token {
 		return q
 	}
@@ -275,12 +278,13 @@ func (a *Archive) storedFiles(ctx context.Context, providers []transcripts.Provi
 	return files, true, nil
 }
 
-// updatedFiles returns base with the size and mtime now stored for the
-// sources at changed (read or not: another refresh may have read one), or
-// false when one is no longer a plain stored source.
+// updatedFiles returns base with the row, size and mtime now stored for
+// the sources at changed (read or not: another refresh may have read one;
+// one read as a new generation has a new row), or false when one is no
+// longer a plain stored source.
 func (a *Archive) updatedFiles(ctx context.Context, base []snapFile, changed []int) ([]snapFile, bool, error) {
 	files := slices.Clone(base)
-	st, err := a.db.PrepareContext(ctx, `SELECT size, mtime_ns, deleted, reparse FROM sources WHERE id = ?`)
+	st, err := a.db.PrepareContext(ctx, `SELECT id, size, mtime_ns, deleted, reparse FROM sources WHERE provider = ? AND path = ?`)
 	if err != nil {
 		return nil, false, fmt.Errorf("refresh snapshot: %w", err)
 	}
@@ -288,7 +292,7 @@ func (a *Archive) updatedFiles(ctx context.Context, base []snapFile, changed []i
 	for _, i := range changed {
 		f := &files[i]
 		var deleted, reparse bool
-		if err := st.QueryRowContext(ctx, f.id).Scan(&f.size, &f.mtime, &deleted, &reparse); err != nil {
+		if err := st.QueryRowContext(ctx, f.provider, f.path).Scan(&f.id, &f.size, &f.mtime, &deleted, &reparse); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil, false, nil
 			}

@@ -54,12 +54,19 @@ WHERE session_id = ? AND parent_uuid = ? AND relation = ?`, owner, session, uuid
 	return w.link(&transcripts.Link{SessionID: session, ParentID: owner, Relation: relation, Evidence: evidence})
 }
 
+// sqlMessageOwners lists the sessions holding a message, those stored
+// under their own id first.
+const sqlMessageOwners = `SELECT s.id FROM messages m JOIN sessions s ON s.pk = m.session
+WHERE m.uuid = ? AND m.uuid != '' GROUP BY s.pk
+ORDER BY EXISTS (SELECT 1 FROM session_names n WHERE n.stored_id = s.id AND n.session_id <> n.stored_id), s.pk
+LIMIT 16`
+
 // messageOwner returns the session holding a message with this uuid:
 // session itself when it or one of its subagents holds one, else the
-// first other session stored, else "".
+// first other session stored, one under its own id (not a copy's, see
+// storedRecord) first, else "".
 func (w *writer) messageOwner(session, uuid string) (string, error) {
-	rows, err := w.conn.QueryContext(w.ctx, `SELECT DISTINCT s.id FROM messages m JOIN sessions s ON s.pk = m.session
-WHERE m.uuid = ? AND m.uuid != '' ORDER BY s.pk LIMIT 16`, uuid)
+	rows, err := w.conn.QueryContext(w.ctx, sqlMessageOwners, uuid)
 	if err != nil {
 		return "", fmt.Errorf("owner of message %s: %w", uuid, err)
 	}

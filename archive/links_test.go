@@ -165,7 +165,9 @@ func TestClaudeLinksAcrossFiles(t *testing.T) {
 }
 
 // TestLinkSurvivesReread reads the continued session whole again (its
-// head changed): its parent, resolved from a message uuid, comes back.
+// head changed, so it is a new generation with a session of its own): its
+// parent, resolved from a message uuid, comes back, and the earlier
+// generation keeps its own.
 func TestLinkSurvivesReread(t *testing.T) {
 	ctx := context.Background()
 	a, home := linkArchive(t)
@@ -181,15 +183,22 @@ func TestLinkSurvivesReread(t *testing.T) {
 		t.Fatal(err)
 	}
 	refreshHome(t, a, home)
-	si, err := a.GetSession(ctx, linkContinued)
+	si, err := a.GetSession(ctx, linkContinued+"~2")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if si.Title != "Resumable uploads" {
 		t.Fatalf("not read again: title %q", si.Title)
 	}
-	if si.ParentID != linkOrigin || si.Relation != "continued_from" {
-		t.Errorf("parent %q %q after reading the file again", si.ParentID, si.Relation)
+	parents := map[string]string{}
+	for _, l := range si.Links {
+		parents[l.ParentID] = l.Relation
+	}
+	if si.ParentID != linkOrigin || parents[linkOrigin] != "continued_from" || parents[linkContinued] != "continued_from" {
+		t.Errorf("parent %q %q, links %v after reading the file again", si.ParentID, si.Relation, parents)
+	}
+	if si, err := a.GetSession(ctx, linkContinued); err != nil || si.ParentID != linkOrigin || si.Title != "Resumable uploader" {
+		t.Errorf("earlier generation: %+v %v", si.Session, err)
 	}
 }
 
@@ -253,8 +262,7 @@ func TestMessageOwnerUsesIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	rows, err := a.db.Query(`EXPLAIN QUERY PLAN SELECT DISTINCT s.id FROM messages m JOIN sessions s ON s.pk = m.session
-WHERE m.uuid = ? AND m.uuid != '' ORDER BY s.pk LIMIT 16`, "x")
+	rows, err := a.db.Query(`EXPLAIN QUERY PLAN `+sqlMessageOwners, "x")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,6 +43,10 @@ type Options struct {
 	// Redact rewrites text before it is stored or indexed; nil stores text
 	// as recorded.
 	Redact func(string) string
+	// RedactVersion names the rules of Redact. When it, or whether Redact
+	// is set, differs from what the stored text was redacted with, the
+	// next Refresh stores every text again (see redaction.go).
+	RedactVersion string
 	// Resolver finds the repository of a folder; nil attaches no session
 	// to a repository.
 	Resolver Resolver
@@ -58,6 +62,7 @@ type Archive struct {
 	dir      string
 	db       *sql.DB
 	redact   func(string) string
+	redactV  string
 	resolver Resolver
 	now      func() time.Time
 
@@ -106,6 +111,7 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 		dir:      opts.Dir,
 		db:       db,
 		redact:   opts.Redact,
+		redactV:  opts.RedactVersion,
 		resolver: opts.Resolver,
 		now:      opts.Now,
 		maps:     normalizeMaps(opts.PathMaps),

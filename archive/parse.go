@@ -29,6 +29,7 @@ type batch struct {
 	job    *job
 	begin  bool
 	full   bool // with begin: drop the source's rows first
+	retire bool // with begin: keep the source's rows as an earlier generation instead (see retire)
 	recs   []transcripts.Record
 	done   *jobDone
 	failed error
@@ -40,6 +41,8 @@ type jobDone struct {
 	size, mtime  int64
 	headLen      int
 	headHash     []byte
+	tailLen      int
+	tailHash     []byte
 	retainedRaw  int64
 	retainedSize int64
 	retainTmp    string // replacing copy to rename into place before commit
@@ -51,7 +54,8 @@ type jobDone struct {
 // returns an error.
 func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats *runStats) error {
 	kind := j.kind
-	var head []byte
+	var head, tail []byte
+	same, newGeneration := true, false
 	var f *os.File
 	if j.exists {
 		var err error
@@ -61,25 +65,41 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 		defer f.Close()
 		head, err = readHead(f)
+		if err == nil && kind != planFull {
+			tail, err = readTail(f, j.row, j.size)
+		}
 		if err != nil {
 			return send(ctx, out, &batch{job: j, begin: true, failed: err})
 		}
-		if kind == planAppend && !sameHead(j.row, head, j.size) {
-			kind = planFull
+		same = sameHead(j.row, head, j.size) && sameTail(j.row, tail)
+		if !same && kind != planFull {
+			var err error
+			if same, err = a.retainedPrefix(j, f, j.size); err != nil {
+				return send(ctx, out, &batch{job: j, begin: true, failed: err})
+			}
+			if same && kind == planAppend {
+				return holdShrunk(ctx, j, out) // nothing new: see shrunk.go
+			}
+		}
+		if kind == planAppend && !same {
+			kind, newGeneration = planFull, j.row.retainedSize > 0
 		}
 	}
-	if kind == planRebuild && (j.row.retainedSize == 0 || (j.exists && !sameHead(j.row, head, j.size))) {
+	if kind == planRebuild && (j.row.retainedSize == 0 || (j.exists && !same)) {
 		if !j.exists {
 			return send(ctx, out, &batch{job: j, begin: true, failed: errors.New("no retained copy to rebuild from")})
 		}
-		kind = planFull // the original changed: it is the better copy
+		// The original changed: the retained copy is the earlier
+		// generation, rebuilt from it after this run (rebuildKept).
+		kind, newGeneration = planFull, j.row.retainedSize > 0
 	}
 
-	retainPath := a.RetainedPath(j.src.Provider, j.src.Path)
+	retainPath := a.RetainedPath(j.src.Provider, j.storedPath())
 	rw := &retainWriter{path: retainPath, keep: j.row.retainedSize}
 	cp := j.row.cp
 	var r io.Reader
-	tee := &teeReader{w: rw, add: func(n int64) { stats.bytes.Add(n) }}
+	tw := &tailWriter{}
+	tee := &teeReader{w: io.MultiWriter(rw, tw), add: func(n int64) { stats.bytes.Add(n) }}
 	switch kind {
 	case planFull:
 		rw.path, rw.replace = retainPath+".tmp", true
@@ -90,6 +110,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		if _, err := f.Seek(cp.Offset, io.SeekStart); err != nil {
 			return send(ctx, out, &batch{job: j, begin: true, failed: err})
 		}
+		tw.buf = tail
 		tee.r, tee.pos, tee.from = f, cp.Offset, j.row.retainedRaw
 		r = tee
 	case planRebuild:
@@ -99,7 +120,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 			return send(ctx, out, &batch{job: j, begin: true, failed: err})
 		}
 		defer rc.Close()
-		r = &teeReader{r: rc, add: tee.add}
+		r = &teeReader{r: rc, add: tee.add, w: tw}
 		if j.exists && j.size > j.row.retainedRaw {
 			if _, err := f.Seek(j.row.retainedRaw, io.SeekStart); err != nil {
 				return send(ctx, out, &batch{job: j, begin: true, failed: err})
@@ -110,8 +131,13 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 	}
 
 	s := &jobSink{ctx: ctx, out: out, job: j, redact: newRedactMemo(a.redact), problems: map[string]int{}}
-	s.cur = &batch{job: j, begin: true, full: kind != planAppend}
-	newCP, err := j.provider.Parse(ctx, j.src, r, cp, s.sink)
+	s.cur = &batch{job: j, begin: true, full: kind != planAppend, retire: newGeneration}
+	src, err := a.withSideFiles(j.provider, j.src)
+	if err != nil {
+		rw.abort()
+		return s.finish(&batch{failed: err})
+	}
+	newCP, err := j.provider.Parse(ctx, src, r, cp, s.sink)
 	if err == nil {
 		err = s.err
 	}
@@ -122,7 +148,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 		return s.finish(&batch{failed: fmt.Errorf("read: %w", err)})
 	}
-	newCP.State = redactState(a.redact, newCP.State)
+	newCP.State = redactState(j.provider, a.redact, newCP.State)
 	d := &jobDone{cp: newCP, size: j.size, mtime: j.mtime, problems: s.problems}
 	if f != nil {
 		// What the file is now when reading stopped at its end (it may
@@ -138,6 +164,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 	}
 	d.headLen, d.headHash = len(head), hashHead(head)
+	d.tailLen, d.tailHash = len(tw.buf), hashHead(tw.buf)
 	if !j.exists {
 		d.headLen, d.headHash = j.row.headLen, j.row.headHash
 		d.size, d.mtime = j.row.size, j.row.mtime

@@ -30,11 +30,15 @@ type sourceRow struct {
 	size, mtime  int64
 	headLen      int
 	headHash     []byte
+	tailLen      int
+	tailHash     []byte
 	cp           transcripts.Checkpoint
 	retainedRaw  int64
 	retainedSize int64
 	deleted      bool
 	reparse      bool
+	generation   int
+	retired      bool // an earlier generation (see retire)
 }
 
 // job is one source to read in this run.
@@ -47,6 +51,15 @@ type job struct {
 	fresh    bool // first seen in this run: nothing stored to replace
 	size     int64
 	mtime    int64
+}
+
+// storedPath is the path the job's source is stored under: the file's, or
+// for an earlier generation the path of its kept row.
+func (j *job) storedPath() string {
+	if j.row.path != "" {
+		return j.row.path
+	}
+	return j.src.Path
 }
 
 func (j *job) expectBytes() int64 {
@@ -66,13 +79,13 @@ func largestFirst(jobs []*job) {
 }
 
 const sourceColumns = `id, provider, path, class, size, mtime_ns, head_len, head_hash, offset, lines,
-	next_index, state, retained_raw, retained_size, deleted, reparse`
+	next_index, state, retained_raw, retained_size, deleted, reparse, tail_len, tail_hash, generation, retired`
 
 func scanSource(sc interface{ Scan(...any) error }) (sourceRow, error) {
 	var r sourceRow
 	err := sc.Scan(&r.id, &r.provider, &r.path, &r.class, &r.size, &r.mtime, &r.headLen, &r.headHash,
 		&r.cp.Offset, &r.cp.Line, &r.cp.NextIndex, &r.cp.State, &r.retainedRaw, &r.retainedSize,
-		&r.deleted, &r.reparse)
+		&r.deleted, &r.reparse, &r.tailLen, &r.tailHash, &r.generation, &r.retired)
 	return r, err
 }
 
@@ -210,23 +223,70 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 			res.Deleted++
 		}
 		if row.reparse {
-			src := transcripts.Source{Provider: k.provider, Path: k.path}
-			jobs = append(jobs, &job{provider: p, src: src, row: sourceRow{id: row.id}, kind: planRebuild})
+			jobs = append(jobs, goneRebuild(p, k, row.id))
 		}
 	}
-	if err := a.loadRows(ctx, jobs); err != nil {
+	if err := a.loadGoneRows(ctx, jobs); err != nil {
 		return nil, 0, err
-	}
-	for _, j := range jobs {
-		if !j.exists {
-			j.src.Class = j.row.class // the class recorded when the file was read
-		}
 	}
 	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
 		return nil, 0, err
 	}
 	largestFirst(jobs)
 	return jobs, len(scanErrors), nil
+}
+
+// goneRebuild is the job that re-parses a source whose file is gone from
+// its retained copy.
+func goneRebuild(p transcripts.Provider, k sourceKey, id int64) *job {
+	src := transcripts.Source{Provider: k.provider, Path: k.path}
+	return &job{provider: p, src: src, row: sourceRow{id: id}, kind: planRebuild}
+}
+
+// loadGoneRows loads the jobs' stored rows (see loadRows) and gives the
+// jobs of sources that are gone the class and path they were read with.
+func (a *Archive) loadGoneRows(ctx context.Context, jobs []*job) error {
+	if err := a.loadRows(ctx, jobs); err != nil {
+		return err
+	}
+	for _, j := range jobs {
+		if !j.exists {
+			j.src.Class = j.row.class // the class recorded when the file was read
+			j.src.Path = j.row.originalPath()
+		}
+	}
+	return nil
+}
+
+// keptRebuilds returns the jobs that rebuild the earlier generations kept
+// by a rebuild that found their files rewritten (see parseJob).
+func (a *Archive) keptRebuilds(ctx context.Context, providers []transcripts.Provider) ([]*job, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, path FROM sources WHERE retired AND reparse`)
+	if err != nil {
+		return nil, fmt.Errorf("load sources: %w", err)
+	}
+	defer rows.Close()
+	byName := providersByName(providers)
+	var jobs []*job
+	for rows.Next() {
+		var id int64
+		var k sourceKey
+		if err := rows.Scan(&id, &k.provider, &k.path); err != nil {
+			return nil, fmt.Errorf("load sources: %w", err)
+		}
+		if p, ok := byName[k.provider]; ok {
+			jobs = append(jobs, goneRebuild(p, k, id))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load sources: %w", err)
+	}
+	rows.Close()
+	if err := a.loadGoneRows(ctx, jobs); err != nil {
+		return nil, err
+	}
+	largestFirst(jobs)
+	return jobs, nil
 }
 
 func providersByName(providers []transcripts.Provider) map[string]transcripts.Provider {

@@ -34,6 +34,7 @@ type runStats struct {
 	reread   int
 	rebuilt  int
 	failed   int
+	newGens  int
 	problems map[string]int
 }
 
@@ -54,6 +55,13 @@ func (s *runStats) count(kind planKind, failed bool) {
 	}
 }
 
+// countGeneration counts a file read as a new generation.
+func (s *runStats) countGeneration() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.newGens++
+}
+
 func (s *runStats) addProblems(byKind map[string]int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -69,6 +77,7 @@ func (s *runStats) fill(res *RefreshResult) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	res.Appended, res.Reread, res.Rebuilt, res.Failed = s.appended, s.reread, s.rebuilt, s.failed
+	res.Generations = s.newGens
 	res.Problems = s.problems
 	res.Sessions = int(s.sessions.Load())
 	res.Bytes = s.bytes.Load()

@@ -147,7 +147,15 @@ func (p *lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.R
 	next := cp.NextIndex
 	sid := func() string { return st.Session.ID }
 	first := true
+	var held *transcripts.Checkpoint // taken before an unterminated last line
 	off, n, err := transcripts.ReadLines(ctx, r, cp, func(l transcripts.Line) error {
+		if l.Unterminated {
+			state, err := json.Marshal(st)
+			if err != nil {
+				return err
+			}
+			held = &transcripts.Checkpoint{NextIndex: next, State: state}
+		}
 		if first && p.during != nil {
 			first = false
 			p.during(src)
@@ -224,6 +232,10 @@ func (p *lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.R
 	}
 	if p.after != nil {
 		p.after(src)
+	}
+	if held != nil {
+		held.Offset, held.Line = off, n
+		return *held, nil
 	}
 	state, err := json.Marshal(st)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"hansard/transcripts"
@@ -125,6 +126,9 @@ func (a *Archive) getSession(ctx context.Context, id string) (SessionInfo, int64
 		ids = append(ids, s)
 	}
 	rows.Close()
+	if copies(ids) {
+		ids = ids[:1] // a session and the copies stored under its id (see storedRecord)
+	}
 	switch len(ids) {
 	case 0:
 		return si, 0, fmt.Errorf("session %s: %w", id, ErrNotFound)
@@ -136,6 +140,21 @@ func (a *Archive) getSession(ctx context.Context, id string) (SessionInfo, int64
 		ids = ids[:maxCandidates]
 	}
 	return si, 0, &AmbiguousError{Prefix: id, Candidates: ids}
+}
+
+// copies reports whether sorted ids are one session id and ids of the
+// form "<id>~<n>" that other files' copies of it are stored under.
+func copies(ids []string) bool {
+	if len(ids) < 2 {
+		return false
+	}
+	for _, id := range ids[1:] {
+		n, ok := strings.CutPrefix(id, ids[0]+nameSep)
+		if !ok || n == "" || strings.Trim(n, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // prefixEnd returns the smallest string greater than every string with

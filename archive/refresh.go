@@ -49,6 +49,10 @@ type RefreshResult struct {
 	// WriterBusy is the time the writer spent writing (not waiting for
 	// parsed records): close to Elapsed when the database is the limit.
 	WriterBusy time.Duration `json:"writer_busy"`
+	// Generations counts the files that were rewritten (or shrank to what
+	// they did not hold), read whole as a new generation with the earlier
+	// one kept (among Reread).
+	Generations int `json:"generations"`
 }
 
 // ProblemLines is the number of lines skipped in the run.
@@ -62,8 +66,10 @@ func (r RefreshResult) ProblemLines() int {
 
 // Refresh brings the archive up to date with the providers' files. Unchanged
 // files are not opened; grown files are read from their checkpoint; files
-// that shrank or were rewritten are read whole; files that are gone leave
-// their sessions in place, marked source_deleted. Cancelling ctx leaves a
+// cut to a prefix of what was read hold nothing new; files that shrank
+// otherwise or were rewritten are read whole as a new generation, the
+// earlier one kept; files that are gone leave their sessions in place,
+// marked source_deleted. Cancelling ctx leaves a
 // consistent archive that the next Refresh continues. When the snapshot
 // the last refresh left shows nothing changed, it neither lists a folder
 // nor takes the write lock (see quickUnchanged).
@@ -116,6 +122,13 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	if err := a.markRebuild(ctx, rebuild); err != nil {
 		return res, err
 	}
+	restore, err := a.beginRedactionChange(ctx, func() error { return a.markRebuild(ctx, providers) })
+	if err != nil {
+		return res, err
+	}
+	if restore {
+		rebuild = providers
+	}
 	// Only files changed since the snapshot: they are the jobs, and no
 	// folder is listed.
 	var jobs []*job
@@ -137,6 +150,19 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 			return res, err
 		}
 	}
+	if res.Generations > 0 {
+		if err := a.rebuildKept(ctx, providers, warn, opts, &res); err != nil {
+			res.Elapsed = time.Since(start)
+			return res, err
+		}
+	}
+	if restore && res.Failed == 0 {
+		if err := a.finishRedactionChange(ctx); errors.Is(err, errWALInUse) {
+			warn(err.Error())
+		} else if err != nil {
+			return res, err
+		}
+	}
 	if err := a.stampRefresh(); err != nil {
 		return res, err
 	}
@@ -147,6 +173,28 @@ func (a *Archive) Refresh(ctx context.Context, providers []transcripts.Provider,
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// rebuildKept rebuilds the earlier generations a rebuild kept in this run
+// (it found their files rewritten), adding what it did to res.
+func (a *Archive) rebuildKept(ctx context.Context, providers []transcripts.Provider, warn func(string), opts RefreshOptions, res *RefreshResult) error {
+	jobs, err := a.keptRebuilds(ctx, providers)
+	if err != nil || len(jobs) == 0 {
+		return err
+	}
+	var more RefreshResult
+	err = a.run(ctx, jobs, warn, opts, &more)
+	res.Rebuilt += more.Rebuilt
+	res.Failed += more.Failed
+	res.Sessions += more.Sessions
+	res.Bytes += more.Bytes
+	for k, n := range more.Problems {
+		if res.Problems == nil {
+			res.Problems = make(map[string]int)
+		}
+		res.Problems[k] += n
+	}
+	return err
 }
 
 func lockedWarn(warn func(string)) func(string) {

@@ -161,41 +161,6 @@ func assertRetained(t *testing.T, a *Archive, path string) {
 	}
 }
 
-func TestRefreshRereadsRewrittenAndShrunkFiles(t *testing.T) {
-	e := newTestEnv(t)
-	a := e.open(Options{})
-	e.write("s1.jsonl", sessionLines("s1", "/w")...)
-	e.refresh(a, RefreshOptions{})
-
-	// Same size class, different head: the file was rewritten.
-	lines := sessionLines("s1", "/w")
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
-	e.write("s1.jsonl", lines...)
-	res := e.refresh(a, RefreshOptions{})
-	if res.Reread != 1 {
-		t.Fatalf("rewrite: %+v", res)
-	}
-	msgs, _ := a.Messages(context.Background(), "s1", 0, 0)
-	if len(msgs) != 2 || !strings.HasPrefix(msgs[0].Text, "kindly fix") {
-		t.Fatalf("after rewrite: %+v", msgs)
-	}
-
-	// Shrunk to its first two lines.
-	e.write("s1.jsonl", lines[:2]...)
-	res = e.refresh(a, RefreshOptions{})
-	if res.Reread != 1 {
-		t.Fatalf("shrink: %+v", res)
-	}
-	if n := count(t, a.db, `SELECT count(*) FROM messages`); n != 1 {
-		t.Fatalf("messages after shrink = %d", n)
-	}
-	if n := count(t, a.db, `SELECT count(*) FROM edits`); n != 0 {
-		t.Fatalf("edits after shrink = %d", n)
-	}
-	assertRetained(t, a, filepath.Join(e.root, "s1.jsonl"))
-	dump(t, a) // FTS integrity
-}
-
 func TestDeletedSourceKeepsSessionsAndRebuilds(t *testing.T) {
 	e := newTestEnv(t)
 	a := e.open(Options{})

@@ -37,7 +37,7 @@ func ftsConsistent(t *testing.T, db *sql.DB) {
 
 // TestClaudeResultsIndexedOnce: a Claude tool result is the text of a tool
 // message; it is found through that message alone, also after its file is
-// read again whole.
+// read again whole, or read as it grows.
 func TestClaudeResultsIndexedOnce(t *testing.T) {
 	home := t.TempDir()
 	if _, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 1 << 20, Seed: 5}); err != nil {
@@ -90,10 +90,10 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 		t.Errorf("Claude results matching %s: %v %v", word, res, err)
 	}
 
-	// Cut every Claude transcript to two thirds: its rows are replaced and
-	// the indexes stay consistent (the delete trigger skips results not
-	// indexed). Then put the rest back: calls stored without their result
-	// (indexed, empty) get it from the appended lines and leave the index.
+	// Cut every Claude transcript to two thirds: nothing is new, and the
+	// archive keeps the longer text. A rebuild reads every file again whole
+	// from its retained copy: its rows are replaced and the indexes stay
+	// consistent (the delete trigger skips results not indexed).
 	saved := map[string][]byte{}
 	err = filepath.WalkDir(filepath.Join(home, ".claude"), func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
@@ -110,24 +110,45 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	before := dump(t, a)
 	refresh()
-	ftsConsistent(t, a.db)
-	var pending int
-	if err := a.db.QueryRow(`SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
-		WHERE s.provider = 'claude' AND NOT c.has_result`).Scan(&pending); err != nil || pending == 0 {
-		t.Fatalf("no Claude call waits for its result after the cut (%v)", err)
+	if after := dump(t, a); after != before {
+		t.Fatalf("cutting the files changed the archive:\n%s\n---\n%s", before, after)
 	}
-	for path, b := range saved {
-		if err := os.WriteFile(path, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	back, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{})
-	if err != nil || back.Appended == 0 {
-		t.Fatalf("refresh after the rest came back: %+v %v", back, err)
+	if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{Rebuild: true}); err != nil {
+		t.Fatal(err)
 	}
 	ftsConsistent(t, a.db)
 	storedOnce(t, a)
+
+	// The cut files in an archive of their own, then the rest put back:
+	// calls stored without their result (indexed, empty) get it from the
+	// appended lines and leave the index.
+	b, err := Open(ctx, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	ftsConsistent(t, b.db)
+	var pending int
+	if err := b.db.QueryRow(`SELECT count(*) FROM tool_calls c JOIN sessions s ON s.pk = c.session
+		WHERE s.provider = 'claude' AND NOT c.has_result`).Scan(&pending); err != nil || pending == 0 {
+		t.Fatalf("no Claude call waits for its result after the cut (%v)", err)
+	}
+	for path, data := range saved {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	back, err := b.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{})
+	if err != nil || back.Appended == 0 {
+		t.Fatalf("refresh after the rest came back: %+v %v", back, err)
+	}
+	ftsConsistent(t, b.db)
+	storedOnce(t, b)
 }
 
 // TestMigrateResultsInMessages opens an archive written before results

@@ -11,12 +11,12 @@ func TestRedactState(t *testing.T) {
 	redact := func(s string) string { return strings.ReplaceAll(s, secret, "[redacted:test]") }
 
 	clean := []byte(`{"next":3,"prompt":"hello"}`)
-	if out := redactState(redact, clean); string(out) != string(clean) {
+	if out := redactState(nil, redact, clean); string(out) != string(clean) {
 		t.Fatalf("clean state changed: %s", out)
 	}
 
 	state := []byte(`{"next":3,"prompt":"use ` + secret + `","pending":[{"id":"c1","input":{"command":"curl -H ` + secret + `"}}]}`)
-	out := redactState(redact, state)
+	out := redactState(nil, redact, state)
 	if strings.Contains(string(out), secret) {
 		t.Fatalf("secret kept: %s", out)
 	}
@@ -25,10 +25,10 @@ func TestRedactState(t *testing.T) {
 		t.Fatalf("redacted state is not the same JSON: %v %s", err, out)
 	}
 
-	if out := redactState(redact, []byte("binary "+secret)); strings.Contains(string(out), secret) {
+	if out := redactState(nil, redact, []byte("binary "+secret)); strings.Contains(string(out), secret) {
 		t.Errorf("non-JSON state kept its secret: %q", out)
 	}
-	if out := redactState(nil, state); string(out) != string(state) {
+	if out := redactState(nil, nil, state); string(out) != string(state) {
 		t.Errorf("redaction off changed the state")
 	}
 }

@@ -69,7 +69,7 @@ VALUES (?, ?, ?, ?, ?)`
 	sqlInsertProblem = `INSERT OR REPLACE INTO problems (source_id, line, kind, detail) VALUES (?, ?, ?, ?)`
 
 	sqlFinishSource = `UPDATE sources SET class = ?, size = ?, mtime_ns = ?, head_len = ?, head_hash = ?,
-	offset = ?, lines = ?, next_index = ?, state = ?, retained_raw = ?, retained_size = ?,
+	tail_len = ?, tail_hash = ?, offset = ?, lines = ?, next_index = ?, state = ?, retained_raw = ?, retained_size = ?,
 	deleted = ?, reparse = 0, last_error = '' WHERE id = ?`
 )
 

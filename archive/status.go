@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"hansard/redact"
 	"hansard/transcripts"
 )
 
@@ -29,6 +30,12 @@ type Status struct {
 	UnreadableFolders []FailedFile   `json:"unreadable_folders"`
 	Repositories      []RepoStatus   `json:"repositories"`
 	Unattached        UnattachedInfo `json:"unattached"`
+	// EarlierGenerations are kept from files that shrank or were
+	// rewritten; RenamedSessions are sessions whose id another file holds;
+	// ShorterFiles were cut to what was read of them, which is kept.
+	EarlierGenerations []KeptGeneration `json:"earlier_generations"`
+	RenamedSessions    []RenamedSession `json:"renamed_sessions"`
+	ShorterFiles       []ShorterFile    `json:"shorter_files"`
 }
 
 // ProviderStatus counts one provider's archived history.
@@ -39,6 +46,9 @@ type ProviderStatus struct {
 	Edits          int    `json:"edits"`
 	Sources        int    `json:"sources"`
 	DeletedSources int    `json:"deleted_sources"` // originals gone, kept from retained copies
+	// EarlierGenerations counts what is kept of files that shrank or were
+	// rewritten (see Status.EarlierGenerations); Sources does not count them.
+	EarlierGenerations int `json:"earlier_generations"`
 }
 
 // RootStatus is a folder a provider discovers transcripts in.
@@ -97,7 +107,7 @@ func (a *Archive) Status(ctx context.Context, providers []transcripts.Provider, 
 		}
 	}
 	steps := []func(context.Context, *Status) error{
-		a.providerCounts, a.problemFiles, a.failedFiles, a.repoCounts,
+		a.providerCounts, a.problemFiles, a.failedFiles, a.repoCounts, a.keptHistory,
 	}
 	for _, step := range steps {
 		if err := step(ctx, &st); err != nil {
@@ -126,8 +136,10 @@ func (a *Archive) providerCounts(ctx context.Context, st *Status) error {
 			func(p *ProviderStatus, n, _ int) { p.Messages = n }},
 		{`SELECT s.provider, count(*), 0 FROM edits e JOIN sessions s ON s.pk = e.session GROUP BY s.provider`,
 			func(p *ProviderStatus, n, _ int) { p.Edits = n }},
-		{`SELECT provider, count(*), sum(deleted) FROM sources GROUP BY provider`,
+		{`SELECT provider, sum(NOT retired), sum(deleted AND NOT retired) FROM sources GROUP BY provider`,
 			func(p *ProviderStatus, n, m int) { p.Sources, p.DeletedSources = n, m }},
+		{`SELECT provider, sum(retired), 0 FROM sources GROUP BY provider`,
+			func(p *ProviderStatus, n, _ int) { p.EarlierGenerations = n }},
 	}
 	for _, q := range queries {
 		rows, err := a.db.QueryContext(ctx, q.q)
@@ -221,7 +233,12 @@ func (a *Archive) repoCounts(ctx context.Context, st *Status) error {
 			rows.Close()
 			return err
 		}
+		// Rows stored before URLs lost their credentials are shown without them too.
+		r.RemoteURL = redact.StripUserinfo(r.RemoteURL)
 		r.RecordedURLs = decodeStrings(urls)
+		for i, u := range r.RecordedURLs {
+			r.RecordedURLs[i] = redact.StripUserinfo(u)
+		}
 		st.Repositories = append(st.Repositories, r)
 	}
 	rows.Close()

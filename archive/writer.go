@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"hansard/transcripts"
 )
 
 // Commit thresholds: the writer commits at the end of a file once this much
@@ -44,6 +46,8 @@ type writer struct {
 	msgFTS, resultFTS *ftsQueue
 	touched           map[*job]map[int64]bool
 	seen              map[*job]map[rowKey]struct{} // keys each job wrote (see put)
+	names             map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
+	links             map[*job][]*transcripts.Link // links written at the end of the job (see holdLink)
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -73,6 +77,8 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		pks:     make(map[string]int64),
 		touched: make(map[*job]map[int64]bool),
 		seen:    make(map[*job]map[rowKey]struct{}),
+		names:   make(map[*job]map[string]string),
+		links:   make(map[*job][]*transcripts.Link),
 		held:    make(map[rowKey]*heldRow),
 	}
 	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
@@ -162,13 +168,26 @@ func (w *writer) apply(b *batch) error {
 	if err := w.begin(); err != nil {
 		return err
 	}
-	if b.begin && b.full && !j.fresh {
+	switch {
+	case b.begin && b.retire:
+		if err := w.retire(j); err != nil {
+			return err
+		}
+	case b.begin && b.full && !j.fresh:
 		if err := w.dropSource(j.row.id); err != nil {
 			return err
 		}
 	}
 	for _, r := range b.recs {
-		if err := w.record(j, r); err != nil {
+		if r.Link != nil && r.Link.ParentID != "" {
+			w.holdLink(j, r.Link)
+			continue
+		}
+		err := w.storedRecord(j, r)
+		if err == nil {
+			err = w.record(j, r)
+		}
+		if err != nil {
 			return fmt.Errorf("store %s: %w", j.src.Path, err)
 		}
 	}
@@ -176,6 +195,8 @@ func (w *writer) apply(b *batch) error {
 	case b.failed != nil:
 		delete(w.touched, j)
 		delete(w.seen, j)
+		delete(w.names, j)
+		delete(w.links, j)
 		return w.fail(j, b.failed)
 	case b.done != nil:
 		if err := w.finishJob(j, b.done); err != nil {
@@ -205,8 +226,8 @@ func (w *writer) dropSource(id int64) error {
 	for _, q := range []string{
 		`DELETE FROM sessions WHERE source_id = ?`,
 		`DELETE FROM problems WHERE source_id = ?`,
-		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, offset = 0,
-			lines = 0, next_index = 0, state = NULL WHERE id = ?`,
+		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, tail_len = 0,
+			tail_hash = NULL, offset = 0, lines = 0, next_index = 0, state = NULL WHERE id = ?`,
 	} {
 		if _, err := w.conn.ExecContext(w.ctx, q, id); err != nil {
 			return fmt.Errorf("drop source rows: %w", err)
@@ -235,6 +256,9 @@ func (w *writer) fail(j *job, cause error) error {
 }
 
 func (w *writer) finishJob(j *job, d *jobDone) error {
+	if err := w.storedLinks(j); err != nil {
+		return err
+	}
 	// Branches and attachments are computed from the rows: write them.
 	if err := w.writeHeld(); err != nil {
 		return err
@@ -242,6 +266,7 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 	sessions := w.touched[j]
 	delete(w.touched, j)
 	delete(w.seen, j)
+	delete(w.names, j)
 	pks := make([]int64, 0, len(sessions))
 	for pk := range sessions {
 		pks = append(pks, pk)
@@ -268,7 +293,7 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 		state = d.cp.State
 	}
 	_, err := w.st.finishSource.ExecContext(w.ctx, j.src.Class, d.size, d.mtime, d.headLen, d.headHash,
-		d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists, j.row.id)
+		d.tailLen, d.tailHash, d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists, j.row.id)
 	if err != nil {
 		return fmt.Errorf("store checkpoint of %s: %w", j.src.Path, err)
 	}

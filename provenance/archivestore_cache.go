@@ -7,6 +7,7 @@ import (
 
 	"hansard/archive"
 	"hansard/provenance/gitrepo"
+	"hansard/redact"
 )
 
 // blameBlob is a blame as cached: commits once, lines as parallel columns.
@@ -58,7 +59,9 @@ func (s *ArchiveStore) LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.B
 	return out, true, nil
 }
 
-// StoreBlame implements Cache; the lines' text is kept redacted.
+// StoreBlame implements Cache; the lines' text is kept redacted (as one
+// text, so that the lines of a private key are each redacted), and so are
+// the commits' summaries.
 func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []gitrepo.BlameLine) error {
 	for _, l := range lines {
 		if l.Commit == nil {
@@ -73,13 +76,18 @@ func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []git
 			if !ok {
 				i = len(b.Commits)
 				idx[l.Commit] = i
-				b.Commits = append(b.Commits, *l.Commit)
+				c := *l.Commit
+				c.Summary = s.redact(c.Summary)
+				b.Commits = append(b.Commits, c)
 			}
 			b.Final = append(b.Final, l.FinalLine)
 			b.Orig = append(b.Orig, l.OrigLine)
 			b.Commit = append(b.Commit, i)
 			b.Path = append(b.Path, l.OrigPath)
-			b.Text = append(b.Text, s.redact(l.Text))
+			b.Text = append(b.Text, l.Text)
+		}
+		if s.Redact != nil {
+			b.Text = redact.LinesWith(b.Text, s.Redact)
 		}
 		return json.Marshal(b)
 	})

@@ -115,7 +115,7 @@ func (r *replay) run(ctx context.Context, dirty []string) (archive.LedgerUpdate,
 	seen := map[archive.LedgerEdit]bool{}
 	var edits []archive.RepoEdit
 	for _, p := range files {
-		err := r.a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: r.repo, Path: p}, func(e archive.RepoEdit) error {
+		err := r.a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: r.repo, Path: p, SkipCopies: true}, func(e archive.RepoEdit) error {
 			k := archive.LedgerEdit{SessionID: e.SessionID, CallID: e.ToolCallID, Seq: e.Seq}
 			if !seen[k] {
 				seen[k] = true

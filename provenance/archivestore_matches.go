@@ -242,7 +242,8 @@ func (b matchBlob) attributions(key MatchKey) ([]Attribution, error) {
 	return out, nil
 }
 
-// StoreMatches implements Cache; line text is kept redacted.
+// StoreMatches implements Cache; line text and commit summaries are kept
+// redacted.
 func (s *ArchiveStore) StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error {
 	return s.store(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), func() ([]byte, error) {
 		return encodeMatches(s.matchBlob(key, result))
@@ -270,7 +271,9 @@ func (s *ArchiveStore) matchBlob(key MatchKey, result []Attribution) matchBlob {
 		if a.Commit != nil {
 			i, ok := commits[a.Commit.SHA]
 			if !ok {
-				b.Commits = append(b.Commits, *a.Commit)
+				c := *a.Commit
+				c.Summary = s.redact(c.Summary)
+				b.Commits = append(b.Commits, c)
 				i = len(b.Commits)
 				commits[a.Commit.SHA] = i
 			}

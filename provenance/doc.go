@@ -108,8 +108,11 @@
 // file no edit wrote before); when nothing changed it costs one query, and
 // a new LedgerVersion rebuilds the ledger whole. Candidates is one query by
 // key hash per file; Prefetch runs it (and Describe of what it finds) while
-// git blames. Cached blames and answers are kept redacted, answers per
-// ledger generation of the repository.
+// git blames. Cached blames and answers are kept redacted (a file's lines
+// as one text, so that each line of a private key is; commit summaries
+// too), answers per ledger generation of the repository. With
+// Attributor.Redact set, answers carry the line's text redacted with the
+// lines around it and the commit's summary redacted.
 //
 // # Answering a question
 //

@@ -45,6 +45,11 @@ type Attributor struct {
 	// bring the Store up to date (new transcripts, the ledger). Answers
 	// are taken from the Cache only under the ledger generation it leaves.
 	Prepare func(ctx context.Context) error
+	// Redact, when set, is the archive's redaction: the blamed lines are
+	// redacted before they are matched and shown, together with the lines
+	// around them (a line inside a private key is part of the key), and so
+	// is each commit's summary.
+	Redact func(string) string
 }
 
 // FileBlame is the input of Attribute: the blame of one file.
@@ -111,6 +116,9 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 		if in.Lines[i].Commit == nil {
 			return nil, fmt.Errorf("attribute %s: blame line %d has no commit", in.Path, in.Lines[i].FinalLine)
 		}
+	}
+	if a.Redact != nil {
+		in = redactBlame(in, a.Redact)
 	}
 	f := newFileState(a, in)
 	keys := f.wantedKeys()

@@ -34,7 +34,11 @@ func (f *fileState) commitInfo(l lineState) *CommitInfo {
 	if c.Uncommitted() {
 		return nil
 	}
-	return &CommitInfo{SHA: c.Hash, Author: c.Author, Time: f.localTime(c.AuthorTime), Summary: c.Summary}
+	summary := c.Summary
+	if f.a.Redact != nil {
+		summary = f.a.Redact(summary)
+	}
+	return &CommitInfo{SHA: c.Hash, Author: c.Author, Time: f.localTime(c.AuthorTime), Summary: summary}
 }
 
 func (f *fileState) ref(e int) EditRef {

@@ -132,7 +132,7 @@ func (h *Host) Archive(ctx context.Context) (*archive.Archive, error) {
 	if err != nil {
 		return nil, unavailable("find the archive", err)
 	}
-	a, err := archive.Open(ctx, archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}, Redact: redactor(cfg)})
+	a, err := archive.Open(ctx, archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}, Redact: redactor(cfg), RedactVersion: redact.Version})
 	if err != nil {
 		return nil, unavailable("open the archive", err)
 	}

@@ -25,7 +25,8 @@ type WhyRequest struct {
 type WhyResponse struct {
 	// Location is the request's location, parsed.
 	Location FileLocation
-	// Answers are in line order; their text is redacted as the archive's.
+	// Answers are in line order; their text, and what they show of git, is
+	// redacted as the archive's.
 	Answers []provenance.Attribution
 }
 
@@ -74,7 +75,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	}
 	store := provenance.NewArchiveStore(a, red)
 	store.Deferred = true // cached results are written while the answer is shown
-	at := &provenance.Attributor{Store: store, Cache: store, Location: h.loc(),
+	at := &provenance.Attributor{Store: store, Cache: store, Location: h.loc(), Redact: store.Redact,
 		Prepare: func(ctx context.Context) error {
 			if _, err := h.Fresh(ctx); err != nil {
 				return err
@@ -92,9 +93,6 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	}()
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
-	}
-	for i := range out {
-		out[i].Text = store.RedactText(out[i].Text)
 	}
 	return WhyResponse{Location: loc, Answers: out}, nil
 }

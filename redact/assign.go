@@ -179,6 +179,7 @@ func findAssignment(s string, at int, kw string, lastKey *int) (start, end int, 
 	for ks > 0 && at-ks < 256 && isKeyByte(s[ks-1]) {
 		ks--
 	}
+	ks = skipEscape(s, ks, at)
 	if ks == *lastKey {
 		return 0, 0, "", false
 	}

@@ -2,20 +2,29 @@
 // "[redacted:<kind>]" before hansard indexes, stores or prints the text.
 //
 // The main types are Redactor, which finds and replaces, and Match, one
-// secret found. New returns a Redactor; String and Bytes redact;
+// secret found. New returns a Redactor; String, Bytes and Lines redact;
 // StringCounts also tallies redactions by kind; Find lists the matches.
+// StripUserinfo takes the user name and password out of a URL.
 //
 // What is redacted:
 //   - provider credentials known by their prefix: AWS access key ids,
 //     GitHub (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_), GitLab (glpat- and
 //     kin), Slack tokens (xox?-, xapp-) and webhooks, Stripe live keys and
-//     secret test keys, OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), Google
-//     (AIza), npm (npm_), PyPI (pypi-Ag…), Twilio API keys (SK + 32 hex),
-//     SendGrid (SG.…), Hugging Face (hf_);
+//     secret test keys and webhook secrets (whsec_), OpenAI (sk-, sk-proj-),
+//     Anthropic (sk-ant-), Google (AIza), npm (npm_), PyPI (pypi-Ag…),
+//     Twilio API keys (SK + 32 hex), SendGrid (SG.…), Hugging Face (hf_),
+//     Shopify (shpat_, shpca_, shppa_, shpss_); also right after a JSON
+//     escape (\n, \t, \u0020), as at the start of a line of JSON-encoded
+//     text;
+//   - Discord bot tokens (ID.TIME.HMAC, whose first part decodes to the
+//     digits of an id);
 //   - JWTs (eyJ….eyJ….sig) and private key blocks (-----BEGIN … PRIVATE
 //     KEY----- to the END line, or to the end of the body when it is cut);
 //   - the password of scheme://user:password@host (user and host are kept)
 //     and of user:password@tcp(host) DSNs;
+//   - passwords commands take in their own syntax: curl -u/--user
+//     user:password, mysql (and mysqldump, mariadb) -pPASSWORD, and
+//     docker (podman, helm registry, …) login -p PASSWORD;
 //   - values assigned to secret-named keys, in JSON, YAML, TOML, env files,
 //     shell (export, --password value, --token=value), code and connection
 //     strings (Password=…;, AccountKey=…): password, passwd, pwd, pass,
@@ -29,12 +38,24 @@
 //     under weakly secret-named keys (key, auth, credentials, sig) at 3.5
 //     bits.
 //
-// What is kept, on purpose: git object ids and other hex digests, UUIDs,
-// base64 data that is not assigned to anything, identifiers, paths, import
-// paths, version strings, and placeholders: values that are variables or
-// templates ($VAR, ${VAR}, {{ .Token }}, <token>, process.env.X), masks
-// (****, xxxx), or name the thing itself (password=changeme,
-// token=your-token-here, secret=example). A placeholder carries nothing worth
+// A secret cut short where a title or an excerpt was cut ("…") is
+// redacted too: the word before the mark when it starts like a provider
+// token or looks random.
+//
+// A secret that spans lines (a private key) is replaced by one placeholder
+// per line, so that redacted text keeps its line breaks; Lines redacts a
+// list of lines (a file, a hunk) as one text.
+//
+// What is kept, on purpose: git object ids and other hex digests, UUIDs
+// (also under a token key: token: <uuid> is an id), base64 data that is not
+// assigned to anything, inlined files (base64 images and documents, values
+// over 4 KiB), reasoning signatures, the ids of tool calls and API
+// responses (toolu_…, srvtoolu_…, call_…, resp_…), identifiers, paths, import paths,
+// version strings, the documented AWS example key (AKIA…EXAMPLE), and
+// placeholders: values that are variables or templates ($VAR, ${VAR},
+// {{ .Token }}, <token>, process.env.X), masks (****, xxxx), test data
+// (password: "test", "testpass"), or name the thing itself
+// (password=changeme, token=your-token-here, secret=example). A placeholder carries nothing worth
 // hiding, and keeping it keeps documentation and config templates readable.
 // In program code a bare identifier or call on the right of an assignment
 // (password = pw, token := next()) is a variable, not a literal, and is kept.

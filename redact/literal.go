@@ -22,6 +22,9 @@ func acceptValue(v string, strength keyStrength, kind string, quoted bool, style
 	if len(v) < 4 {
 		return false
 	}
+	if kind == KindToken && isUUID(v) {
+		return false // an id: session, request and client tokens are UUIDs
+	}
 	if kind != KindPassword && isWordsOnly(v) {
 		return false // "test-token", "new-access": names, not credentials
 	}
@@ -132,6 +135,7 @@ func isPlaceholder(v string) bool {
 		strings.HasSuffix(lv, "_here"), strings.HasSuffix(lv, "-here"), strings.Contains(lv, "example"),
 		strings.Contains(lv, "redacted"), strings.Contains(lv, "fake"), strings.Contains(lv, "dummy"), strings.Contains(lv, "placeholder"),
 		strings.Contains(lv, "token") && isWordsOnly(v), strings.Contains(lv, "secret") && isWordsOnly(v),
+		strings.HasPrefix(lv, "test") && isWordsOnly(v), // test data: "test", "testpass", "test-password"
 		strings.HasPrefix(lv, "xxxx"), strings.HasPrefix(v, "..."), strings.HasPrefix(v, "***"), strings.HasPrefix(v, "•••"):
 		return true
 	}
@@ -141,4 +145,21 @@ func isPlaceholder(v string) bool {
 		}
 	}
 	return true // one character repeated: "********", "0000"
+}
+
+// isUUID reports the 8-4-4-4-12 hex form.
+func isUUID(v string) bool {
+	if len(v) != 36 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if v[i] != '-' {
+				return false
+			}
+		} else if !isHexDigits(v[i : i+1]) {
+			return false
+		}
+	}
+	return true
 }

@@ -17,6 +17,10 @@ type Match struct {
 // Counts tallies redactions by kind.
 type Counts map[string]int
 
+// Version names the rules: it changes whenever they redact more, so that
+// text stored redacted under older rules can be redacted again.
+const Version = "2"
+
 // Placeholder is the text a secret of the given kind is replaced by.
 func Placeholder(kind string) string { return "[redacted:" + kind + "]" }
 
@@ -93,6 +97,15 @@ func build() *Redactor {
 		start, end, ok := findDSNPassword(s, at)
 		return start, end, KindPassword, ok
 	}})
+	add([]string{cutMark}, handler{prio: prioEntropy, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
+		return findCutSecret(s, at)
+	}})
+	for _, kw := range commandKeywords {
+		add([]string{kw}, handler{prio: prioAssign, find: func(s string, at int, _ *scanState) (int, int, string, bool) {
+			start, end, ok := findCommandPassword(s, at, kw)
+			return start, end, KindPassword, ok
+		}})
+	}
 	for _, kw := range assignKeywords {
 		add([]string{kw}, handler{prio: prioAssign, find: func(s string, at int, st *scanState) (int, int, string, bool) {
 			return findAssignment(s, at, kw, &st.lastKey)
@@ -117,8 +130,14 @@ func (r *Redactor) Find(s string) []Match {
 			all = append(all, found{Match{start, end, kind}, h.prio})
 		}
 	})
-	scanRuns(s, entropyMinLen, func(start, end int) {
-		if vs, ve, ok := entropyAssignment(s, start, end); ok {
+	scanRuns(s, discordMinHMAC, func(start, end int) {
+		if ts, te, ok := findDiscord(s, start, end); ok {
+			all = append(all, found{Match{ts, te, KindDiscord}, prioToken})
+		}
+		if end-start < entropyMinLen {
+			return
+		}
+		if vs, ve, ok := entropyAssignment(s, start, end); ok && !isBlob(s, vs, ve) {
 			all = append(all, found{Match{vs, ve, KindHighEntropy}, prioEntropy})
 		}
 	})
@@ -161,7 +180,7 @@ func (r *Redactor) StringCounts(s string, counts Counts) string {
 	prev := 0
 	for _, m := range ms {
 		b.WriteString(s[prev:m.Start])
-		b.WriteString(Placeholder(m.Kind))
+		b.WriteString(replacement(m.Kind, s[m.Start:m.End]))
 		prev = m.End
 		if counts != nil {
 			counts[m.Kind]++
@@ -186,10 +205,30 @@ func (r *Redactor) Bytes(p []byte) []byte {
 	prev := 0
 	for _, m := range ms {
 		out = append(out, p[prev:m.Start]...)
-		out = append(out, Placeholder(m.Kind)...)
+		out = append(out, replacement(m.Kind, s[m.Start:m.End])...)
 		prev = m.End
 	}
 	return append(out, p[prev:]...)
+}
+
+// replacement is what a secret of the given kind is replaced by: its
+// placeholder once per line it spans, so that the text keeps its line
+// breaks (the lines of a file, a diff or an edit still line up).
+func replacement(kind, secret string) string {
+	if strings.IndexByte(secret, '\n') < 0 {
+		return Placeholder(kind)
+	}
+	var b strings.Builder
+	for i, line := range strings.Split(secret, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(Placeholder(kind))
+		if strings.HasSuffix(line, "\r") {
+			b.WriteByte('\r')
+		}
+	}
+	return b.String()
 }
 
 // entropyAssignment checks a long run of key-like bytes s[start:end] for

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -23,6 +24,8 @@ const (
 	KindSendGrid     = "sendgrid-key"
 	KindHuggingFace  = "huggingface-token"
 	KindAzure        = "azure-key"
+	KindShopify      = "shopify-token"
+	KindDiscord      = "discord-token"
 	KindJWT          = "jwt"
 	KindPrivateKey   = "private-key"
 	KindURLPassword  = "url-password"
@@ -65,13 +68,15 @@ func tok(kind, prefix string, keywords []string, pattern string, check func(stri
 var tokenRules = sync.OnceValue(func() []tokenRule {
 	return []tokenRule{
 		tok(KindAWSAccessKey, "", []string{"akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"},
-			`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}`, nil),
+			`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}`, notExample),
 		tok(KindGitHub, "gh", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{36,255}`, nil),
 		tok(KindGitHub, "github_pat_", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,255}`, nil),
 		tok(KindGitLab, "gl", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-"}, `gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,255}`, nil),
 		tok(KindSlack, "x", []string{"xoxa-", "xoxb-", "xoxp-", "xoxr-", "xoxs-", "xoxe-"}, `xox[abprse]-[A-Za-z0-9\-]{10,255}`, hasDigit),
 		tok(KindSlack, "xapp-", []string{"xapp-"}, `xapp-\d-[A-Za-z0-9\-]{10,255}`, nil),
 		tok(KindStripe, "", []string{"sk_live_", "rk_live_", "pk_live_", "sk_test_", "rk_test_"}, `(?:sk|rk|pk)_live_[A-Za-z0-9]{16,255}|(?:sk|rk)_test_[A-Za-z0-9]{16,255}`, nil),
+		tok(KindStripe, "whsec_", []string{"whsec_"}, `whsec_[A-Za-z0-9]{24,255}`, nil),
+		tok(KindShopify, "shp", []string{"shp"}, `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`, nil),
 		tok(KindAnthropic, "sk-ant-", []string{"sk-ant-"}, `sk-ant-[A-Za-z0-9_\-]{20,255}`, nil),
 		tok(KindOpenAI, "sk-", []string{"sk-"}, `sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,255}`, openAILike),
 		tok(KindGoogle, "AIza", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`, nil),
@@ -95,7 +100,7 @@ func isAlnum(c byte) bool {
 
 // findToken checks a provider-token hit at s[at:].
 func (tr *tokenRule) findToken(s string, at int) (end int, ok bool) {
-	if at > 0 && isAlnum(s[at-1]) {
+	if !startsWord(s, at) {
 		return 0, false // inside a longer word: "task-…", "mask_…"
 	}
 	if len(s)-at < len(tr.prefix) || s[at:at+len(tr.prefix)] != tr.prefix {
@@ -115,6 +120,10 @@ func (tr *tokenRule) findToken(s string, at int) (end int, ok bool) {
 	}
 	return end, true
 }
+
+// notExample rejects the access key id that AWS documentation uses
+// (AKIAIOSFODNN7EXAMPLE) and others made like it.
+func notExample(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }
 
 func hasDigit(s string) bool {
 	for i := 0; i < len(s); i++ {

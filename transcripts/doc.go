@@ -9,6 +9,9 @@
 // adding a new one. This is what lets the archive read only the bytes
 // appended to a transcript since the last refresh: the provider is handed
 // back the small Checkpoint it returned last time and carries on from there.
+// A provider whose Parse reads files beside a source names them (SideFiler)
+// and reads them through Source.ReadSide, so that the archive can retain
+// them and hand them back once the agent has deleted them.
 //
 // Contracts relied on by every other package:
 //   - Session ids are the provider's own ids; a subagent is its own session

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 )
@@ -19,12 +20,27 @@ type Line struct {
 	Offset int64  // byte offset of the line's start in the file
 	// Oversized is set (and Bytes is empty) when the line exceeded MaxLineBytes.
 	Oversized bool
+	// Unterminated is set on a last line that has no newline but is one
+	// complete JSON object: agents often leave a file's last record without
+	// one for a long time. Such a line is always the last passed on and is
+	// not counted in the offset and line count ReadLines returns, so it is
+	// read again once the file grows: a provider takes the checkpoint state
+	// it returns before handling the line, and emits the same records (same
+	// keys) for it again next time.
+	Unterminated bool
 }
+
+// bom is the UTF-8 byte-order mark some editors and tools write at the
+// start of a file.
+var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadLines calls fn for every complete line of r, which is positioned at
 // cp.Offset after cp.Line complete lines. A last line without a newline is
-// not passed on: it is torn (still being written) and is read again next
-// time. It returns the offset and line count after the last complete line.
+// passed on, with Unterminated set, only when it is one complete JSON
+// object; any other is torn (still being written) and is read again next
+// time. It returns the offset and line count after the last line that
+// ended in a newline. A byte-order mark at the start of the file (offset
+// 0) is not part of the first line.
 func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) error) (offset int64, lines int, err error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	offset, lines = cp.Offset, cp.Line
@@ -37,14 +53,21 @@ func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) er
 		}
 		buf = buf[:0]
 		n, oversized, complete, rerr := readLine(br, &buf)
+		text := bytes.TrimSuffix(buf, []byte{'\r'})
+		if offset == 0 {
+			text = bytes.TrimPrefix(text, bom)
+		}
 		if !complete {
 			if rerr != nil && !errors.Is(rerr, io.EOF) {
 				return offset, lines, rerr
 			}
+			if !oversized && isObject(text) {
+				return offset, lines, fn(Line{Bytes: text, Number: lines + 1, Offset: offset, Unterminated: true})
+			}
 			return offset, lines, nil // torn or empty tail: left for the next refresh
 		}
 		lines++
-		line := Line{Bytes: bytes.TrimSuffix(buf, []byte{'\r'}), Number: lines, Offset: offset, Oversized: oversized}
+		line := Line{Bytes: text, Number: lines, Offset: offset, Oversized: oversized}
 		if oversized {
 			line.Bytes = nil
 		}
@@ -83,4 +106,10 @@ func readLine(br *bufio.Reader, buf *[]byte) (n int64, oversized, complete bool,
 			return n, oversized, false, err
 		}
 	}
+}
+
+// isObject reports whether b is one complete JSON object.
+func isObject(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) > 1 && b[0] == '{' && b[len(b)-1] == '}' && json.Valid(b)
 }

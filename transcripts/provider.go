@@ -11,6 +11,9 @@ type Source struct {
 	Path     string // absolute path of the file on disk
 	// Class is ClassMain or ClassSubagent as far as the layout tells.
 	Class string
+	// Side, when not nil, holds the files beside the source that Parse
+	// reads (see SideFiler) by path, as the archive last saw them.
+	Side map[string][]byte
 }
 
 // Checkpoint is where a previous Parse of a source stopped. The archive
@@ -24,7 +27,9 @@ type Checkpoint struct {
 	NextIndex int
 	// State is provider-private (for example calls still waiting for their
 	// results, the assistant message still being joined). Providers must
-	// keep it small: it is rewritten on every refresh.
+	// keep it small: it is rewritten on every refresh. The archive stores
+	// it with its text redacted (see StateRedactor), so a provider must
+	// decide nothing on text it keeps there: it compares digests instead.
 	State []byte
 }
 
@@ -45,7 +50,12 @@ type Provider interface {
 	Discover(ctx context.Context, roots []string, warn func(path string, err error), fn func(Source) error) error
 	// Parse reads src from r, which is positioned at cp.Offset, and emits
 	// records to sink. It consumes complete lines only: a torn last line (no
-	// trailing newline) is left for the next call. It returns the checkpoint
+	// trailing newline) is left for the next call. A last line without a
+	// newline that is one complete JSON object (ReadLines marks it
+	// Unterminated) is parsed and its records emitted, but the returned
+	// checkpoint (offset, line count, NextIndex and State) is the one from
+	// before it, so that the next call reads it again and emits its records
+	// again under the same keys, replacing them. It returns the checkpoint
 	// to resume from. A malformed line is reported as a Problem and skipped;
 	// Parse fails only on read errors, ctx cancellation or a sink error, and
 	// then the returned checkpoint must not be stored.
@@ -65,7 +75,8 @@ type Sink func(Record) error
 //   - Todos: (SessionID, ToolCallID); the snapshot replaces the previous one of that call.
 //   - Link: (SessionID, ParentID, ParentMessageUUID, Relation).
 //   - Capture: (SessionID, ToolCallID).
-//   - Problem: not keyed; counted per source.
+//   - Problem: not keyed; counted per source, once per line and kind (a
+//     line read again reports its problem again).
 type Record struct {
 	Session  *Session
 	Message  *Message

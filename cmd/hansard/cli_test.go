@@ -146,6 +146,8 @@ func TestSummary(t *testing.T) {
 		{archive.RefreshResult{Unchanged: 3}, "archive up to date: 3 transcripts unchanged"},
 		{archive.RefreshResult{Reread: 2, Sessions: 284, Bytes: 371 << 20, Elapsed: 6200e6,
 			Problems: map[string]int{"malformed": 3}}, "indexed 284 sessions, 371 MB in 6.2 s; 3 malformed lines skipped"},
+		{archive.RefreshResult{Reread: 1, Generations: 1, Sessions: 1, Bytes: 2 << 20, Elapsed: 1e8},
+			"indexed 1 session, 2.0 MB in 0.1 s; 1 transcript shrank or was rewritten (what was read before is kept, see `hansard status`)"},
 	}
 	for _, c := range cases {
 		if got := summary(c.res); got != c.want {

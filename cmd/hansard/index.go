@@ -176,6 +176,10 @@ func summary(r archive.RefreshResult) string {
 	if r.Deleted > 0 {
 		notes = append(notes, fmt.Sprintf("%d %s gone (kept from retained copies)", r.Deleted, plural(r.Deleted, "transcript", "transcripts")))
 	}
+	if r.Generations > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s shrank or %s rewritten (what was read before is kept, see `hansard status`)",
+			r.Generations, plural(r.Generations, "transcript", "transcripts"), plural(r.Generations, "was", "were")))
+	}
 	if r.Failed > 0 {
 		notes = append(notes, fmt.Sprintf("%d %s could not be read", r.Failed, plural(r.Failed, "file", "files")))
 	}

@@ -61,11 +61,13 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "provider\tsessions\tmessages\tedits\ttranscripts\tgone\t")
+	fmt.Fprintln(tw, "provider\tsessions\tmessages\tedits\ttranscripts\tgone\tearlier generations\t")
 	for _, p := range st.Providers {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", p.Provider, p.Sessions, p.Messages, p.Edits, p.Sources, p.DeletedSources)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", p.Provider, p.Sessions, p.Messages, p.Edits, p.Sources,
+			p.DeletedSources, p.EarlierGenerations)
 	}
 	tw.Flush()
+	printKeptHistory(w, st)
 
 	fmt.Fprintln(w, "\nsource folders")
 	for _, r := range st.Roots {
@@ -113,6 +115,31 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 		}
 	}
 	return nil
+}
+
+// printKeptHistory lists what is kept of files that shrank or were
+// rewritten, the files cut shorter than what was read of them, and the
+// sessions stored under another id.
+func printKeptHistory(w io.Writer, st archive.Status) {
+	if len(st.EarlierGenerations) > 0 {
+		fmt.Fprintln(w, "\nearlier generations kept (the file shrank or was rewritten; kept from retained copies)")
+		for _, g := range st.EarlierGenerations {
+			fmt.Fprintf(w, "  %s #%d: %d %s, %d %s\n", termSafe(g.Path), g.Generation, g.Sessions, plural(g.Sessions, "session", "sessions"),
+				g.Messages, plural(g.Messages, "message", "messages"))
+		}
+	}
+	if len(st.ShorterFiles) > 0 {
+		fmt.Fprintln(w, "\nfiles shorter than what was read of them (cut, or an older copy; the longer text is kept)")
+		for _, f := range st.ShorterFiles {
+			fmt.Fprintf(w, "  %s: %s of %s\n", termSafe(f.Path), megabytes(f.Size), megabytes(f.Archived))
+		}
+	}
+	if len(st.RenamedSessions) > 0 {
+		fmt.Fprintln(w, "\nsessions stored under another id (an earlier file holds theirs; linked continued_from it)")
+		for _, r := range st.RenamedSessions {
+			fmt.Fprintf(w, "  %s  as %s  %s\n", termSafe(r.SessionID), termSafe(r.StoredID), termSafe(r.Path))
+		}
+	}
 }
 
 // localLayout is how times are shown to people: the local clock with its

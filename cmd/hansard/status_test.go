@@ -34,6 +34,31 @@ func TestStatusShowsLocalTime(t *testing.T) {
 	}
 }
 
+// TestStatusShowsKeptHistory checks that earlier generations of files and
+// sessions stored under another id are listed.
+func TestStatusShowsKeptHistory(t *testing.T) {
+	st := archive.Status{
+		Providers:          []archive.ProviderStatus{{Provider: "claude", Sessions: 3, Sources: 2, EarlierGenerations: 1}},
+		EarlierGenerations: []archive.KeptGeneration{{Provider: "claude", Path: "/h/s1.jsonl", Generation: 1, Sessions: 1, Messages: 40}},
+		RenamedSessions:    []archive.RenamedSession{{SessionID: "s1", StoredID: "s1~2", Path: "/h/s1.jsonl"}},
+		ShorterFiles:       []archive.ShorterFile{{Path: "/h/s2.jsonl", Size: 2 << 20, Archived: 3 << 20}},
+	}
+	var b bytes.Buffer
+	if err := printStatus(&b, st, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"earlier generations",
+		"  /h/s1.jsonl #1: 1 session, 40 messages\n",
+		"  s1  as s1~2  /h/s1.jsonl\n",
+		"  /h/s2.jsonl: 2.0 MB of 3.0 MB\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("status shows\n%s\nwant %q", b.String(), want)
+		}
+	}
+}
+
 func TestLocalStamp(t *testing.T) {
 	for in, want := range map[string]string{
 		"2026-11-30T08:15:02Z":      "2026-11-30T08:15:02+00:00",

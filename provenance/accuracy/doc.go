@@ -12,6 +12,7 @@
 // hansard's archive: IndexFixture reads a fixture's transcripts into a real
 // archive (with its path maps) and builds the ledger with
 // provenance.UpdateLedger, and Why reads it through provenance.ArchiveStore.
-// HoldTargets holds the accuracy targets on a score, for these tests and
-// the command's own ground-truth test.
+// HoldTargets holds what the scenarios reach on a score (no mistake), for
+// these tests and the command's own ground-truth test; HoldLarge holds the
+// large history's figures. The real-data test is in provenance/devset.
 package accuracy

@@ -14,6 +14,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+
+	"hansard/redact"
 )
 
 // ZeroCommit is the commit id git blame gives to lines not yet committed.
@@ -210,15 +212,16 @@ func (r *Repo) Rel(path string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-// RemoteURL returns the first URL of the named remote, or "" when there is
-// no such remote.
+// RemoteURL returns the first URL of the named remote without the user
+// name and password it may carry (see redact.StripUserinfo), or "" when
+// there is no such remote.
 func (r *Repo) RemoteURL(name string) (string, error) {
 	cfg, err := r.repo.Config()
 	if err != nil {
 		return "", fmt.Errorf("remote %s: %w", name, err)
 	}
 	if rem, ok := cfg.Remotes[name]; ok && len(rem.URLs) > 0 {
-		return rem.URLs[0], nil
+		return redact.StripUserinfo(rem.URLs[0]), nil
 	}
 	return "", nil
 }

@@ -291,3 +291,25 @@ func TestOpenPassesOverEmptyGitFolder(t *testing.T) {
 		t.Errorf("Open of an empty .git folder alone: %v", err)
 	}
 }
+
+// TestRemoteURLWithoutUserinfo checks that a remote whose URL carries a
+// user name and password or token is given without them.
+func TestRemoteURLWithoutUserinfo(t *testing.T) {
+	t.Parallel()
+	g := gittest.New(t)
+	g.Write("a.txt", "one\n")
+	g.Commit("first")
+	token := "gh" + "p_" + "R8kq2Lm9Vx4Tz7Nw1Pb6Yc3Hd5Jf0Gs8Ue2A"
+	g.Git("remote", "add", "origin", "https://ci:"+token+"@github.com/acme/app.git")
+	r, err := Open(g.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if url, err := r.RemoteURL("origin"); err != nil || url != "https://github.com/acme/app.git" {
+		t.Errorf("origin = %q, %v", url, err)
+	}
+	got, err := NewResolver().Resolve(context.Background(), g.Dir)
+	if err != nil || got.RemoteURL != "https://github.com/acme/app.git" {
+		t.Errorf("Resolve = %+v, %v", got, err)
+	}
+}

@@ -10,15 +10,20 @@
 // (subagents/workflows/<id>/agent-<id>.jsonl). The project folder's name is
 // never decoded: the working folder comes from the lines' cwd.
 //
-// Sessions. A main file's session id is its stem when the stem is a session
-// UUID, else the first sessionId of its lines. A subagent is a session of
+// Sessions. A main file's session id is the session UUID in its name (the
+// stem, or one inside it, as in 2026-01-05-<uuid>.jsonl), else the sessionId
+// of its last line that names one (the file is read twice for it, from a
+// temporary copy when the reader cannot seek): the first lines of a resumed
+// session are history copied from its origin, under the origin's id. A subagent is a session of
 // its own, with id "<parent session id>/agent-<agentId>" and class
 // subagent; the parent session id is the folder above subagents/ (2.1.x) or
 // the lines' sessionId (flat files). It is linked (Relation subagent) from
 // both sides: the subagent file names its parent, and the parent's Task or
 // Agent result (toolUseResult.agentId) or its agent_progress lines name the
 // child with the spawning tool call id. The meta file adds the tool call id,
-// the parent agent (parentAgentId) and the description, used as title.
+// the parent agent (parentAgentId) and the description, used as title; it
+// is the provider's one side file (SideFiles), read through
+// Source.ReadSide so that the archive can hand back its retained copy.
 // Inline sidechain lines of a main file (isSidechain, some 1.0.x builds) go
 // to a subagent session "<session>/agent-<agentId>", or
 // "<session>/sidechain-<uuid of its first line>" when no agentId is given;
@@ -113,7 +118,15 @@
 // most 256, and 1 MiB of inputs: older ones stay pending), the assistant
 // messages still open to joins, the titles and the uuids of the last 16
 // lines, so that a parse of the appended bytes emits exactly the records
-// of a full parse. An unreadable State is treated as empty.
+// of a full parse. Nothing is decided on text kept there: the archive
+// stores it redacted, through RedactState, which redacts the texts and
+// keeps the ids (Bedrock's msg_bdrk_… and toolu_bdrk_… ids read as secrets
+// to a redactor). A last line left
+// without its newline is parsed when it is one complete JSON object, and
+// the checkpoint is the one from before it, so that it is read again (the
+// same records under the same keys) once the file grows. A UTF-8
+// byte-order mark before the first line is ignored. An unreadable State is
+// treated as empty.
 //
 // Decoding. Each line is decoded once into small typed structs that skip
 // what is not needed (Read results, usage, signatures, backups), first with

@@ -17,6 +17,14 @@ import (
 // becomes.
 func (*Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, cp transcripts.Checkpoint, sink transcripts.Sink) (transcripts.Checkpoint, error) {
 	p := newParser(src, cp, sink)
+	if !p.subagent && p.st.Own == "" && cp.Offset == 0 {
+		id, again, done, err := lastSessionID(ctx, r)
+		defer done()
+		if err != nil {
+			return cp, fmt.Errorf("parse %s: %w", src.Path, err)
+		}
+		p.st.Own, r = id, again
+	}
 	off, n, err := transcripts.ReadLines(ctx, r, cp, p.line)
 	if err == nil {
 		err = p.finish()
@@ -24,11 +32,23 @@ func (*Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader,
 	if err != nil {
 		return cp, fmt.Errorf("parse %s: %w", src.Path, err)
 	}
+	out := p.held
+	if out == nil {
+		if out, err = p.checkpoint(); err != nil {
+			return cp, fmt.Errorf("parse %s: %w", src.Path, err)
+		}
+	}
+	out.Offset, out.Line = off, n
+	return *out, nil
+}
+
+// checkpoint returns the state and next index to resume from as they are now.
+func (p *parser) checkpoint() (*transcripts.Checkpoint, error) {
 	state, err := p.st.encode()
 	if err != nil {
-		return cp, fmt.Errorf("parse %s: encode state: %w", src.Path, err)
+		return nil, fmt.Errorf("encode state: %w", err)
 	}
-	out := transcripts.Checkpoint{Offset: off, Line: n, State: state}
+	out := &transcripts.Checkpoint{State: state}
 	if ss := p.st.Sessions[p.st.Own]; ss != nil {
 		out.NextIndex = ss.Next
 	}
@@ -44,14 +64,17 @@ type parser struct {
 	stem     string // file name without .jsonl
 	subagent bool   // a subagent file (flat or nested)
 	touched  []*sessionState
+	// held is the checkpoint taken before an unterminated last line, which
+	// the next Parse reads again.
+	held *transcripts.Checkpoint
 }
 
 func newParser(src transcripts.Source, cp transcripts.Checkpoint, sink transcripts.Sink) *parser {
 	base := filepath.Base(src.Path)
 	p := &parser{src: src, sink: sink, st: decodeState(cp), base: base, stem: strings.TrimSuffix(base, ".jsonl")}
-	p.subagent = src.Class == transcripts.ClassSubagent || strings.HasPrefix(p.stem, "agent-")
-	if !p.subagent && p.st.Own == "" && isSessionID(p.stem) {
-		p.st.Own = p.stem
+	p.subagent = isSubagent(src)
+	if !p.subagent && p.st.Own == "" {
+		p.st.Own = sessionIDIn(p.stem)
 	}
 	return p
 }
@@ -65,6 +88,12 @@ var ignoredTypes = map[string]bool{
 }
 
 func (p *parser) line(l transcripts.Line) error {
+	if l.Unterminated {
+		var err error
+		if p.held, err = p.checkpoint(); err != nil {
+			return err
+		}
+	}
 	if l.Oversized {
 		return p.problem(l.Number, transcripts.ProblemOversized, fmt.Sprintf("line longer than %d bytes skipped", transcripts.MaxLineBytes))
 	}

@@ -24,11 +24,22 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // parserVersion names what the parser reads out of a transcript. It moves
 // whenever a change would give files already read other records, so that
 // archives read them again: 2 reads Bash here-document writes (perhaps
-// after a cd) as edits.
-const parserVersion = "2"
+// after a cd) as edits; 3 reads a last line left without its newline and a
+// first line after a byte-order mark, and takes a session id from inside
+// the file name or from the file's last lines, not from copied history.
+const parserVersion = "3"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }
+
+// SideFiles returns the meta file beside a subagent transcript, which
+// Parse reads for the subagent's description and the call that spawned it.
+func (*Provider) SideFiles(src transcripts.Source) []string {
+	if !isSubagent(src) {
+		return nil
+	}
+	return []string{metaPath(src.Path)}
+}
 
 // Roots returns $CLAUDE_CONFIG_DIR/projects, or $HOME/.claude/projects.
 func (*Provider) Roots(env transcripts.Env) []string {

@@ -2,8 +2,6 @@ package claude
 
 import (
 	"encoding/json"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -119,7 +117,7 @@ func (p *parser) onlyPendingAgentCall(session string) string {
 func (p *parser) resolveSubagent(ln *rawLine) {
 	agentID := firstOf(strings.TrimPrefix(p.stem, "agent-"), ln.AgentID)
 	root := firstOf(nestedParent(p.src.Path), ln.SessionID)
-	meta := readMeta(p.src.Path)
+	meta := readMeta(p.src)
 	id, parent := "agent-"+agentID, root
 	if root != "" {
 		id = root + "/agent-" + agentID
@@ -146,19 +144,22 @@ type agentMeta struct {
 	ParentAgentID string `json:"parentAgentId"`
 }
 
-// maxMetaBytes bounds the meta file read.
-const maxMetaBytes = 1 << 20
+// isSubagent reports whether src is a subagent file (flat or nested).
+func isSubagent(src transcripts.Source) bool {
+	return src.Class == transcripts.ClassSubagent || strings.HasPrefix(filepath.Base(src.Path), "agent-")
+}
 
-// readMeta reads the meta file of a subagent transcript; a missing or
-// unreadable one gives the zero value.
-func readMeta(jsonlPath string) agentMeta {
+// metaPath is the meta file beside a subagent transcript.
+func metaPath(jsonlPath string) string {
+	return strings.TrimSuffix(jsonlPath, ".jsonl") + ".meta.json"
+}
+
+// readMeta reads the meta file of a subagent transcript (a side file of
+// the source, see Provider.SideFiles); a missing or unreadable one gives
+// the zero value.
+func readMeta(src transcripts.Source) agentMeta {
 	var m agentMeta
-	f, err := os.Open(strings.TrimSuffix(jsonlPath, ".jsonl") + ".meta.json")
-	if err != nil {
-		return m
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxMetaBytes))
+	b, err := src.ReadSide(metaPath(src.Path))
 	if err == nil {
 		_ = json.Unmarshal(b, &m) // best effort: the meta file only adds detail
 	}

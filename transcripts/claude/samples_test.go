@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"hansard/fixtures/gen"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
@@ -128,4 +129,17 @@ func TestConformanceSamples(t *testing.T) {
 		},
 		UnknownLine: `{"type":"hologram"}`,
 	})
+}
+
+// TestConformanceGenerated runs the conformance suite over generated
+// transcripts: split assistant messages, subagents in both layouts, long
+// tool results and planted secrets.
+func TestConformanceGenerated(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	if _, err := gen.Write(home, gen.Options{Sessions: 3, TargetBytes: 120 << 10, Providers: []string{gen.Claude},
+		SubagentRatio: 0.2, Seed: 31, Secrets: 6}); err != nil {
+		t.Fatal(err)
+	}
+	providertest.Run(t, providertest.Suite{Provider: New(), Files: providertest.HomeFiles(t, home), UnknownLine: `{"type":"hologram"}`})
 }

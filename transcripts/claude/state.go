@@ -29,9 +29,9 @@ const maxJoins = 4
 // the lines read, so a parse resumed from a checkpoint emits exactly the
 // records of a full parse.
 type state struct {
-	// Own is the file's own session id once known: the stem of a main
-	// transcript (or its first sessionId when the stem is not an id), or
-	// "<parent>/agent-<agentId>" for a subagent file.
+	// Own is the file's own session id once known: the session UUID in the
+	// name of a main transcript (or its last sessionId when the name holds
+	// none; see ownid.go), or "<parent>/agent-<agentId>" for a subagent file.
 	Own      string                   `json:"own,omitempty"`
 	Sessions map[string]*sessionState `json:"ss,omitempty"`
 	Pending  []*pendingCall           `json:"pending,omitempty"`

@@ -17,11 +17,14 @@
 //     the records written in the same burst after it (each within a second
 //     of the previous one) are not indexed, since the origin's own file
 //     holds them. Records the fork writes inside that burst, before any
-//     pause (a subagent's task prompt), are skipped with them.
+//     pause (a subagent's task prompt), are skipped with them. So is a
+//     first session_meta of another thread than the one the file name ends
+//     in: the session is the named thread, resumed_from the other.
 //   - turn_context: the working folder for relative paths and the model.
 //   - Messages: what the human typed is indexed once, Human true, from
 //     whichever of event_msg user_message and the response_item user
-//     message comes first (the twin with the same text is skipped). User
+//     message comes first (the twin with the same text, or the same text
+//     but for the few last words one copy adds, is skipped). User
 //     items injected by the harness (<environment_context>,
 //     <user_instructions>, AGENTS.md instructions, permissions, …) are user
 //     messages with Human false and Kind "meta"; developer items are system
@@ -77,5 +80,11 @@
 //
 // Parse keeps in Checkpoint.State the session so far, the last message,
 // calls waiting for their output and running processes, so that parsing a
-// file in parts gives the same records as parsing it whole.
+// file in parts gives the same records as parsing it whole. Nothing is
+// decided on text kept there, which the archive stores redacted (through
+// RedactState, which keeps the ids): twins and the commands of code-mode
+// scripts are found by digests of their texts. A last line left without its newline
+// is parsed when it is one complete JSON object, with the checkpoint from
+// before it, so that it is read again once the file grows; a UTF-8
+// byte-order mark before the first line is ignored.
 package codex

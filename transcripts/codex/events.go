@@ -84,10 +84,11 @@ func (p *parser) execCommandEnd(ev event) error {
 // the first one with the same command text and no exit code yet.
 func (p *parser) innerCommand(ev event) *transcripts.Command {
 	_, script := commandOf(ev.Command)
+	sum := digest(script)
 	st := p.st
 	match := func(c *call) *transcripts.Command {
 		for i := range c.Inner {
-			if in := &c.Inner[i]; in.ExitCode == nil && in.Command == script {
+			if in := &c.Inner[i]; in.ExitCode == nil && c.innerSum(i) == sum {
 				return in
 			}
 		}

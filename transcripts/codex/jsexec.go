@@ -31,6 +31,7 @@ func (p *parser) jsExec(c *call, src string) {
 			SessionID: c.Call.SessionID, ToolCallID: c.Call.ID + "#" + strconv.Itoa(i+1), MessageIndex: c.Call.MessageIndex,
 			Command: jc.cmd, CWD: cwd, IsTest: transcripts.IsTestCommand(jc.cmd), Timestamp: c.Call.Timestamp,
 		})
+		c.InnerSums = append(c.InnerSums, digest(jc.cmd))
 	}
 }
 

@@ -155,28 +155,6 @@ func (p *parser) callMessage(id string) (int, error) {
 	return st.Last.Index, nil
 }
 
-// skipTwin reports whether norm, from an event or a response item, is the
-// twin of the last text of its kind (last), which is then cleared;
-// otherwise norm becomes last and the other kind's last text is dropped.
-func skipTwin(last, other *dup, norm string, fromEvent bool) bool {
-	if last.FromEvent != fromEvent && twins(last.Text, norm) {
-		*last = dup{}
-		return true
-	}
-	*last, *other = dup{Text: norm, FromEvent: fromEvent}, dup{}
-	return false
-}
-
-// twins reports whether two texts are the same message recorded twice:
-// equal, or one extended by what the other source adds (image tags after a
-// prompt).
-func twins(a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	return a == b || strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
-}
-
 // titleOf returns the first line of a prompt, cut to 200 bytes at a rune boundary.
 func titleOf(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

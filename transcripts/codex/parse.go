@@ -33,11 +33,27 @@ func (Provider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, 
 	if err := p.flushSession(); err != nil {
 		return cp, err
 	}
-	b, err := st.encode()
-	if err != nil {
-		return cp, err
+	out := p.held
+	if out == nil {
+		if out, err = p.checkpoint(); err != nil {
+			return cp, err
+		}
 	}
-	return transcripts.Checkpoint{Offset: off, Line: n, NextIndex: st.NextIndex, State: b}, nil
+	out.Offset, out.Line = off, n
+	return *out, nil
+}
+
+// checkpoint returns the state and next index to resume from as they are
+// now, the session sent first when it changed.
+func (p *parser) checkpoint() (*transcripts.Checkpoint, error) {
+	if err := p.flushSession(); err != nil {
+		return nil, err
+	}
+	b, err := p.st.encode()
+	if err != nil {
+		return nil, err
+	}
+	return &transcripts.Checkpoint{NextIndex: p.st.NextIndex, State: b}, nil
 }
 
 // parser handles the lines of one Parse call.
@@ -47,6 +63,9 @@ type parser struct {
 	st   *state
 	line int       // 1-based number of the line being handled
 	ts   time.Time // its timestamp (zero in the legacy format)
+	// held is the checkpoint taken before an unterminated last line, which
+	// the next Parse reads again.
+	held *transcripts.Checkpoint
 }
 
 // Envelope types that are known and carry nothing hansard keeps.
@@ -82,6 +101,12 @@ var (
 var errPayload = errors.New("payload")
 
 func (p *parser) handle(l transcripts.Line) error {
+	if l.Unterminated {
+		var err error
+		if p.held, err = p.checkpoint(); err != nil {
+			return err
+		}
+	}
 	p.line = l.Number
 	if l.Oversized {
 		return p.problem(transcripts.ProblemOversized, fmt.Sprintf("line longer than %d bytes", transcripts.MaxLineBytes))

@@ -21,9 +21,12 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // parserVersion names what the parser reads out of a transcript. It moves
 // whenever a change would give files already read other records, so that
 // archives read them again: 2 reads apply_patch and here-document writes
-// after a cd in the shell as edits; 3 reads the subagent deliveries an
-// agent captured (mcp_tool_call_end of capture_subagent_messages).
-const parserVersion = "3"
+// after a cd in the shell as edits; 3 reads a last line left without its
+// newline and a first line after a byte-order mark, and never takes the
+// thread from a first session_meta of another thread than the file's name;
+// 4 reads the subagent deliveries an agent captured (mcp_tool_call_end of
+// capture_subagent_messages).
+const parserVersion = "4"
 
 // ParserVersion returns the parser's version.
 func (Provider) ParserVersion() string { return parserVersion }
@@ -81,6 +84,15 @@ func isRollout(name string) bool {
 // idFromPath returns the thread id at the end of a rollout file name
 // (rollout-YYYY-MM-DDThh-mm-ss-<uuid>.jsonl), or the file's stem.
 func idFromPath(path string) string {
+	if id := idInName(path); id != "" {
+		return id
+	}
+	return strings.TrimSuffix(filepath.Base(path), ".jsonl")
+}
+
+// idInName returns the thread id at the end of a rollout file name, or ""
+// when the name does not end in one.
+func idInName(path string) string {
 	stem := strings.TrimSuffix(filepath.Base(path), ".jsonl")
 	if len(stem) >= 36 {
 		tail := stem[len(stem)-36:]
@@ -88,5 +100,5 @@ func idFromPath(path string) string {
 			return tail
 		}
 	}
-	return stem
+	return ""
 }

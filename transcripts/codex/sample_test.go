@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"hansard/fixtures/gen"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
@@ -153,4 +154,18 @@ func TestConcurrentParse(t *testing.T) {
 		}
 		first = n
 	}
+}
+
+// TestConformanceGenerated runs the conformance suite over generated
+// rollouts: exec_command and apply_patch calls with their end events,
+// update_plan, subagent threads and planted secrets.
+func TestConformanceGenerated(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	if _, err := gen.Write(home, gen.Options{Sessions: 3, TargetBytes: 120 << 10, Providers: []string{gen.Codex},
+		SubagentRatio: 0.2, Seed: 31, Secrets: 6}); err != nil {
+		t.Fatal(err)
+	}
+	providertest.Run(t, providertest.Suite{Provider: Provider{}, Files: providertest.HomeFiles(t, home),
+		UnknownLine: `{"timestamp":"2026-01-05T09:00:00.005Z","type":"hologram","payload":{}}`})
 }

@@ -65,14 +65,18 @@ func (p *parser) flushSession() error {
 
 // sessionMeta handles the first session_meta (the file's own thread), a
 // repeated one of the same thread, and one of another thread, whose history
-// follows because this thread was forked from it.
+// follows because this thread was forked from it. A first session_meta of
+// another thread than the one the file is named for is copied history too:
+// the file's own thread is never taken from it.
 func (p *parser) sessionMeta(m sessionMeta, envGit *gitInfo) error {
 	st := p.st
 	s := &st.Session
 	if m.ID == "" {
 		m.ID = s.ID
 	}
-	switch {
+	switch named := idInName(p.src.Path); {
+	case !st.Meta && named != "" && m.ID != "" && m.ID != named:
+		return p.foreignMeta(m)
 	case !st.Meta:
 		if err := p.firstMeta(m, envGit); err != nil {
 			return err

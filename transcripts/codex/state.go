@@ -29,9 +29,9 @@ type state struct {
 	// Last is the last message emitted; calls attach to it when it is an
 	// assistant message.
 	Last *transcripts.Message `json:"last,omitempty"`
-	// DupUser and DupAssistant hold the last prompt and assistant text
-	// emitted, so that the same text recorded both as a response_item and as
-	// an event_msg is indexed once.
+	// DupUser and DupAssistant stand for the last prompt and assistant
+	// text emitted, so that the same text recorded both as a response_item
+	// and as an event_msg is indexed once (see twins.go).
 	DupUser      dup `json:"dup_user,omitzero"`
 	DupAssistant dup `json:"dup_assistant,omitzero"`
 	// Pending are calls whose output has not been seen, by call id.
@@ -49,12 +49,6 @@ type state struct {
 	CopyUntil time.Time `json:"copy_until,omitzero"`
 
 	dirty bool // the Session changed since it was last emitted
-}
-
-// dup is a message text recorded from one of the two sources.
-type dup struct {
-	Text      string `json:"text,omitempty"`
-	FromEvent bool   `json:"from_event,omitempty"`
 }
 
 // Call kinds decide what a call's output updates.
@@ -78,8 +72,19 @@ type call struct {
 	// Enriched is set once patch_apply_end updated the edits.
 	Enriched bool `json:"enriched,omitempty"`
 	// Inner are the commands a code-mode script runs (tools.exec_command),
-	// keyed by the call id with a "#n" suffix.
-	Inner []transcripts.Command `json:"inner,omitempty"`
+	// keyed by the call id with a "#n" suffix, and InnerSums the digests of
+	// their texts, which an exec_command_end is matched by (the state keeps
+	// the texts redacted).
+	Inner     []transcripts.Command `json:"inner,omitempty"`
+	InnerSums []string              `json:"inner_sums,omitempty"`
+}
+
+// innerSum returns the digest of the text of inner command i.
+func (c *call) innerSum(i int) string {
+	if i < len(c.InnerSums) {
+		return c.InnerSums[i]
+	}
+	return digest(c.Inner[i].Command) // a state written before digests were kept
 }
 
 const (
@@ -95,6 +100,8 @@ func loadState(b []byte) (*state, error) {
 	if err := json.Unmarshal(b, st); err != nil {
 		return nil, fmt.Errorf("codex: read checkpoint state: %w", err)
 	}
+	st.DupUser.upgrade()
+	st.DupAssistant.upgrade()
 	return st, nil
 }
 

@@ -16,6 +16,15 @@
 //     then the rest from the returned Checkpoint — gives exactly the records
 //     of one full parse (nothing renumbered, the torn line left unconsumed
 //     until it is complete);
+//   - a last line left without its newline gives, when it is one JSON
+//     object, the records it gives with its newline, while the checkpoint
+//     stays before it, and parsing on from there gives the records of one
+//     full parse;
+//   - a UTF-8 byte-order mark before the first line changes nothing;
+//   - a provider that redacts its own state (transcripts.StateRedactor)
+//     decides nothing on the text it keeps: parsing on from a state whose
+//     texts were all changed gives the records of one full parse, their
+//     texts changed the same way;
 //   - edits carry the expected exact old and new texts;
 //   - subagents are sessions of their own, linked to their parent;
 //   - malformed lines, binary garbage and unknown record types are counted
@@ -24,4 +33,5 @@
 // Collector is usable on its own by other tests that need the records of a
 // parse; ParseEvery parses every transcript a provider finds in a home
 // folder and ParseFrom one file's bytes from a checkpoint, for such tests.
+// HomeFiles reads a generated home folder into Suite.Files.
 package providertest

@@ -22,6 +22,7 @@ type Suite struct {
 	Env func(home string) map[string]string
 
 	// Sessions lists every session the files hold; no other may appear.
+	// Nil skips the check (generated files, counted by their own tests).
 	Sessions []WantSession
 	// Edits must each be found with exactly these fields.
 	Edits []WantEdit
@@ -89,7 +90,9 @@ func Run(t *testing.T, s Suite) {
 	})
 	t.Run("Indexes", func(t *testing.T) { checkIndexes(t, all) })
 	t.Run("Expectations", func(t *testing.T) {
-		checkSessions(t, s.Sessions, all)
+		if s.Sessions != nil {
+			checkSessions(t, s.Sessions, all)
+		}
 		checkEdits(t, s.Edits, all)
 		checkLinks(t, s.Links, all)
 		checkProblems(t, s.Problems, sources)
@@ -97,6 +100,23 @@ func Run(t *testing.T, s Suite) {
 	t.Run("ResumeAndTornLine", func(t *testing.T) {
 		for _, sc := range sources {
 			checkResume(t, s.Provider, sc)
+		}
+	})
+	t.Run("UnterminatedLastLine", func(t *testing.T) {
+		for _, sc := range sources {
+			checkUnterminated(t, s.Provider, sc)
+		}
+	})
+	if sr, ok := s.Provider.(transcripts.StateRedactor); ok {
+		t.Run("RedactedState", func(t *testing.T) {
+			for _, sc := range sources {
+				checkRedactedState(t, sr, s.Provider, sc)
+			}
+		})
+	}
+	t.Run("ByteOrderMark", func(t *testing.T) {
+		for _, sc := range sources {
+			checkByteOrderMark(t, s.Provider, sc)
 		}
 	})
 	t.Run("BadLines", func(t *testing.T) {

@@ -47,7 +47,11 @@ func (lineProvider) Discover(ctx context.Context, roots []string, warn func(stri
 func (lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, cp transcripts.Checkpoint, sink transcripts.Sink) (transcripts.Checkpoint, error) {
 	id := strings.TrimSuffix(filepath.Base(src.Path), ".jsonl")
 	next := cp.NextIndex
+	held := -1 // the index counter before an unterminated last line
 	off, n, err := transcripts.ReadLines(ctx, r, cp, func(l transcripts.Line) error {
+		if l.Unterminated {
+			held = next
+		}
 		var v struct{ Type, Text, ID, File, Old, New string }
 		if err := json.Unmarshal(l.Bytes, &v); err != nil {
 			return sink(transcripts.Record{Problem: &transcripts.Problem{Line: l.Number, Kind: transcripts.ProblemMalformed, Detail: err.Error()}})
@@ -66,6 +70,9 @@ func (lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.Read
 			return sink(transcripts.Record{Problem: &transcripts.Problem{Line: l.Number, Kind: transcripts.ProblemUnknownType, Detail: v.Type}})
 		}
 	})
+	if held >= 0 {
+		next = held
+	}
 	return transcripts.Checkpoint{Offset: off, Line: n, NextIndex: next}, err
 }
 

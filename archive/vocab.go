@@ -1,0 +1,41 @@
+package archive
+
+import (
+	"context"
+	"fmt"
+)
+
+// IndexTerms returns every term the full-text indexes hold (lower case,
+// as the tokenizer keeps them), for checking what the index lets one find:
+// the privacy tests hold it to no secret.
+func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
+	conn, err := a.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("index terms: %w", err)
+	}
+	defer conn.Close()
+	var terms []string
+	for _, table := range []string{"messages_fts", "results_fts"} {
+		vocab := "temp.vocab_" + table
+		if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS `+vocab+` USING fts5vocab(main, `+table+`, row)`); err != nil {
+			return nil, fmt.Errorf("index terms: %w", err)
+		}
+		rows, err := conn.QueryContext(ctx, `SELECT term FROM `+vocab)
+		if err != nil {
+			return nil, fmt.Errorf("index terms: %w", err)
+		}
+		for rows.Next() {
+			var term string
+			if err := rows.Scan(&term); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("index terms: %w", err)
+			}
+			terms = append(terms, term)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("index terms: %w", err)
+		}
+	}
+	return terms, nil
+}

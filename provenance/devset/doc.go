@@ -1,0 +1,22 @@
+// Package devset holds hansard's accuracy test on real work: the
+// development set beside the checkout (../shared/devset) holds real
+// repositories with the transcripts their coding agents wrote and an
+// independent ground truth of which sessions wrote which lines.
+//
+// For each set the test clones the repository from its bundle, unpacks
+// the home folder of transcripts, indexes them into an archive with the
+// path maps a user would give (each recorded repository root to the
+// clone), answers every file of the ground truth whole through
+// provenance.Attributor over provenance.ArchiveStore (as `hansard why
+// FILE` does), and scores the answers on gt-strict.jsonl: precision
+// (answers naming a right session among all answers naming one),
+// recall (positives answered with a right session) and false attribution
+// (lines older than every archived session that were attributed), per set
+// and per provider, with the misses grouped by status and reason. It
+// fails when a figure falls below the floor it holds. The sets are built
+// once per test binary; the test is skipped when the folder is absent.
+//
+//	go test ./provenance/devset -run Devset -v
+//
+// The package has no code of its own.
+package devset
