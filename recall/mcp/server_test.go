@@ -1,0 +1,97 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"hansard/recall"
+)
+
+func bodyOf(t *testing.T, res *mcp.CallToolResult) errorBody {
+	t.Helper()
+	if !res.IsError {
+		t.Fatalf("result is not an error: %+v", res)
+	}
+	e, ok := res.StructuredContent.(toolError)
+	if !ok {
+		t.Fatalf("structured content %T", res.StructuredContent)
+	}
+	return e.Error
+}
+
+func TestErrorResult(t *testing.T) {
+	for _, tc := range []struct {
+		err       error
+		code      string
+		retryable bool
+	}{
+		{&recall.Error{Code: recall.CodeIndexUnavailable, Message: "x", Retryable: true}, recall.CodeIndexUnavailable, true},
+		{&recall.Error{Code: recall.CodeInvalidArgument, Field: "limit", Message: "x"}, recall.CodeInvalidArgument, false},
+		{context.DeadlineExceeded, recall.CodeToolTimeout, false},
+		{context.Canceled, recall.CodeCancelled, false},
+		{errors.New("boom"), recall.CodeInternal, false},
+	} {
+		b := bodyOf(t, errorResult(tc.err))
+		if b.Code != tc.code || b.Retryable != tc.retryable || b.Message == "" {
+			t.Errorf("%v: %+v, want code %s retryable %v", tc.err, b, tc.code, tc.retryable)
+		}
+	}
+}
+
+// TestLimit: a call past the limit answers tool_timeout at the limit even
+// when its work does not stop, and a cancelled call's work sees its
+// context cancelled.
+func TestLimit(t *testing.T) {
+	s := &Server{opts: Options{Timeout: 50 * time.Millisecond}, ready: make(chan struct{})}
+	close(s.ready)
+	stuck := make(chan struct{})
+	defer close(stuck)
+	res, err := s.limit(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		<-stuck // work that ignores its context
+		return nil, nil
+	})(context.Background(), mcp.CallToolRequest{})
+	if err != nil || bodyOf(t, res).Code != recall.CodeToolTimeout {
+		t.Errorf("stuck call: %+v, %v", res, err)
+	}
+
+	s.opts.Timeout = time.Minute
+	ctx, cancel := context.WithCancel(context.Background())
+	saw := make(chan error, 1)
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		cancel()
+	}()
+	_, err = s.limit(func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		<-ctx.Done()
+		saw <- ctx.Err()
+		return nil, ctx.Err()
+	})(ctx, mcp.CallToolRequest{})
+	if !errors.Is(err, context.Canceled) || !errors.Is(<-saw, context.Canceled) {
+		t.Errorf("cancelled call: %v", err)
+	}
+}
+
+func TestDecodeArgs(t *testing.T) {
+	var req recall.SearchRequest
+	for args, field := range map[string]string{`{"limit":"x"}`: "limit", `{"nope":1}`: "nope", `{"roles":"user"}`: "roles"} {
+		var m map[string]any
+		if err := jsonUnmarshal(args, &m); err != nil {
+			t.Fatal(err)
+		}
+		err := decodeArgs(m, &req)
+		var e *recall.Error
+		if !errors.As(err, &e) || e.Code != recall.CodeInvalidArgument || e.Field != field {
+			t.Errorf("%s: %v, want invalid_argument naming %s", args, err, field)
+		}
+	}
+	if err := decodeArgs(nil, &req); err != nil {
+		t.Errorf("no arguments: %v", err)
+	}
+}
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
