@@ -116,7 +116,10 @@
 // Every text field of a record is redacted before it is written. JSON kept
 // as recorded (tool_calls.input, sources.state) is redacted as text and
 // then each string holding an escape as the text it decodes to, JSON
-// nested in strings included (redactjson.go). An edit's hunks and patch
+// nested in strings included (redactjson.go); a private key keeps a
+// placeholder per line there too, escaped line breaks included, so that an
+// edit made from a redacted input (a call pending in the state) is stored
+// as one made from the recorded input. An edit's hunks and patch
 // are redacted side by side (context and removed lines as the old text,
 // context and added lines as the new), each side as one text, so that a
 // private key an edit adds is redacted on every line while the diff keeps

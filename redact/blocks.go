@@ -56,7 +56,8 @@ func findPrivateKey(s string, at int, ps *pemScan) (end int, ok bool) {
 		from = p + len("-----END")
 	}
 	ps.noEndTil = max(ps.noEndTil, limit)
-	// No END line: take the body (base64, line breaks, escaped "\n").
+	// No END line: take the body (base64, line breaks, escaped "\n" or,
+	// in JSON nested in a string, "\\n").
 	w := s[body:limit]
 	i := 0
 	for i < len(w) {
@@ -65,8 +66,12 @@ func findPrivateKey(s string, at int, ps *pemScan) (end int, ok bool) {
 			i++
 			continue
 		}
-		if c == '\\' && i+1 < len(w) && (w[i+1] == 'n' || w[i+1] == 'r') {
-			i += 2
+		j := i
+		for j < len(w) && w[j] == '\\' {
+			j++
+		}
+		if j > i && j < len(w) && (w[j] == 'n' || w[j] == 'r') {
+			i = j + 1
 			continue
 		}
 		break

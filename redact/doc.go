@@ -43,8 +43,10 @@
 // token or looks random.
 //
 // A secret that spans lines (a private key) is replaced by one placeholder
-// per line, so that redacted text keeps its line breaks; Lines redacts a
-// list of lines (a file, a hunk) as one text.
+// per line, so that redacted text keeps its line breaks, escaped ones
+// (`\n` in JSON-encoded text) included: text redacted while encoded
+// decodes to the decoded text redacted. Lines redacts a list of lines (a
+// file, a hunk) as one text. Redacting redacted text changes nothing.
 //
 // What is kept, on purpose: git object ids and other hex digests, UUIDs
 // (also under a token key: token: <uuid> is an id), base64 data that is not

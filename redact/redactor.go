@@ -17,9 +17,10 @@ type Match struct {
 // Counts tallies redactions by kind.
 type Counts map[string]int
 
-// Version names the rules: it changes whenever they redact more, so that
-// text stored redacted under older rules can be redacted again.
-const Version = "2"
+// Version names the rules: it changes whenever they redact more or
+// replace otherwise, so that text stored redacted under older rules can be
+// redacted again.
+const Version = "3"
 
 // Placeholder is the text a secret of the given kind is replaced by.
 func Placeholder(kind string) string { return "[redacted:" + kind + "]" }
@@ -213,22 +214,63 @@ func (r *Redactor) Bytes(p []byte) []byte {
 
 // replacement is what a secret of the given kind is replaced by: its
 // placeholder once per line it spans, so that the text keeps its line
-// breaks (the lines of a file, a diff or an edit still line up).
+// breaks (the lines of a file, a diff or an edit still line up). A line
+// break written as an escape, as in JSON-encoded text (`\n`, or `\\n` in
+// JSON nested in a string), is kept as written too: so a text redacted
+// while encoded decodes to the text redacted once decoded, and a key in a
+// tool call's input reads there as in the edit made of that input.
 func replacement(kind, secret string) string {
-	if strings.IndexByte(secret, '\n') < 0 {
-		return Placeholder(kind)
-	}
+	p := Placeholder(kind)
 	var b strings.Builder
-	for i, line := range strings.Split(secret, "\n") {
-		if i > 0 {
-			b.WriteByte('\n')
+	line := 0 // start of the current line
+	for i := 0; i < len(secret); i++ {
+		end := 0 // end of the line break at i
+		switch secret[i] {
+		case '\n':
+			end = i + 1
+		case '\\':
+			j := i
+			for j < len(secret) && secret[j] == '\\' {
+				j++
+			}
+			if j == len(secret) || secret[j] != 'n' {
+				i = j - 1 // no line break: go on after the backslashes
+				continue
+			}
+			end = j + 1
+		default:
+			continue
 		}
-		b.WriteString(Placeholder(kind))
-		if strings.HasSuffix(line, "\r") {
-			b.WriteByte('\r')
-		}
+		b.WriteString(p)
+		b.WriteString(carriageReturn(secret[line:i]))
+		b.WriteString(secret[i:end])
+		i, line = end-1, end
 	}
+	if line == 0 {
+		return p
+	}
+	b.WriteString(p)
+	b.WriteString(carriageReturn(secret[line:]))
 	return b.String()
+}
+
+// carriageReturn returns the carriage return that ends a line, as written
+// (\r, or escaped as in `\r`), or "".
+func carriageReturn(line string) string {
+	if strings.HasSuffix(line, "\r") {
+		return "\r"
+	}
+	if !strings.HasSuffix(line, "r") {
+		return ""
+	}
+	j := len(line) - 1
+	for j > 0 && line[j-1] == '\\' {
+		j--
+	}
+	if j == len(line)-1 {
+		return ""
+	}
+	return line[j:]
 }
 
 // entropyAssignment checks a long run of key-like bytes s[start:end] for
