@@ -136,7 +136,7 @@ func TestDemo(t *testing.T) {
 // and the time indexing took, the output is the same.
 func TestDemoDeterministic(t *testing.T) {
 	isolate(t)
-	elapsed := regexp.MustCompile(` in [0-9.]+ s\n`)
+	elapsed := regexp.MustCompile(` in [0-9.]+ s\b`)
 	var outs []string
 	for _, name := range []string{"first", "second"} {
 		dir := filepath.Join(realTempDir(t), name)
@@ -146,7 +146,7 @@ func TestDemoDeterministic(t *testing.T) {
 		}
 		out = strings.ReplaceAll(out, dir, "DIR")
 		out = strings.ReplaceAll(out, demoProject(dir), "PROJECT")
-		outs = append(outs, elapsed.ReplaceAllString(out, " in N s\n"))
+		outs = append(outs, elapsed.ReplaceAllString(out, " in N s"))
 	}
 	if outs[0] != outs[1] {
 		t.Errorf("outputs differ:\n%s\n----\n%s", outs[0], outs[1])
