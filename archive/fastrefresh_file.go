@@ -167,7 +167,7 @@ func (d *snapDecoder) str() string {
 // readSnapshot loads the archive's snapshot; a missing or unreadable one
 // is an error (the caller then refreshes the long way).
 func (a *Archive) readSnapshot() (*snapshot, error) {
-	b, err := os.ReadFile(filepath.Join(a.dir, snapshotFile))
+	b, err := readNoFollow(filepath.Join(a.dir, snapshotFile))
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +181,16 @@ func (a *Archive) readSnapshot() (*snapshot, error) {
 func (a *Archive) writeSnapshot(s *snapshot) error {
 	path := filepath.Join(a.dir, snapshotFile)
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, s.encode(), 0o600); err != nil {
+	f, err := createExclusive(tmp)
+	if err != nil {
+		return fmt.Errorf("write refresh snapshot: %w", err)
+	}
+	_, err = f.Write(s.encode())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("write refresh snapshot: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {

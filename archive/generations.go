@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -68,7 +67,7 @@ func (w *writer) retire(j *job) error {
 // rename: the file at from is replaced once the new generation is read,
 // and stays whole until then, whatever happens to this transaction.
 func copyRetained(from, to string, size int64) error {
-	src, err := os.Open(from)
+	src, err := openNoFollow(from, os.O_RDONLY, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil // nothing left to keep
 	}
@@ -76,12 +75,11 @@ func copyRetained(from, to string, size int64) error {
 		return err
 	}
 	defer src.Close()
-	if err := mkdirPrivate(filepath.Dir(to)); err != nil {
+	if err := mkdirFor(to); err != nil {
 		return err
 	}
 	tmp := to + ".tmp"
-	os.Remove(tmp) // left by an interrupted run: write a new file, never through an old one
-	dst, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	dst, err := createExclusive(tmp) // never through a file an interrupted run left
 	if err != nil {
 		return err
 	}

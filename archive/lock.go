@@ -24,7 +24,7 @@ func (a *Archive) lockWrite(ctx context.Context) (func(), error) {
 // when the lock is held.
 func (a *Archive) lock(ctx context.Context, wait bool) (func(), error) {
 	path := filepath.Join(a.dir, "write.lock")
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock archive: %w", err)
 	}

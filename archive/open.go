@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -38,7 +37,8 @@ const (
 
 // Options configure Open.
 type Options struct {
-	// Dir is the archive folder (see DefaultDir). It is created 0700.
+	// Dir is the archive folder (see DefaultDir). It is created 0700; an
+	// existing one must be the user's, writable by no one else.
 	Dir string
 	// Redact rewrites text before it is stored or indexed; nil stores text
 	// as recorded.
@@ -135,7 +135,7 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	// SQLite creates -wal and -shm with the database file's mode; make sure
 	// whatever the umask did, nothing is readable by others.
 	for _, suffix := range []string{"-wal", "-shm"} {
-		if err := os.Chmod(path+suffix, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := chmodPrivate(path + suffix); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("open archive: %w", err)
 		}
@@ -148,50 +148,3 @@ func (a *Archive) Dir() string { return a.dir }
 
 // Path returns the SQLite file.
 func (a *Archive) Path() string { return filepath.Join(a.dir, DBName) }
-
-// ensurePrivate makes sure the archive folder (0700) and its database
-// file (0600) exist. An existing archive costs two stats.
-func ensurePrivate(dir, path string) error {
-	if isPrivate(dir, 0o700, true) && isPrivate(path, 0o600, false) {
-		return nil
-	}
-	if err := mkdirPrivate(dir); err != nil {
-		return err
-	}
-	return touchPrivate(path)
-}
-
-// isPrivate reports whether path exists as a folder (dir) or a regular
-// file with exactly the permission bits perm.
-func isPrivate(path string, perm os.FileMode, dir bool) bool {
-	fi, err := os.Stat(path)
-	if err != nil || fi.IsDir() != dir || (!dir && !fi.Mode().IsRegular()) {
-		return false
-	}
-	return fi.Mode().Perm() == perm
-}
-
-func mkdirPrivate(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
-	}
-	return nil
-}
-
-// touchPrivate creates path 0600 when missing and tightens its mode.
-func touchPrivate(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
-	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
-	}
-	return nil
-}

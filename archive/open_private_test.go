@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// An existing archive whose modes were loosened is tightened on open.
+// An existing archive whose files' modes were loosened has them tightened
+// on open; its folder keeps the mode it was given.
 func TestOpenTightensExistingModes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "archive")
 	ctx := context.Background()
@@ -27,7 +29,7 @@ func TestOpenTightensExistingModes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	for path, want := range map[string]os.FileMode{dir: 0o700, b.Path(): 0o600} {
+	for path, want := range map[string]os.FileMode{dir: 0o755, b.Path(): 0o600} {
 		fi, err := os.Stat(path)
 		if err != nil {
 			t.Fatal(err)
@@ -76,4 +78,55 @@ func TestOpenBadFolders(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An existing folder others can write to (a shared 1777 folder, a 0777
+// one) is refused and left as it was; a folder of the user's that others
+// can only read is used as it is.
+func TestOpenRefusesSharedFolder(t *testing.T) {
+	t.Parallel()
+	for _, mode := range []os.FileMode{0o777 | os.ModeSticky, 0o777, 0o775} {
+		dir := t.TempDir()
+		if err := os.Chmod(dir, mode); err != nil {
+			t.Fatal(err)
+		}
+		a, err := Open(context.Background(), Options{Dir: dir})
+		if err == nil {
+			a.Close()
+			t.Fatalf("%v: opened a shared folder", mode)
+		}
+		if !strings.Contains(err.Error(), "not private") || !strings.Contains(err.Error(), "HANSARD_HOME") {
+			t.Errorf("%v: unclear error %q", mode, err)
+		}
+		if got := modeOf(t, dir); got != mode {
+			t.Errorf("mode %v became %v", mode, got)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%v: wrote %d files into a folder it refused", mode, len(entries))
+		}
+	}
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	if got := modeOf(t, dir); got != 0o755 {
+		t.Errorf("the user's folder became %v", got)
+	}
+	if got := modeOf(t, a.Path()); got != 0o600 {
+		t.Errorf("database %v", got)
+	}
+}
+
+func modeOf(t *testing.T, path string) os.FileMode {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Mode() & (os.ModePerm | os.ModeSticky)
 }

@@ -55,19 +55,19 @@ func (w *retainWriter) Write(p []byte) (int, error) {
 }
 
 func (w *retainWriter) open() error {
-	if err := mkdirPrivate(filepath.Dir(w.path)); err != nil {
+	if err := mkdirFor(w.path); err != nil {
 		return err
 	}
-	flags := os.O_RDWR | os.O_CREATE
+	var f *os.File
+	var err error
 	if w.replace {
-		flags |= os.O_TRUNC
+		f, err = createExclusive(w.path)
+	} else if f, err = openNoFollow(w.path, os.O_RDWR|os.O_CREATE, 0o600); err == nil {
+		if err = f.Chmod(0o600); err != nil {
+			f.Close()
+		}
 	}
-	f, err := os.OpenFile(w.path, flags, 0o600)
 	if err != nil {
-		return fmt.Errorf("retain: %w", err)
-	}
-	if err := f.Chmod(0o600); err != nil {
-		f.Close()
 		return fmt.Errorf("retain: %w", err)
 	}
 	if !w.replace {
@@ -142,7 +142,7 @@ func (w *retainWriter) abort() {
 // openRetained returns a reader of the first size bytes of a retained copy,
 // decompressed.
 func openRetained(path string, size int64) (io.ReadCloser, error) {
-	f, err := os.Open(path)
+	f, err := openNoFollow(path, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, fmt.Errorf("open retained copy: %w", err)
 	}

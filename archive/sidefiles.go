@@ -82,15 +82,23 @@ func readSideFile(path string) ([]byte, error) {
 
 // keepSideFile makes the retained copy at kept hold b.
 func keepSideFile(kept string, b []byte) error {
-	if old, err := os.ReadFile(kept); err == nil && bytes.Equal(old, b) {
+	if old, err := readNoFollow(kept); err == nil && bytes.Equal(old, b) {
 		return nil
 	}
-	if err := mkdirPrivate(filepath.Dir(kept)); err != nil {
+	if err := mkdirFor(kept); err != nil {
 		return err
 	}
 	tmp := kept + ".tmp"
-	os.Remove(tmp) // left by an interrupted run: write a new file, never through an old one
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+	f, err := createExclusive(tmp) // never through a file an interrupted run left
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, kept); err != nil {

@@ -2,7 +2,6 @@ package archive
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,14 +17,7 @@ const refreshStamp = "last-refresh"
 // stampRefresh records that a refresh finished now.
 func (a *Archive) stampRefresh() error {
 	path := filepath.Join(a.dir, refreshStamp)
-	t := a.now()
-	err := os.Chtimes(path, t, t)
-	if errors.Is(err, os.ErrNotExist) {
-		if err = touchPrivate(path); err == nil {
-			err = os.Chtimes(path, t, t)
-		}
-	}
-	if err != nil {
+	if err := touchNoFollow(path, a.now()); err != nil {
 		return fmt.Errorf("record refresh time: %w", err)
 	}
 	return nil
@@ -36,7 +28,7 @@ func (a *Archive) stampRefresh() error {
 // whichever is later.
 func (a *Archive) lastRefresh(ctx context.Context) (time.Time, error) {
 	var last time.Time
-	if fi, err := os.Stat(filepath.Join(a.dir, refreshStamp)); err == nil {
+	if fi, err := os.Lstat(filepath.Join(a.dir, refreshStamp)); err == nil {
 		last = fi.ModTime().UTC()
 	}
 	v, err := a.getMeta(ctx, metaLastRefresh)

@@ -266,7 +266,7 @@ func (a *Archive) repoCounts(ctx context.Context, st *Status) error {
 // diskUsage sums the database files and the retained copies.
 func (a *Archive) diskUsage() (total, retained int64) {
 	for _, suffix := range []string{"", "-wal", "-shm"} {
-		if fi, err := os.Stat(a.Path() + suffix); err == nil {
+		if fi, err := os.Lstat(a.Path() + suffix); err == nil {
 			total += fi.Size()
 		}
 	}

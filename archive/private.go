@@ -1,0 +1,231 @@
+package archive
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The archive folder is private: hansard creates it 0700, every file in
+// it 0600 and every folder in it 0700, and it never follows a symbolic link
+// inside it (a link placed where hansard keeps a file would have it write,
+// or change the mode of, a file elsewhere). It changes the mode only of
+// what it owns: an existing archive folder keeps its mode, and one that
+// others can write to (a shared 1777 folder) or that is another user's is
+// refused.
+
+// errLink: a symbolic link where the archive keeps a file or folder.
+var errLink = errors.New("is a symbolic link (hansard follows no link inside its archive folder)")
+
+// sqliteSuffixes name the files SQLite keeps beside the database.
+var sqliteSuffixes = []string{"-wal", "-shm", "-journal"}
+
+// ensurePrivate makes sure the archive folder (see ensureFolder) and its
+// database file (0600) exist, and that no file SQLite opens beside the database is
+// a link. An existing archive costs a stat per file.
+func ensurePrivate(dir, path string) error {
+	if err := ensureFolder(dir); err != nil {
+		return err
+	}
+	if err := ensureFile(path); err != nil {
+		return err
+	}
+	for _, suffix := range sqliteSuffixes {
+		fi, err := os.Lstat(path + suffix)
+		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("open archive: %s %w", path+suffix, errLink)
+		}
+	}
+	return nil
+}
+
+// ensureFolder creates the archive folder 0700, or checks that an
+// existing one is the user's and that no one else can write to it (others
+// could plant files or links there). An existing folder keeps its mode:
+// what hansard puts in it is private by itself.
+func ensureFolder(dir string) error {
+	fi, err := os.Stat(dir) // the folder itself may be reached through a link
+	if errors.Is(err, fs.ErrNotExist) {
+		return createFolder(dir)
+	}
+	if err != nil {
+		return fmt.Errorf("archive folder: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("archive folder %s is not a folder", dir)
+	}
+	if fi.Mode().Perm()&0o022 == 0 && ownedByMe(fi) {
+		return nil
+	}
+	return fmt.Errorf("archive folder %s is not private (mode %v%s): hansard keeps private conversations "+
+		"there and changes the mode of no folder it did not create; set HANSARD_HOME to a folder of its own "+
+		"(hansard creates it 0700) or make this one private (chmod 700)", dir, fi.Mode(), ownerNote(fi))
+}
+
+func ownerNote(fi fs.FileInfo) string {
+	if ownedByMe(fi) {
+		return ""
+	}
+	return ", another user's"
+}
+
+// createFolder creates dir and the missing folders above it, all 0700
+// whatever the umask.
+func createFolder(dir string) error {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	return nil
+}
+
+func ownedByMe(fi fs.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return !ok || int(st.Uid) == os.Geteuid()
+}
+
+// ensureFile creates path 0600 when missing and otherwise makes sure it
+// is a regular file, not a link, with mode 0600.
+func ensureFile(path string) error {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		f, err := createExclusive(path)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	case err != nil:
+		return fmt.Errorf("open archive: %w", err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("open archive: %s %w", path, errLink)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("open archive: %s is not a file", path)
+	case fi.Mode().Perm() != 0o600:
+		return chmodPrivate(path)
+	}
+	return nil
+}
+
+// chmodPrivate sets a file's mode to 0600 unless it is missing or a link.
+func chmodPrivate(path string) error {
+	f, err := openNoFollow(path, os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Chmod(0o600); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// openNoFollow opens a file of the archive folder, failing when it is a
+// link. A file it creates is 0600.
+func openNoFollow(path string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NOFOLLOW, perm)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("%s %w", path, errLink)
+	}
+	return f, err
+}
+
+// readNoFollow reads a file of the archive folder, failing when it is a
+// link.
+func readNoFollow(path string) ([]byte, error) {
+	f, err := openNoFollow(path, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// createExclusive creates path anew (0600, whatever the umask), replacing
+// whatever was there, a link included, without following it.
+func createExclusive(path string) (*os.File, error) {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := f.Chmod(0o600); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// mkdirIn makes sure the folders rel (one below the other) exist under the
+// archive folder dir, 0700 and none of them a link.
+func mkdirIn(dir string, rel ...string) error {
+	path := dir
+	for _, name := range rel {
+		path = filepath.Join(path, name)
+		if err := os.Mkdir(path, 0o700); err == nil {
+			if err := os.Chmod(path, 0o700); err != nil {
+				return fmt.Errorf("create %s: %w", path, err)
+			}
+			continue
+		} else if !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("create %s: %w", path, err)
+		}
+		fi, err := os.Lstat(path)
+		switch {
+		case err != nil:
+			return fmt.Errorf("create %s: %w", path, err)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s %w", path, errLink)
+		case !fi.IsDir():
+			return fmt.Errorf("create %s: not a folder", path)
+		}
+	}
+	return nil
+}
+
+// mkdirFor makes sure the folders a retained file lives in
+// (<Dir>/retained/<provider>, see RetainedPath) exist, 0700, neither a
+// link.
+func mkdirFor(path string) error {
+	provider := filepath.Dir(path)
+	retained := filepath.Dir(provider)
+	return mkdirIn(filepath.Dir(retained), filepath.Base(retained), filepath.Base(provider))
+}
+
+// touchNoFollow sets a file's modification time, creating it 0600 when
+// missing; a link in its place has its own time set, never its target's.
+func touchNoFollow(path string, t time.Time) error {
+	ts := []unix.Timespec{unix.NsecToTimespec(t.UnixNano()), unix.NsecToTimespec(t.UnixNano())}
+	err := unix.UtimesNanoAt(unix.AT_FDCWD, path, ts, unix.AT_SYMLINK_NOFOLLOW)
+	if errors.Is(err, syscall.ENOENT) {
+		var f *os.File
+		if f, err = openNoFollow(path, os.O_WRONLY|os.O_CREATE, 0o600); err == nil {
+			if err = f.Chmod(0o600); err == nil {
+				err = f.Close()
+			} else {
+				f.Close()
+			}
+		}
+		if err == nil {
+			err = unix.UtimesNanoAt(unix.AT_FDCWD, path, ts, unix.AT_SYMLINK_NOFOLLOW)
+		}
+	}
+	return err
+}
