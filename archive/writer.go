@@ -223,8 +223,10 @@ func (w *writer) dropSource(id int64) error {
 	if err := w.flushFTS(); err != nil {
 		return err
 	}
+	if err := deleteSessions(w.ctx, w.conn, id); err != nil {
+		return err
+	}
 	for _, q := range []string{
-		`DELETE FROM sessions WHERE source_id = ?`,
 		`DELETE FROM problems WHERE source_id = ?`,
 		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, tail_len = 0,
 			tail_hash = NULL, offset = 0, lines = 0, next_index = 0, state = NULL WHERE id = ?`,
