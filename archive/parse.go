@@ -33,6 +33,17 @@ type batch struct {
 	recs   []transcripts.Record
 	done   *jobDone
 	failed error
+	// release, when set, is the long-line gate to open once the batch
+	// has been applied (see longLineGate).
+	release *longLineGate
+}
+
+// settle opens the gate the batch holds, once the writer is done with it.
+func (b *batch) settle() {
+	if b.release != nil {
+		b.release.leave()
+		b.release = nil
+	}
 }
 
 // jobDone is the new state of a source after a successful parse.
@@ -52,7 +63,7 @@ type jobDone struct {
 // parseJob reads one source and sends its records to out. Trouble with the
 // file is reported to the writer as a failed batch; only cancellation
 // returns an error.
-func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats *runStats) error {
+func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate *longLineGate, stats *runStats) error {
 	kind := j.kind
 	var head, tail []byte
 	same, newGeneration := true, false
@@ -130,14 +141,14 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, stats
 		}
 	}
 
-	s := &jobSink{ctx: ctx, out: out, job: j, redact: newRedactMemo(a.redact), problems: map[string]int{}}
+	s := &jobSink{ctx: ctx, out: out, job: j, redact: newRedactMemo(a.redact), problems: map[string]int{}, gate: gate}
 	s.cur = &batch{job: j, begin: true, full: kind != planAppend, retire: newGeneration}
 	src, err := a.withSideFiles(j.provider, j.src)
 	if err != nil {
 		rw.abort()
 		return s.finish(&batch{failed: err})
 	}
-	newCP, err := j.provider.Parse(ctx, src, r, cp, s.sink)
+	newCP, err := j.provider.Parse(ctx, src, &gatedReader{Reader: r, s: s}, cp, s.sink)
 	if err == nil {
 		err = s.err
 	}
@@ -227,6 +238,7 @@ type jobSink struct {
 	size     int
 	problems map[string]int
 	err      error
+	gate     *longLineGate
 }
 
 func (s *jobSink) sink(r transcripts.Record) error {

@@ -228,6 +228,7 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 	defer w.close()
 
 	batches := make(chan *batch, 2*workers)
+	gate := newLongLineGate()
 	pctx, stopParsing := context.WithCancel(ctx)
 	defer stopParsing()
 	g, gctx := errgroup.WithContext(pctx)
@@ -249,7 +250,7 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 		g.Go(func() error {
 			defer wg.Done()
 			for j := range queue {
-				if err := a.parseJob(gctx, j, batches, &stats); err != nil {
+				if err := a.parseJob(gctx, j, batches, gate, &stats); err != nil {
 					return err
 				}
 			}
@@ -268,7 +269,8 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 	}
 	if werr != nil {
 		stopParsing()
-		for range batches { // let the workers finish
+		for b := range batches { // let the workers finish
+			b.settle()
 		}
 	}
 	gerr := g.Wait()

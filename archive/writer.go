@@ -111,7 +111,12 @@ func (w *writer) close() {
 func (w *writer) consume(batches <-chan *batch) error {
 	for b := range batches {
 		start := time.Now()
-		if err := w.apply(b); err != nil {
+		err := w.apply(b)
+		if err == nil && b.release != nil {
+			err = w.flushLong()
+		}
+		b.settle()
+		if err != nil {
 			return err
 		}
 		w.stats.writerBusy += time.Since(start)
@@ -141,6 +146,19 @@ func (w *writer) flushFTS() error {
 		return err
 	}
 	return w.resultFTS.flush(w.ctx)
+}
+
+// flushLong writes what the writer holds back (rows, full-text changes)
+// before the long-line gate opens, so that the text of a long line is not
+// still held when the next one is read.
+func (w *writer) flushLong() error {
+	if !w.inTx {
+		return nil // a commit wrote everything
+	}
+	if err := w.writeHeld(); err != nil {
+		return err
+	}
+	return w.flushFTS()
 }
 
 func (w *writer) commit() error {

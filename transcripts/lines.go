@@ -45,6 +45,9 @@ func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) er
 	br := bufio.NewReaderSize(r, 256<<10)
 	offset, lines = cp.Offset, cp.Line
 	var buf []byte
+	g := longGate{}
+	g.gate, _ = r.(LineGate)
+	defer g.leave(&buf)
 	for {
 		if lines%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -52,7 +55,7 @@ func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) er
 			}
 		}
 		buf = buf[:0]
-		n, oversized, complete, rerr := readLine(br, &buf)
+		n, oversized, complete, rerr := readLine(br, &buf, func() error { return g.enter(ctx) })
 		text := bytes.TrimSuffix(buf, []byte{'\r'})
 		if offset == 0 {
 			text = bytes.TrimPrefix(text, bom)
@@ -75,13 +78,15 @@ func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) er
 		if err := fn(line); err != nil {
 			return offset, lines, err
 		}
+		g.leave(&buf)
 	}
 }
 
 // readLine appends one line (without '\n') to buf unless it passes
 // MaxLineBytes. It returns the bytes consumed including the newline and
-// whether a newline ended the line.
-func readLine(br *bufio.Reader, buf *[]byte) (n int64, oversized, complete bool, err error) {
+// whether a newline ended the line. It calls long before the line passes
+// LongLine bytes.
+func readLine(br *bufio.Reader, buf *[]byte, long func() error) (n int64, oversized, complete bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		n += int64(len(chunk))
@@ -90,6 +95,11 @@ func readLine(br *bufio.Reader, buf *[]byte) (n int64, oversized, complete bool,
 			chunk = chunk[:len(chunk)-1]
 		}
 		if !oversized {
+			if len(*buf)+len(chunk) > LongLine {
+				if err := long(); err != nil {
+					return n, oversized, false, err
+				}
+			}
 			if len(*buf)+len(chunk) > MaxLineBytes {
 				oversized = true
 				*buf = (*buf)[:0]
@@ -112,4 +122,33 @@ func readLine(br *bufio.Reader, buf *[]byte) (n int64, oversized, complete bool,
 func isObject(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	return len(b) > 1 && b[0] == '{' && b[len(b)-1] == '}' && json.Valid(b)
+}
+
+// longGate passes ReadLines' long lines through the reader's LineGate.
+type longGate struct {
+	gate LineGate
+	in   bool // inside a long line
+}
+
+func (g *longGate) enter(ctx context.Context) error {
+	if g.gate == nil || g.in {
+		return nil
+	}
+	if err := g.gate.EnterLong(ctx); err != nil {
+		return err
+	}
+	g.in = true
+	return nil
+}
+
+// leave lets the long line out, and drops the buffer that grew for it.
+func (g *longGate) leave(buf *[]byte) {
+	if !g.in {
+		return
+	}
+	g.in = false
+	g.gate.LeaveLong()
+	if cap(*buf) > LongLine {
+		*buf = nil
+	}
 }
