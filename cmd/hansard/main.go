@@ -10,6 +10,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	limitHeap()
 	app := &App{Streams: streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}, Getenv: os.Getenv, ShortLived: holdGC}
 	code := runApp(ctx, app, os.Args[1:])
 	stop()
