@@ -56,7 +56,11 @@ func (*Provider) Roots(env transcripts.Env) []string {
 // (<project>/<session>.jsonl), the flat subagent files of 2.0.x
 // (<project>/agent-<id>.jsonl) and the nested ones of 2.1.x
 // (<project>/<session>/subagents/…/agent-<id>.jsonl, workflows included).
+// A link is followed only to a regular file inside the roots; other links
+// and files that are not regular are passed to warn as
+// *transcripts.SkippedError.
 func (*Provider) Discover(ctx context.Context, roots []string, warn func(string, error), fn func(transcripts.Source) error) error {
+	d := discovery{filter: transcripts.NewSourceFilter(roots), warn: warn, fn: fn}
 	for _, root := range roots {
 		projects, err := os.ReadDir(root)
 		if err != nil {
@@ -70,7 +74,7 @@ func (*Provider) Discover(ctx context.Context, roots []string, warn func(string,
 				return err
 			}
 			if proj.IsDir() {
-				if err := discoverProject(ctx, filepath.Join(root, proj.Name()), warn, fn); err != nil {
+				if err := d.project(ctx, filepath.Join(root, proj.Name())); err != nil {
 					return err
 				}
 			}
@@ -79,10 +83,26 @@ func (*Provider) Discover(ctx context.Context, roots []string, warn func(string,
 	return nil
 }
 
-func discoverProject(ctx context.Context, dir string, warn func(string, error), fn func(transcripts.Source) error) error {
+// discovery is one Discover call's walk.
+type discovery struct {
+	filter *transcripts.SourceFilter
+	warn   func(string, error)
+	fn     func(transcripts.Source) error
+}
+
+// source hands on a transcript file that the filter lets through.
+func (d *discovery) source(path string, e fs.DirEntry, class string) error {
+	if err := d.filter.Check(path, e); err != nil {
+		d.warn(path, err)
+		return nil
+	}
+	return d.fn(transcripts.Source{Provider: transcripts.ProviderClaude, Path: path, Class: class})
+}
+
+func (d *discovery) project(ctx context.Context, dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		warn(dir, err)
+		d.warn(dir, err)
 		return nil
 	}
 	// Transcripts first, then the subagents nested in session folders, so
@@ -93,7 +113,7 @@ func discoverProject(ctx context.Context, dir string, warn func(string, error), 
 			if isAgentFile(name) {
 				class = transcripts.ClassSubagent
 			}
-			if err := fn(transcripts.Source{Provider: transcripts.ProviderClaude, Path: filepath.Join(dir, name), Class: class}); err != nil {
+			if err := d.source(filepath.Join(dir, name), e, class); err != nil {
 				return err
 			}
 		}
@@ -104,7 +124,7 @@ func discoverProject(ctx context.Context, dir string, warn func(string, error), 
 		}
 		sub := filepath.Join(dir, e.Name(), "subagents")
 		if _, err := os.Stat(sub); err == nil {
-			if err := discoverSubagents(ctx, sub, warn, fn); err != nil {
+			if err := d.subagents(ctx, sub); err != nil {
 				return err
 			}
 		}
@@ -113,11 +133,11 @@ func discoverProject(ctx context.Context, dir string, warn func(string, error), 
 }
 
 // discoverSubagents walks a 2.1.x subagents folder, workflows included.
-func discoverSubagents(ctx context.Context, dir string, warn func(string, error), fn func(transcripts.Source) error) error {
-	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+func (d *discovery) subagents(ctx context.Context, dir string) error {
+	return filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
-			warn(path, err)
-			if d != nil && d.IsDir() {
+			d.warn(path, err)
+			if e != nil && e.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
@@ -125,8 +145,8 @@ func discoverSubagents(ctx context.Context, dir string, warn func(string, error)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if !d.IsDir() && isAgentFile(d.Name()) {
-			return fn(transcripts.Source{Provider: transcripts.ProviderClaude, Path: path, Class: transcripts.ClassSubagent})
+		if !e.IsDir() && isAgentFile(e.Name()) {
+			return d.source(path, e, transcripts.ClassSubagent)
 		}
 		return nil
 	})

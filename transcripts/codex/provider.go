@@ -48,8 +48,11 @@ func (Provider) Roots(env transcripts.Env) []string {
 // Discover calls fn for every rollout-*.jsonl under the roots (sessions/ is
 // laid out as YYYY/MM/DD; archived_sessions/ is flat, but both are walked
 // whole). Missing roots are skipped silently; unreadable folders are passed
-// to warn and skipped.
+// to warn and skipped, and so are links that do not lead to a regular file
+// inside the roots and files that are not regular (as
+// *transcripts.SkippedError).
 func (Provider) Discover(ctx context.Context, roots []string, warn func(string, error), fn func(transcripts.Source) error) error {
+	filter := transcripts.NewSourceFilter(roots)
 	for _, root := range roots {
 		if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -66,6 +69,10 @@ func (Provider) Discover(ctx context.Context, roots []string, warn func(string, 
 				return nil
 			}
 			if d.IsDir() || !isRollout(d.Name()) {
+				return nil
+			}
+			if err := filter.Check(p, d); err != nil {
+				warn(p, err)
 				return nil
 			}
 			return fn(transcripts.Source{Provider: transcripts.ProviderCodex, Path: p, Class: transcripts.ClassMain})

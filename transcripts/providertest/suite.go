@@ -126,6 +126,7 @@ func Run(t *testing.T, s Suite) {
 			}
 		}
 	})
+	t.Run("Symlinks", func(t *testing.T) { checkSymlinks(t, s, sources) })
 	if s.Check != nil {
 		t.Run("Check", func(t *testing.T) { s.Check(t, all) })
 	}

@@ -26,6 +26,7 @@ func (lineProvider) Roots(env transcripts.Env) []string {
 }
 
 func (lineProvider) Discover(ctx context.Context, roots []string, warn func(string, error), fn func(transcripts.Source) error) error {
+	filter := transcripts.NewSourceFilter(roots)
 	for _, root := range roots {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -33,6 +34,10 @@ func (lineProvider) Discover(ctx context.Context, roots []string, warn func(stri
 				return nil
 			}
 			if !d.IsDir() && strings.HasSuffix(p, ".jsonl") {
+				if err := filter.Check(p, d); err != nil {
+					warn(p, err)
+					return nil
+				}
 				return fn(transcripts.Source{Provider: "toy", Path: p, Class: transcripts.ClassMain})
 			}
 			return ctx.Err()
