@@ -156,6 +156,10 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 	if err != nil {
 		return nil, 0, err
 	}
+	warnedScan, warnedSkipped, err := a.loadWarned(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
 
 	var (
 		jobs       []*job
@@ -163,12 +167,13 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 		back       []int64
 		gone       []int64
 		scanErrors = make(map[string]string)
+		skipped    = make(map[string]string)
 		seen       = make(map[sourceKey]bool)
 	)
+	once := warnOnce(warn, warnedScan, warnedSkipped, scanErrors, skipped)
 	for _, p := range providers {
 		discoverWarn := func(path string, err error) {
-			scanErrors[path] = err.Error()
-			warn(fmt.Sprintf("%s: %v", path, err))
+			once(path, err, errors.As(err, new(*transcripts.SkippedError)))
 		}
 		err := p.Discover(ctx, p.Roots(env), discoverWarn, func(src transcripts.Source) error {
 			k := sourceKey{p.Name(), src.Path}
@@ -230,6 +235,9 @@ func (a *Archive) plan(ctx context.Context, providers []transcripts.Provider, en
 		return nil, 0, err
 	}
 	if err := a.recordPlan(ctx, fresh, back, gone, scanErrors); err != nil {
+		return nil, 0, err
+	}
+	if err := a.recordSkipped(ctx, warnedSkipped, skipped); err != nil {
 		return nil, 0, err
 	}
 	largestFirst(jobs)

@@ -64,6 +64,7 @@ func (p *lineProvider) Roots(env transcripts.Env) []string {
 }
 
 func (p *lineProvider) Discover(ctx context.Context, roots []string, warn func(string, error), fn func(transcripts.Source) error) error {
+	filter := transcripts.NewSourceFilter(roots)
 	for _, root := range roots {
 		if _, err := os.Stat(root); errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -82,7 +83,11 @@ func (p *lineProvider) Discover(ctx context.Context, roots []string, warn func(s
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			if d.Type().IsRegular() && strings.HasSuffix(path, ".jsonl") {
+			if !d.IsDir() && strings.HasSuffix(path, ".jsonl") {
+				if err := filter.Check(path, d); err != nil {
+					warn(path, err)
+					return nil
+				}
 				if err := fn(transcripts.Source{Provider: p.name, Path: path, Class: transcripts.ClassMain}); err != nil {
 					return err
 				}

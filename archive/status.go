@@ -27,9 +27,11 @@ type Status struct {
 	// FailedFiles could not be read on their last attempt.
 	FailedFiles []FailedFile `json:"failed_files"`
 	// UnreadableFolders were met during the last discovery.
-	UnreadableFolders []FailedFile   `json:"unreadable_folders"`
-	Repositories      []RepoStatus   `json:"repositories"`
-	Unattached        UnattachedInfo `json:"unattached"`
+	UnreadableFolders []FailedFile `json:"unreadable_folders"`
+	// SkippedFiles were passed over by the last discovery (Error says why).
+	SkippedFiles []FailedFile   `json:"skipped_files"`
+	Repositories []RepoStatus   `json:"repositories"`
+	Unattached   UnattachedInfo `json:"unattached"`
 	// EarlierGenerations are kept from files that shrank or were
 	// rewritten; RenamedSessions are sessions whose id another file holds;
 	// ShorterFiles were cut to what was read of them, which is kept.
@@ -190,13 +192,14 @@ func (a *Archive) problemFiles(ctx context.Context, st *Status) error {
 }
 
 func (a *Archive) failedFiles(ctx context.Context, st *Status) error {
-	st.FailedFiles, st.UnreadableFolders = []FailedFile{}, []FailedFile{}
+	st.FailedFiles, st.UnreadableFolders, st.SkippedFiles = []FailedFile{}, []FailedFile{}, []FailedFile{}
 	for _, q := range []struct {
 		sql string
 		dst *[]FailedFile
 	}{
 		{`SELECT path, last_error FROM sources WHERE last_error <> '' ORDER BY path`, &st.FailedFiles},
 		{`SELECT path, error FROM scan_errors ORDER BY path`, &st.UnreadableFolders},
+		{`SELECT path, reason FROM skipped_files ORDER BY path`, &st.SkippedFiles},
 	} {
 		rows, err := a.db.QueryContext(ctx, q.sql)
 		if err != nil {

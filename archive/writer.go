@@ -265,9 +265,16 @@ func (w *writer) fail(j *job, cause error) error {
 	if errors.Is(cause, os.ErrNotExist) {
 		msg = "file vanished before it was read"
 	}
-	w.warn(fmt.Sprintf("%s: %s", j.src.Path, msg))
 	if err := w.begin(); err != nil {
 		return err
+	}
+	// Warned about once: again only when the trouble changes.
+	var last string
+	if err := w.conn.QueryRowContext(w.ctx, `SELECT last_error FROM sources WHERE id = ?`, j.row.id).Scan(&last); err != nil {
+		return fmt.Errorf("record source error: %w", err)
+	}
+	if last != msg {
+		w.warn(fmt.Sprintf("%s: %s", j.src.Path, msg))
 	}
 	if _, err := w.conn.ExecContext(w.ctx, `UPDATE sources SET last_error = ? WHERE id = ?`, msg, j.row.id); err != nil {
 		return fmt.Errorf("record source error: %w", err)

@@ -114,6 +114,12 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 			fmt.Fprintf(w, "  %s: %s\n", termSafe(f.Path), termSafe(f.Error))
 		}
 	}
+	if len(st.SkippedFiles) > 0 {
+		fmt.Fprintf(w, "\nfiles skipped (%d)\n", len(st.SkippedFiles))
+		for _, f := range st.SkippedFiles {
+			fmt.Fprintf(w, "  %s: %s\n", termSafe(f.Path), termSafe(f.Error))
+		}
+	}
 	return nil
 }
 
