@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"hansard/archive"
 	"hansard/config"
@@ -36,8 +35,8 @@ func (app *App) Host() *recall.Host {
 	return app.host
 }
 
-// warn prints a warning about a file to stderr.
-func (app *App) warn(s string) { fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", s) }
+// warn prints a warning about a file to stderr (see printWarning).
+func (app *App) warn(s string) { printWarning(app.Streams.Err, s) }
 
 // Providers returns the transcript providers, in a fixed order.
 func (app *App) Providers() []transcripts.Provider { return app.Host().Providers() }

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A warning is one line with the name's escape sequences made visible.
+func TestWarnEscapes(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	printWarning(&b, "/p/\x1b]0;owned\x07.jsonl\nhansard: fake line: skipped")
+	got := b.String()
+	if strings.ContainsAny(got, "\x1b\x07") || strings.Count(got, "\n") != 1 {
+		t.Errorf("unsafe warning %q", got)
+	}
+	if !strings.Contains(got, "␛]0;owned␇.jsonl␊hansard: fake line") {
+		t.Errorf("warning %q", got)
+	}
+}
+
+// A transcript-like link whose name holds a terminal title sequence and
+// which leads outside the provider's folders is skipped: warned about
+// once, escaped, and listed by status; queries after it say nothing.
+func TestSkippedLinkWarnedOnceAndEscaped(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	proj := filepath.Join(home, ".claude", "projects", "-p")
+	if err := os.MkdirAll(proj, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "passwd")
+	if err := os.WriteFile(outside, []byte("root:x:0:0::/root:/bin/sh\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(proj, "\x1b]0;owned\x07.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home, "HANSARD_HOME": filepath.Join(home, "archive")}
+	run := func(args ...string) (string, string) {
+		var out, errOut bytes.Buffer
+		app := &App{Streams: streams{In: strings.NewReader(""), Out: &out, Err: &errOut}, Getenv: func(k string) string { return env[k] }}
+		if code := runApp(context.Background(), app, args); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		return out.String(), errOut.String()
+	}
+	_, stderr := run("index")
+	if !strings.Contains(stderr, "␛]0;owned␇.jsonl: skipped: a link to "+outside+", outside the provider's folders") {
+		t.Errorf("index warned %q", stderr)
+	}
+	if strings.ContainsAny(stderr, "\x1b\x07") {
+		t.Errorf("raw escape sequence on stderr: %q", stderr)
+	}
+	if _, stderr := run("history", "--all-repos", "root"); stderr != "" {
+		t.Errorf("a query warned again: %q", stderr)
+	}
+	if out, _ := run("status"); !strings.Contains(out, "files skipped (1)") || strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("status:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(home, "archive", "retained", "claude")); err == nil {
+		t.Error("the link's target was retained")
+	}
+}
