@@ -33,6 +33,11 @@
 //     (source, line, kind) so that re-reading after an interruption does
 //     not count twice; counts by kind are derived from it.
 //   - scan_errors: folders discovery could not read, last refresh only.
+//   - skipped_files: files discovery passed over although named as
+//     transcripts (a link leading outside the provider's folders, a file
+//     that is not a regular one), with the reason; last discovery only.
+//     A refresh warns about a path in these two tables, or a source's
+//     last_error, only when its trouble is new or has changed.
 //   - sessions: every transcripts.Session field, the source that wrote it,
 //     the recorded cwd, repo_root and repo_cwd (after path maps) and
 //     source_deleted. Lists (branches, models) are JSON arrays.
@@ -148,7 +153,12 @@
 // Files are parsed in parallel; one writer goroutine applies the records
 // (replace by key) in batched transactions, and stores each source's new
 // checkpoint in the same transaction as its last rows, so an interrupted
-// run leaves a consistent archive that the next run continues. A file that
+// run leaves a consistent archive that the next run continues. Batches
+// are bounded in records and bytes, and one long line (past
+// transcripts.LongLine) at a time is in flight across the parsers: from
+// being read until the writer has applied its records and their full-text
+// changes (see longLineGate). A source read again whole has its rows
+// deleted a few thousand at a time (see deleteSessions). A file that
 // is gone leaves its sessions in place, marked source_deleted.
 //
 // The time of the last refresh is the modification time of the file
@@ -202,4 +212,17 @@
 // the earlier generations. Names are stored in session_names
 // and never dropped, so a re-read or a rebuild writes every record where
 // it went before, whatever order the files are read in.
+//
+// # The archive folder
+//
+// Open creates the folder 0700 and every file and folder in it 0600 and
+// 0700. An existing folder keeps its mode; one that others can write to
+// (a shared 1777 folder) or that belongs to another user is refused.
+// Nothing in the folder is reached through a symbolic link: files are
+// opened with O_NOFOLLOW, temporary files created anew with O_EXCL,
+// folders checked one by one, and the database and the files SQLite keeps
+// beside it checked not to be links before SQLite opens them, so that a
+// link placed there cannot make hansard write, or change the mode of, a
+// file elsewhere (see ensurePrivate, openNoFollow, createExclusive and
+// mkdirIn).
 package archive

@@ -19,4 +19,10 @@
 //   - Message indexes are 0-based positions in transcript order. Appending to
 //     a transcript never renumbers earlier messages.
 //   - Times are UTC.
+//   - Discovery hands on regular files, and links only to regular files
+//     inside the provider's roots; it reports any other file whose name is
+//     a transcript's as a SkippedError (SourceFilter decides).
+//   - ReadLines asks its reader's LineGate, when it has one, before it
+//     holds a line past LongLine bytes, so that a caller reading several
+//     files at once can bound the memory long lines take.
 package transcripts
