@@ -64,16 +64,22 @@ func ensureFolder(dir string) error {
 	if fi.Mode().Perm()&0o022 == 0 && ownedByMe(fi) {
 		return nil
 	}
-	return fmt.Errorf("archive folder %s is not private (mode %v%s): hansard keeps private conversations "+
-		"there and changes the mode of no folder it did not create; set HANSARD_HOME to a folder of its own "+
-		"(hansard creates it 0700) or make this one private (chmod 700)", dir, fi.Mode(), ownerNote(fi))
+	why := fmt.Sprintf("other users can write to it (mode %04o)", octalMode(fi.Mode()))
+	if !ownedByMe(fi) {
+		why = "it belongs to another user"
+	}
+	return fmt.Errorf("archive folder %s is not private: %s; hansard keeps private conversations there and "+
+		"changes the mode of no folder it did not create: set HANSARD_HOME to a folder of its own "+
+		"(a path that does not exist yet is created 0700)", dir, why)
 }
 
-func ownerNote(fi fs.FileInfo) string {
-	if ownedByMe(fi) {
-		return ""
+// octalMode is a mode as chmod takes it (1777).
+func octalMode(m fs.FileMode) uint32 {
+	o := uint32(m.Perm())
+	if m&fs.ModeSticky != 0 {
+		o |= 0o1000
 	}
-	return ", another user's"
+	return o
 }
 
 // createFolder creates dir and the missing folders above it, all 0700
