@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // The archive folder is private: hansard creates it 0700, every file in
@@ -215,23 +213,18 @@ func mkdirFor(path string) error {
 	return mkdirIn(filepath.Dir(retained), filepath.Base(retained), filepath.Base(provider))
 }
 
-// touchNoFollow sets a file's modification time, creating it 0600 when
-// missing; a link in its place has its own time set, never its target's.
+// touchNoFollow sets a file's modification time (to the microsecond),
+// creating it 0600 (or less, by the umask) when missing; it fails on a
+// link.
 func touchNoFollow(path string, t time.Time) error {
-	ts := []unix.Timespec{unix.NsecToTimespec(t.UnixNano()), unix.NsecToTimespec(t.UnixNano())}
-	err := unix.UtimesNanoAt(unix.AT_FDCWD, path, ts, unix.AT_SYMLINK_NOFOLLOW)
-	if errors.Is(err, syscall.ENOENT) {
-		var f *os.File
-		if f, err = openNoFollow(path, os.O_WRONLY|os.O_CREATE, 0o600); err == nil {
-			if err = f.Chmod(0o600); err == nil {
-				err = f.Close()
-			} else {
-				f.Close()
-			}
-		}
-		if err == nil {
-			err = unix.UtimesNanoAt(unix.AT_FDCWD, path, ts, unix.AT_SYMLINK_NOFOLLOW)
-		}
+	f, err := openNoFollow(path, os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	tv := syscall.NsecToTimeval(t.UnixNano())
+	err = syscall.Futimes(int(f.Fd()), []syscall.Timeval{tv, tv})
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
 	return err
 }
