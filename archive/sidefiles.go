@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"hansard/transcripts"
 )
@@ -48,7 +49,7 @@ func (a *Archive) withSideFiles(p transcripts.Provider, src transcripts.Source) 
 			continue
 		}
 		// Gone or unreadable: what was retained, if anything.
-		b, err = os.ReadFile(kept)
+		b, err = readNoFollow(kept)
 		switch {
 		case err == nil:
 			src.Side[path] = b
@@ -69,7 +70,8 @@ func readSideFile(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
-	f, err := os.Open(path)
+	// Without following a link or waiting on a FIFO put there meanwhile.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
