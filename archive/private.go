@@ -26,8 +26,8 @@ var errLink = errors.New("is a symbolic link (hansard follows no link inside its
 var sqliteSuffixes = []string{"-wal", "-shm", "-journal"}
 
 // ensurePrivate makes sure the archive folder (see ensureFolder) and its
-// database file (0600) exist, and that no file SQLite opens beside the database is
-// a link. An existing archive costs a stat per file.
+// database file (0600) exist, and that no file SQLite opens beside the
+// database is a link. An existing archive costs a stat per file.
 func ensurePrivate(dir, path string) error {
 	if err := ensureFolder(dir); err != nil {
 		return err
