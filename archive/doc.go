@@ -140,16 +140,17 @@
 // # Refresh
 //
 // Refresh discovers every provider's files and compares each with its
-// stored size and mtime: an unchanged file is not opened. A changed file
+// stored size and change stamp (mtime_ns holds the later of the file's
+// modification and change times: the change time moves with every write
+// and cannot be set back): an unchanged file is not opened. A changed file
 // whose head and tail (the bytes just before where the last read stopped)
 // still match is parsed from its checkpoint (a last line left without its
 // newline was indexed, but the checkpoint stays before it, so it is read
 // again and its rows replaced once the file grows; the stored size is the
 // whole file's, so the growth is noticed); one that shrank to a prefix of
 // what was read holds nothing new; one that shrank otherwise or whose head
-// or tail changed is read whole as a new generation (below). A file that
-// is rewritten in place keeping its size and mtime is not noticed, as
-// nothing of it is read.
+// or tail changed is read whole as a new generation (below), also when
+// the rewrite kept the size and set the modification time back.
 // Files are parsed in parallel; one writer goroutine applies the records
 // (replace by key) in batched transactions, and stores each source's new
 // checkpoint in the same transaction as its last rows, so an interrupted

@@ -2,7 +2,10 @@
 
 package archive
 
-import "errors"
+import (
+	"errors"
+	"os"
+)
 
 // statDir: folder times are not read here, so the shortcut is never
 // taken and every refresh lists the folders.
@@ -14,3 +17,6 @@ func fileUnchanged(f snapFile) (bool, error) {
 	size, mtime, err := statFile(f.path)
 	return err == nil && size == f.size && mtime == f.mtime, err
 }
+
+// fileStamp is the modification time where the change time is not read.
+func fileStamp(fi os.FileInfo) int64 { return fi.ModTime().UnixNano() }

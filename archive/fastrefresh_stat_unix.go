@@ -41,8 +41,21 @@ func fileUnchanged(f snapFile) (bool, error) {
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return false, errNotRegular
 	}
-	return st.Size == f.size && mtimeNS(&st) == f.mtime, nil
+	return st.Size == f.size && stampNS(&st) == f.mtime, nil
 }
+
+// fileStamp is what tells a file changed besides its size: the later of
+// its modification and change times. The change time moves with every
+// write and cannot be set back, so a rewrite that keeps the size and sets
+// the modification time back is still noticed.
+func fileStamp(fi os.FileInfo) int64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return stampNS(st)
+	}
+	return fi.ModTime().UnixNano()
+}
+
+func stampNS(st *syscall.Stat_t) int64 { return max(mtimeNS(st), ctimeNS(st)) }
 
 var errNotRegular = errors.New("not a regular file")
 

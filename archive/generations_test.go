@@ -185,6 +185,17 @@ func TestRewriteBehindAnUnchangedHeadIsANewGeneration(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"same size, mtime set back", func(e *testEnv, path string, lines []string) {
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(10 * time.Millisecond) // the change time moves on
+			e.write("s1.jsonl", lines...)
+			if err := os.Chtimes(path, fi.ModTime(), fi.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"rewritten and grown", func(e *testEnv, path string, lines []string) {
 			e.write("s1.jsonl", append(lines, `{"t":"msg","role":"user","text":"appended","uuid":"u9"}`)...)
 		}},

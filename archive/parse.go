@@ -171,7 +171,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate 
 			read = tee.pos
 		}
 		if fi, err := f.Stat(); err == nil && fi.Size() == read {
-			d.size, d.mtime = fi.Size(), fi.ModTime().UnixNano()
+			d.size, d.mtime = fi.Size(), fileStamp(fi)
 		}
 	}
 	d.headLen, d.headHash = len(head), hashHead(head)

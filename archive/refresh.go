@@ -288,8 +288,9 @@ func (a *Archive) run(ctx context.Context, jobs []*job, warn func(string), opts 
 	return nil
 }
 
-// statFile returns size and mtime, or an error wrapping os.ErrNotExist.
-func statFile(path string) (size, mtime int64, err error) {
+// statFile returns size and change stamp (see fileStamp), or an error
+// wrapping os.ErrNotExist.
+func statFile(path string) (size, stamp int64, err error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return 0, 0, err
@@ -297,5 +298,5 @@ func statFile(path string) (size, mtime int64, err error) {
 	if !fi.Mode().IsRegular() {
 		return 0, 0, fmt.Errorf("%s: not a regular file", path)
 	}
-	return fi.Size(), fi.ModTime().UnixNano(), nil
+	return fi.Size(), fileStamp(fi), nil
 }
