@@ -38,6 +38,7 @@ func TestBadInput(t *testing.T) {
 		{"binary garbage", "\x00\x01\xff\xfe\x80garbage\n" + goodUser + "\n\xde\xad\xbe\xef\n", 1, "malformed malformed"},
 		{"not an object", "[1,2]\n\"text\"\n42\n" + goodUser + "\n", 1, "malformed malformed malformed"},
 		{"unknown type", `{"type":"hologram","sessionId":"x"}` + "\n" + goodUser + "\n", 1, "unknown_type"},
+		{"bridge session", `{"type":"bridge-session","sessionId":"77777777-7777-4777-8777-777777777777","bridgeSessionId":"cse_01Ab","lastSequenceNum":0}` + "\n" + goodUser + "\n", 1, ""},
 		{"missing type", `{"sessionId":"x","uuid":"u0"}` + "\n" + goodUser + "\n", 1, "unknown_type"},
 		{"unknown fields and blocks", strings.Replace(goodAsst, `"content":[`, `"futureField":{"a":[1,{"b":null}]},"content":[{"type":"future_block","x":1},`, 1) + "\n", 1, ""},
 		{"content of an odd type", strings.Replace(goodUser, `"hello"`, `42`, 1) + "\n" + goodAsst + "\n", 1, ""},

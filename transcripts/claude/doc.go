@@ -106,7 +106,9 @@
 // progress (hook_progress, bash_progress; agent_progress only gives a link,
 // as the subagent's own file holds its messages: when that file is missing,
 // the mirrored messages are not indexed), attachment, last-prompt, mode,
-// permission-mode, agent-name, pr-link, tag. summary, ai-title and
+// permission-mode, agent-name, pr-link, tag, bridge-session (2.1.1xx: the
+// bridgeSessionId of the remote session a local one is connected to, and
+// a sequence number; nothing of the conversation). summary, ai-title and
 // custom-title give titles. Any other type (or none) is a
 // ProblemUnknownType (null counts as an object without a type); a line that
 // is not JSON, or is an array, string or number, is a ProblemMalformed; a line over transcripts.MaxLineBytes a

@@ -84,7 +84,7 @@ func newParser(src transcripts.Source, cp transcripts.Checkpoint, sink transcrip
 var ignoredTypes = map[string]bool{
 	"file-history-snapshot": true, "queue-operation": true, "attachment": true,
 	"last-prompt": true, "mode": true, "permission-mode": true, "agent-name": true,
-	"pr-link": true, "tag": true,
+	"pr-link": true, "tag": true, "bridge-session": true,
 }
 
 func (p *parser) line(l transcripts.Line) error {
