@@ -104,6 +104,7 @@ type ToolCall struct {
 	IsError      bool
 	ExitCode     *int // shell commands only
 	ResultLine   int  // 1-based source line of the result, 0 when not seen
+	Line         int  // 1-based source line of the call itself, 0 when not known
 	Timestamp    time.Time
 	// ResultInMessage says that the result text is also part of the text
 	// of message ResultMessageIndex of the same session (a provider that

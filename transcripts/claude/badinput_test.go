@@ -148,3 +148,18 @@ func TestPendingBounded(t *testing.T) {
 		t.Errorf("%d edits, want 400 (pending)", n)
 	}
 }
+
+// TestEarlyBounded checks that results whose calls never come do not make
+// the checkpoint grow without bound.
+func TestEarlyBounded(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(goodUser + "\n")
+	content := strings.Repeat("x", 64<<10)
+	for i := range 400 {
+		fmt.Fprintf(&sb, `{"type":"user","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"r%d","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_%d","content":"%s"}]}}`+"\n", i, i, content)
+	}
+	_, cp := parseString(t, sb.String(), transcripts.Checkpoint{})
+	if len(cp.State) > 2*maxEarlyBytes {
+		t.Errorf("state of %d bytes after 400 results without calls", len(cp.State))
+	}
+}

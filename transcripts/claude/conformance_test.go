@@ -129,7 +129,8 @@ func fixtureSuite(t *testing.T, prefix string, env func(home string) map[string]
 		Problems: map[string][]string{
 			prefix + "/projects/-work-bad/" + badID + ".jsonl": {transcripts.ProblemMalformed, transcripts.ProblemMalformed, transcripts.ProblemUnknownType},
 		},
-		UnknownLine: `{"type":"hologram","sessionId":"x","payload":{"a":1}}`,
-		Check:       checkFixtureDetails,
+		UnknownLine:  `{"type":"hologram","sessionId":"x","payload":{"a":1}}`,
+		ResultsFirst: resultsFirst,
+		Check:        checkFixtureDetails,
 	}
 }

@@ -17,8 +17,9 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 	if res != nil && !res.Failed {
 		obj = res.Obj
 	}
+	var patch []patchHunk
 	if obj != nil {
-		base.Hunks = hunks(obj.StructuredPatch)
+		patch = obj.StructuredPatch
 	}
 	switch pc.Name {
 	case "Edit":
@@ -29,28 +30,37 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 			// made in the permission dialog.
 			e.OldText, e.NewText = *obj.OldString, *obj.NewString
 		}
+		e.Hunks = hunks(patch, newSide(false, e.OldText), newSide(false, e.NewText))
 		return []transcripts.Edit{e}
 	case "Write":
 		e := base
 		e.NewText, e.Op = in.Content, transcripts.OpWrite
+		var old *sideText
 		if obj != nil {
 			switch {
 			case obj.Type == "create" || obj.OriginalFile.null:
 				e.Op = transcripts.OpCreate
 			case obj.OriginalFile.set:
-				if orig, ok := originalFile(res.raw); ok {
+				if orig, ok := res.originalFile(); ok {
 					e.Op, e.OldText = transcripts.OpUpdate, orig
+					old = newSide(true, orig)
 				}
 			}
 		}
+		e.Hunks = hunks(patch, old, newSide(true, e.NewText))
 		return []transcripts.Edit{e}
 	case "MultiEdit":
 		edits := make([]transcripts.Edit, 0, len(in.Edits))
+		var olds, news []string
+		for _, sub := range in.Edits {
+			olds, news = append(olds, sub.OldString), append(news, sub.NewString)
+		}
 		for i, sub := range in.Edits {
 			e := base
 			e.Seq, e.OldText, e.NewText, e.ReplaceAll = i, sub.OldString, sub.NewString, sub.ReplaceAll
-			if i > 0 {
-				e.Hunks = nil // the call's hunks are kept once, on its first edit
+			if i == 0 {
+				// The call's hunks are kept once, on its first edit.
+				e.Hunks = hunks(patch, newSide(false, olds...), newSide(false, news...))
 			}
 			edits = append(edits, e)
 		}
@@ -58,6 +68,7 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 	case "NotebookEdit":
 		e := base
 		e.File, e.NewText = absPath(in.NotebookPath, pc.CWD), in.NewSource
+		e.Hunks = hunks(patch, nil, newSide(false, e.NewText))
 		return []transcripts.Edit{e}
 	}
 	return nil
@@ -76,17 +87,6 @@ func editStatus(pc *pendingCall, res *callResult) string {
 		return transcripts.EditFailed
 	}
 	return transcripts.EditOK
-}
-
-func hunks(ps []patchHunk) []transcripts.Hunk {
-	if len(ps) == 0 {
-		return nil
-	}
-	out := make([]transcripts.Hunk, len(ps))
-	for i, h := range ps {
-		out[i] = transcripts.Hunk{OldStart: h.OldStart, OldLines: h.OldLines, NewStart: h.NewStart, NewLines: h.NewLines, Lines: h.Lines}
-	}
-	return out
 }
 
 // absPath resolves a relative path against the working folder.

@@ -89,7 +89,7 @@ type toolUseResult struct {
 	FilePath        string      `json:"filePath"`
 	OldString       *string     `json:"oldString"`
 	NewString       *string     `json:"newString"`
-	OriginalFile    presence    `json:"originalFile"`
+	OriginalFile    presence    `json:"originalFile,omitzero"`
 	StructuredPatch []patchHunk `json:"structuredPatch"`
 	Interrupted     bool        `json:"interrupted"`
 	AgentID         string      `json:"agentId"`
@@ -115,6 +115,15 @@ type presence struct{ set, null bool }
 func (p *presence) UnmarshalJSON(b []byte) error {
 	p.set, p.null = true, string(b) == "null"
 	return nil
+}
+
+// MarshalJSON writes null, or an empty string for a value that was there
+// (the checkpoint state keeps only whether it was).
+func (p presence) MarshalJSON() ([]byte, error) {
+	if p.null {
+		return []byte("null"), nil
+	}
+	return []byte(`""`), nil
 }
 
 // originalFile re-reads toolUseResult.originalFile of a line.

@@ -127,7 +127,8 @@ func TestConformanceSamples(t *testing.T) {
 			{ID: "9a9eadc8-c1f1-493e-a0f1-884aa996b05b", Class: transcripts.ClassMain, Messages: 190},
 			{ID: "cb947e5b-246e-4253-a953-631f7e464c6b", Class: transcripts.ClassMain, Messages: 28},
 		},
-		UnknownLine: `{"type":"hologram"}`,
+		UnknownLine:  `{"type":"hologram"}`,
+		ResultsFirst: resultsFirst,
 	})
 }
 
@@ -141,5 +142,6 @@ func TestConformanceGenerated(t *testing.T) {
 		SubagentRatio: 0.2, Seed: 31, Secrets: 6}); err != nil {
 		t.Fatal(err)
 	}
-	providertest.Run(t, providertest.Suite{Provider: New(), Files: providertest.HomeFiles(t, home), UnknownLine: `{"type":"hologram"}`})
+	providertest.Run(t, providertest.Suite{Provider: New(), Files: providertest.HomeFiles(t, home), UnknownLine: `{"type":"hologram"}`,
+		ResultsFirst: resultsFirst})
 }

@@ -35,6 +35,8 @@ type state struct {
 	Own      string                   `json:"own,omitempty"`
 	Sessions map[string]*sessionState `json:"ss,omitempty"`
 	Pending  []*pendingCall           `json:"pending,omitempty"`
+	// Early are results that came before their calls (see early.go).
+	Early []*earlyResult `json:"early,omitempty"`
 	// Joins are the latest assistant messages (at most maxJoins), still
 	// open to lines of the same API response.
 	Joins  []*join `json:"joins,omitempty"`

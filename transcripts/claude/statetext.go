@@ -29,6 +29,9 @@ func (*Provider) RedactState(b []byte, r transcripts.Redaction) ([]byte, error) 
 			pc.Input = string(r.Record(transcripts.Record{ToolCall: pc.toolCall()}).ToolCall.Input)
 		}
 	}
+	for _, er := range st.Early {
+		er.redact(r)
+	}
 	for _, j := range st.Joins {
 		j.Msg = *r.Record(transcripts.Record{Message: &j.Msg}).Message
 	}

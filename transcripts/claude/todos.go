@@ -28,13 +28,7 @@ func replayTask(ss *sessionState, pc *pendingCall, res *callResult) *transcripts
 	in := decodeInput(pc.Input)
 	switch pc.Name {
 	case "TaskCreate":
-		id := ""
-		if res.Obj != nil && res.Obj.Task != nil {
-			id = jsonScalar(res.Obj.Task.ID)
-		}
-		if m := taskNumberRe().FindStringSubmatch(res.Text); id == "" && m != nil {
-			id = m[1]
-		}
+		id := taskNumber(res)
 		if id == "" {
 			id = strconv.Itoa(len(ss.Tasks) + 1)
 		}
@@ -59,6 +53,23 @@ func replayTask(ss *sessionState, pc *pendingCall, res *callResult) *transcripts
 			Seq: i, ItemID: t.ID, Text: t.Subject, Status: t.Status, Timestamp: pc.Timestamp})
 	}
 	return snap
+}
+
+// taskNumber is the id a TaskCreate result gives its task: task.id, else
+// the number of "Task #N" in its text; "" when it gives none.
+func taskNumber(res *callResult) string {
+	if res.decided {
+		return res.task
+	}
+	if res.Obj != nil && res.Obj.Task != nil {
+		if id := jsonScalar(res.Obj.Task.ID); id != "" {
+			return id
+		}
+	}
+	if m := taskNumberRe().FindStringSubmatch(res.Text); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 func taskIndex(tasks []task, id string) int {

@@ -55,6 +55,23 @@ type callResult struct {
 	Line   int
 	// raw is the result line, valid while it is handled.
 	raw []byte
+	// For a result kept until its call came (earlyResult): the
+	// originalFile it held, and what was decided on its text then.
+	original *string
+	decided  bool
+	exit     *int
+	task     string
+}
+
+// originalFile returns the result's toolUseResult.originalFile.
+func (r *callResult) originalFile() (string, bool) {
+	if r.raw == nil {
+		if r.original == nil {
+			return "", false
+		}
+		return *r.original, true
+	}
+	return originalFile(r.raw)
 }
 
 // toolUse records a tool call and what it implies before its result is
@@ -67,7 +84,14 @@ func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex int) 
 		return err
 	}
 	p.st.addPending(pc)
-	return p.derive(ss, pc, nil)
+	if err := p.derive(ss, pc, nil); err != nil {
+		return err
+	}
+	if er := p.st.takeEarly(b.ID); er != nil {
+		res, in, inText := er.result()
+		return p.pair(p.st.takePending(b.ID), res, in, inText)
+	}
+	return nil
 }
 
 func (pc *pendingCall) toolCall() *transcripts.ToolCall {
@@ -85,17 +109,9 @@ type msgRef struct {
 }
 
 // result pairs a tool_result block (whose text is given, and is part of
-// message in) with its call. The line's toolUseResult is used only when the
-// line carries a single result.
+// message in) with its call, or keeps it until the call comes. The line's
+// toolUseResult is used only when the line carries a single result.
 func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single bool, in msgRef) error {
-	pc := p.st.takePending(b.ToolUseID)
-	if pc == nil {
-		return nil // the call is not in this file (or was dropped): the tool message keeps the text
-	}
-	ss := p.st.Sessions[pc.Session]
-	if ss == nil {
-		return nil
-	}
 	res := &callResult{Text: text, Failed: b.IsError, Single: single, Line: lineNo, raw: ln.raw}
 	if single {
 		res.Obj = ln.ToolUseResult
@@ -104,9 +120,29 @@ func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single b
 			res.Text = firstOf(res.Text, *t)
 		}
 	}
+	pc := p.st.takePending(b.ToolUseID)
+	if pc == nil {
+		// The call may come later; if it is not in this file (or was
+		// dropped), the tool message keeps the text.
+		p.st.keepEarly(res, b.ToolUseID, in, res.Text == text)
+		return nil
+	}
+	return p.pair(pc, res, in, res.Text == text)
+}
+
+// pair sends a call with its result (inText: the tool message in carries
+// the result's text) and what the result implies.
+func (p *parser) pair(pc *pendingCall, res *callResult, in msgRef, inText bool) error {
+	if pc == nil {
+		return nil
+	}
+	ss := p.st.Sessions[pc.Session]
+	if ss == nil {
+		return nil
+	}
 	tc := pc.toolCall()
-	tc.Result, tc.HasResult, tc.IsError, tc.ResultLine = res.Text, true, res.Failed, lineNo
-	if in.session == pc.Session && res.Text == text {
+	tc.Result, tc.HasResult, tc.IsError, tc.ResultLine = res.Text, true, res.Failed, res.Line
+	if in.session == pc.Session && inText {
 		tc.ResultInMessage, tc.ResultMessageIndex = true, in.index
 	}
 	if pc.Name == "Bash" {
@@ -157,6 +193,9 @@ var exitCodeRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 func exitCode(res *callResult) *int {
 	if res == nil {
 		return nil
+	}
+	if res.decided {
+		return res.exit
 	}
 	if res.Failed {
 		if m := exitCodeRe().FindStringSubmatch(res.Text); m != nil {

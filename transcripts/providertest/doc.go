@@ -21,6 +21,10 @@
 //     stays before it, and parsing on from there gives the records of one
 //     full parse;
 //   - a UTF-8 byte-order mark before the first line changes nothing;
+//   - results written before their calls (Suite.ResultsFirst moves each
+//     result's line before its call's) give the same calls, edits,
+//     commands and todos, but for the indexes and lines the order moves,
+//     parsed whole or resumed from any line;
 //   - a provider that redacts its own state (transcripts.StateRedactor)
 //     decides nothing on the text it keeps: parsing on from a state whose
 //     texts were all changed gives the records of one full parse, their

@@ -36,6 +36,11 @@ type Suite struct {
 	// not know. It is inserted into each file; it may be reported as
 	// ProblemUnknownType or silently skipped, and must change nothing else.
 	UnknownLine string
+	// ResultsFirst, when set, rewrites a file so that the line of each
+	// tool result comes before the line of its call, as agents sometimes
+	// write them; the file must then give the same calls (see
+	// checkResultsFirst).
+	ResultsFirst func(data []byte) []byte
 	// Check, when set, runs extra checks on the records of all files.
 	Check func(t *testing.T, c *Collector)
 }
@@ -111,6 +116,13 @@ func Run(t *testing.T, s Suite) {
 		t.Run("RedactedState", func(t *testing.T) {
 			for _, sc := range sources {
 				checkRedactedState(t, sr, s.Provider, sc)
+			}
+		})
+	}
+	if s.ResultsFirst != nil {
+		t.Run("ResultsBeforeUses", func(t *testing.T) {
+			for _, sc := range sources {
+				checkResultsFirst(t, s.Provider, sc, s.ResultsFirst)
 			}
 		})
 	}

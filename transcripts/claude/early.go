@@ -1,0 +1,105 @@
+package claude
+
+import "hansard/transcripts"
+
+// Claude Code 2.1.101 and later sometimes write a tool_result line before
+// the line of its tool_use. Such a result is kept (in the checkpoint state
+// too, so across Parse calls) until its call comes, and paired then.
+
+// maxEarly and maxEarlyBytes bound the results kept waiting for their
+// calls, and the size of their texts; the oldest is dropped (its call then
+// stays pending) when a file has more.
+const (
+	maxEarly      = 256
+	maxEarlyBytes = 1 << 20
+)
+
+// earlyResult is a tool result whose call has not been seen. What the
+// parser decides on the result's text (the exit code, a task's number, the
+// result standing in its message) is decided when it is kept: the state's
+// texts are stored redacted.
+type earlyResult struct {
+	ID     string         `json:"id"`
+	Text   string         `json:"text,omitempty"`
+	Failed bool           `json:"failed,omitempty"`
+	Single bool           `json:"single,omitempty"`
+	Obj    *toolUseResult `json:"obj,omitempty"`
+	// Original is the originalFile of a Write's update.
+	Original *string `json:"orig,omitempty"`
+	Line     int     `json:"line"`
+	Exit     *int    `json:"exit,omitempty"`
+	Task     string  `json:"task,omitempty"`
+	// InSession and InIndex name the tool message of the result's line;
+	// InText says that the message carries the result's text.
+	InSession string `json:"in_session"`
+	InIndex   int    `json:"in_index"`
+	InText    bool   `json:"in_text,omitempty"`
+}
+
+func (r *earlyResult) size() int {
+	n := len(r.Text)
+	if r.Original != nil {
+		n += len(*r.Original)
+	}
+	return n
+}
+
+// keepEarly keeps a result whose call has not been seen.
+func (st *state) keepEarly(res *callResult, id string, in msgRef, inText bool) {
+	er := &earlyResult{ID: id, Text: res.Text, Failed: res.Failed, Single: res.Single, Obj: res.Obj, Line: res.Line,
+		Exit: exitCode(res), Task: taskNumber(res), InSession: in.session, InIndex: in.index, InText: inText}
+	if er.Obj != nil && er.Obj.Type == "update" && er.Obj.OriginalFile.set && !er.Obj.OriginalFile.null {
+		if orig, ok := originalFile(res.raw); ok {
+			er.Original = &orig
+		}
+	}
+	st.Early = append(st.Early, er)
+	size := 0
+	for _, e := range st.Early {
+		size += e.size()
+	}
+	for len(st.Early) > 1 && (len(st.Early) > maxEarly || size > maxEarlyBytes) {
+		size -= st.Early[0].size()
+		st.Early = st.Early[1:]
+	}
+}
+
+// takeEarly removes and returns the kept result of call id.
+func (st *state) takeEarly(id string) *earlyResult {
+	for i, r := range st.Early {
+		if r.ID == id {
+			st.Early = append(st.Early[:i:i], st.Early[i+1:]...)
+			return r
+		}
+	}
+	return nil
+}
+
+// result returns the kept result as the call's result, with the tool
+// message that carries it.
+func (r *earlyResult) result() (*callResult, msgRef, bool) {
+	res := &callResult{Text: r.Text, Failed: r.Failed, Obj: r.Obj, Single: r.Single, Line: r.Line,
+		original: r.Original, decided: true, exit: r.Exit, task: r.Task}
+	return res, msgRef{r.InSession, r.InIndex}, r.InText
+}
+
+// redact passes the kept texts through rd.
+func (r *earlyResult) redact(rd transcripts.Redaction) {
+	r.Text = rd.Text(r.Text)
+	if r.Original != nil {
+		o := rd.Text(*r.Original)
+		r.Original = &o
+	}
+	if o := r.Obj; o != nil {
+		for _, s := range []*string{o.OldString, o.NewString} {
+			if s != nil {
+				*s = rd.Text(*s)
+			}
+		}
+		for i := range o.StructuredPatch {
+			for k, l := range o.StructuredPatch[i].Lines {
+				o.StructuredPatch[i].Lines[k] = rd.Text(l)
+			}
+		}
+	}
+}

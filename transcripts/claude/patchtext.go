@@ -1,0 +1,106 @@
+package claude
+
+import (
+	"strings"
+
+	"hansard/transcripts"
+)
+
+// structuredPatch is a display rendering: every tab of the file became two
+// spaces. The texts a call recorded (its old and new strings, or the whole
+// file before and after a Write) hold the lines as written, so each line of
+// the patch is taken from them where they identify it.
+
+// sideText is the text one side of a patch is read from: the whole file
+// (lines found by position) or a part of it (lines found by rendering).
+type sideText struct {
+	lines    []string
+	whole    bool
+	rendered map[string]string // rendering → line, "" when several lines render alike; built on first use
+}
+
+func newSide(whole bool, texts ...string) *sideText {
+	s := &sideText{whole: whole}
+	for _, t := range texts {
+		s.lines = append(s.lines, strings.Split(t, "\n")...)
+	}
+	return s
+}
+
+// render is how structuredPatch shows a line.
+func render(line string) string { return strings.ReplaceAll(line, "\t", "  ") }
+
+// line returns the line of the side shown as shown, at 0-based position
+// pos when the side is the whole file, else the one line that renders so.
+func (s *sideText) line(shown string, pos int) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	if s.whole {
+		if pos >= 0 && pos < len(s.lines) && render(s.lines[pos]) == shown {
+			return s.lines[pos], true
+		}
+		return "", false
+	}
+	if s.rendered == nil {
+		s.rendered = make(map[string]string, len(s.lines))
+		for _, l := range s.lines {
+			r := render(l)
+			if prev, ok := s.rendered[r]; ok && prev != l {
+				l = ""
+			}
+			s.rendered[r] = l
+		}
+	}
+	l := s.rendered[shown]
+	return l, l != ""
+}
+
+// hunks returns a call's structuredPatch as hunks whose lines carry the
+// file's own text: '+' lines from the new side, '-' lines from the old
+// side, context from either. A line shown without two spaces in a row
+// cannot hide a tab and is kept; so is a line neither side identifies.
+func hunks(ps []patchHunk, old, new *sideText) []transcripts.Hunk {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]transcripts.Hunk, len(ps))
+	for i, h := range ps {
+		lines := make([]string, len(h.Lines))
+		o, n := h.OldStart-1, h.NewStart-1
+		for k, l := range h.Lines {
+			lines[k] = l
+			if l == "" {
+				o, n = o+1, n+1
+				continue
+			}
+			shown := l[1:]
+			var real string
+			found := false
+			switch l[0] {
+			case '+':
+				if strings.Contains(shown, "  ") {
+					real, found = new.line(shown, n)
+				}
+				n++
+			case '-':
+				if strings.Contains(shown, "  ") {
+					real, found = old.line(shown, o)
+				}
+				o++
+			case ' ':
+				if strings.Contains(shown, "  ") {
+					if real, found = new.line(shown, n); !found {
+						real, found = old.line(shown, o)
+					}
+				}
+				o, n = o+1, n+1
+			}
+			if found {
+				lines[k] = l[:1] + real
+			}
+		}
+		out[i] = transcripts.Hunk{OldStart: h.OldStart, OldLines: h.OldLines, NewStart: h.NewStart, NewLines: h.NewLines, Lines: lines}
+	}
+	return out
+}
