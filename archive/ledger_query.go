@@ -58,8 +58,9 @@ type EditDescription struct {
 	// Prompt is the text of the nearest human message at or before the
 	// edit's message ("" when there is none).
 	Prompt string
-	// Source links to the transcript line of the edit's message: the
-	// original file while it exists, else the retained copy.
+	// Source links to the transcript line of the edit's tool call (of its
+	// message when the call's line is not known): the original file while
+	// it exists, else the retained copy.
 	Source string
 }
 
@@ -89,7 +90,8 @@ func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[Le
 			coalesce(src.provider, ''),
 			coalesce((SELECT m.text FROM messages m WHERE m.session = s.pk AND m.human = 1 AND m.idx <= e.message_idx
 				ORDER BY m.idx DESC LIMIT 1), ''),
-			coalesce((SELECT m.line FROM messages m WHERE m.session = s.pk AND m.idx = e.message_idx), 0)
+			coalesce(nullif((SELECT c.line FROM tool_calls c WHERE c.session = s.pk AND c.call_id = e.call_id), 0),
+				(SELECT m.line FROM messages m WHERE m.session = s.pk AND m.idx = e.message_idx), 0)
 		FROM k JOIN sessions s ON s.id = k.sid
 		JOIN edits e ON e.session = s.pk AND e.call_id = k.call AND e.seq = k.seq
 		LEFT JOIN sources src ON src.id = s.source_id`, string(arg))

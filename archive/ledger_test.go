@@ -140,3 +140,17 @@ func TestStoreCachedKeepsAFew(t *testing.T) {
 		t.Errorf("the newest result was dropped")
 	}
 }
+
+// TestDescribeLinksTheCall: an edit's source link names the line of its
+// tool call, not the first line of the message that issued it.
+func TestDescribeLinksTheCall(t *testing.T) {
+	e, a, _ := ledgerEnv(t)
+	k := LedgerEdit{SessionID: "s1", CallID: "c1"}
+	ds, err := a.DescribeEdits(context.Background(), []LedgerEdit{k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "file://" + filepath.Join(e.root, "s1.jsonl") + "#L4"; ds[k].Source != want {
+		t.Errorf("source %q, want %q (the call's line; its message is on line 3)", ds[k].Source, want)
+	}
+}

@@ -203,7 +203,7 @@ func (p *lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.R
 			}
 			return sink(transcripts.Record{Message: m})
 		case "call":
-			c := transcripts.ToolCall{SessionID: sid(), ID: v.ID, MessageIndex: st.LastMsg, Name: v.Name, Input: v.Input, Timestamp: v.TS}
+			c := transcripts.ToolCall{SessionID: sid(), ID: v.ID, MessageIndex: st.LastMsg, Line: l.Number, Name: v.Name, Input: v.Input, Timestamp: v.TS}
 			st.Calls[v.ID] = c
 			return sink(transcripts.Record{ToolCall: &c})
 		case "result":

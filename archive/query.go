@@ -214,7 +214,7 @@ func (a *Archive) ToolCalls(ctx context.Context, sessionID string, messageIndex 
 		return nil, err
 	}
 	rows, err := a.db.QueryContext(ctx, `SELECT c.call_id, c.message_idx, c.name, c.input, `+resultText+`,
-		c.has_result, c.is_error, c.exit_code, c.result_line, c.ts, c.result_msg
+		c.has_result, c.is_error, c.exit_code, c.result_line, c.ts, c.result_msg, c.line
 		FROM tool_calls c WHERE c.session = ? AND c.message_idx = ? ORDER BY c.id`, pk, messageIndex)
 	if err != nil {
 		return nil, translate(err, "tool calls of "+si.ID)
@@ -226,7 +226,7 @@ func (a *Archive) ToolCalls(ctx context.Context, sessionID string, messageIndex 
 		var input string
 		var exit, ts, resultMsg sql.NullInt64
 		if err := rows.Scan(&c.ID, &c.MessageIndex, &c.Name, &input, &c.Result, &c.HasResult, &c.IsError,
-			&exit, &c.ResultLine, &ts, &resultMsg); err != nil {
+			&exit, &c.ResultLine, &ts, &resultMsg, &c.Line); err != nil {
 			return nil, translate(err, "tool calls of "+si.ID)
 		}
 		c.ResultInMessage, c.ResultMessageIndex = resultMsg.Valid, int(resultMsg.Int64)

@@ -133,11 +133,11 @@ func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error 
 	id, old, indexed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
 		func() (sql.Result, error) {
 			return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole)
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, c.Line)
 		},
 		func(id int64) error {
 			_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, id)
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, c.Line, id)
 			return err
 		})
 	if err != nil {

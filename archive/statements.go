@@ -35,10 +35,10 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	// full-text index.
 	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL FROM tool_calls WHERE session = ? AND call_id = ?`
 	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
-	is_error, exit_code, result_line, ts, result_msg, result_whole_msg)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	is_error, exit_code, result_line, ts, result_msg, result_whole_msg, line)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateToolCall = `UPDATE tool_calls SET message_idx = ?, name = ?, input = ?, result = ?, has_result = ?,
-	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ?, result_whole_msg = ? WHERE id = ?`
+	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ?, result_whole_msg = ?, line = ? WHERE id = ?`
 	sqlMessageText = `SELECT text FROM messages WHERE session = ? AND idx = ?`
 
 	sqlUpsertEdit = `INSERT INTO edits (session, call_id, seq, message_idx, tool, file, move_to, cwd, op,

@@ -80,9 +80,14 @@
 // set on every message: the archive works out the main branch from UUID and
 // ParentUUID.
 //
-// Tools. Every tool_use is a ToolCall, sent again with its result (text,
-// IsError, ResultLine; ExitCode for Bash; ResultInMessage and
-// ResultMessageIndex naming the tool message that also carries the text).
+// Tools. Every tool_use is a ToolCall (Line: the line of the tool_use
+// block itself, not the first line of its message), sent again with its
+// result (text, IsError, ResultLine; ExitCode for Bash; ResultInMessage
+// and ResultMessageIndex naming the tool message that also carries the
+// text). Results and calls are paired by id whatever their order: 2.1.101
+// and later sometimes write a tool_result line before the tool_use line,
+// and such a result is kept until its call comes, then paired as if it
+// had come after it.
 // Edit, Write, MultiEdit (one Edit per sub-edit, Seq in order, the call's
 // hunks on the first) and NotebookEdit calls are Edits: pending until the
 // result, failed when the
@@ -92,7 +97,12 @@
 // user made in the permission dialog), else from the input. A Write is
 // create when the result says type "create" or originalFile is null, update
 // (with originalFile as OldText) when the previous content is recorded, and
-// write otherwise. Hunks come from structuredPatch. Bash calls are
+// write otherwise. Hunks come from structuredPatch, a display rendering in
+// which every tab became two spaces: each line's text is taken from what
+// the call wrote where that identifies it (by position in a Write's content
+// and originalFile, else the one line of new_string, old_string or
+// new_source that renders as shown), and is kept as shown otherwise (a
+// line only partly inside new_string). Bash calls are
 // Commands: exit code 0 for a structured result, N from "Exit code N" in an
 // error, unknown otherwise; tests are recognized by transcripts.IsTestCommand.
 // A Bash command that writes a here-document into a file (cat <<'EOF' >
@@ -117,7 +127,10 @@
 //
 // Resuming. Checkpoint.State holds the file's session states (fields so
 // far, index counter, task list), the calls still waiting for results (at
-// most 256, and 1 MiB of inputs: older ones stay pending), the assistant
+// most 256, and 1 MiB of inputs: older ones stay pending), the results
+// still waiting for their calls (as many, and 1 MiB of texts; what is
+// decided on a result's text, its exit code and task number, is decided
+// when it is kept), the assistant
 // messages still open to joins, the titles and the uuids of the last 16
 // lines, so that a parse of the appended bytes emits exactly the records
 // of a full parse. Nothing is decided on text kept there: the archive

@@ -128,7 +128,7 @@ func (p *parser) assistant(ss *sessionState, ln *rawLine, lineNo int) error {
 	}
 	for i := range m.Content {
 		if b := &m.Content[i]; b.Type == "tool_use" {
-			if err := p.toolUse(ss, ln, b, j.Msg.Index); err != nil {
+			if err := p.toolUse(ss, ln, b, j.Msg.Index, lineNo); err != nil {
 				return err
 			}
 		}

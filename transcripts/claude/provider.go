@@ -26,8 +26,10 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // archives read them again: 2 reads Bash here-document writes (perhaps
 // after a cd) as edits; 3 reads a last line left without its newline and a
 // first line after a byte-order mark, and takes a session id from inside
-// the file name or from the file's last lines, not from copied history.
-const parserVersion = "3"
+// the file name or from the file's last lines, not from copied history; 4
+// pairs results written before their calls, takes patch lines' text from
+// what the call wrote, and records each call's own line.
+const parserVersion = "4"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }

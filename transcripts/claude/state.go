@@ -93,6 +93,7 @@ type pendingCall struct {
 	// through the checkpoint unchanged (a RawMessage would be compacted).
 	Input        string    `json:"input,omitempty"`
 	MessageIndex int       `json:"msg"`
+	Line         int       `json:"line,omitempty"` // the call's own line
 	CWD          string    `json:"cwd,omitempty"`
 	Version      string    `json:"version,omitempty"`
 	Timestamp    time.Time `json:"ts"`

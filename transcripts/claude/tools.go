@@ -77,9 +77,9 @@ func (r *callResult) originalFile() (string, bool) {
 // toolUse records a tool call and what it implies before its result is
 // known (a pending edit, a command, a todo list), and keeps it waiting for
 // its result.
-func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex int) error {
+func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex, lineNo int) error {
 	pc := &pendingCall{Session: ss.S.ID, ID: b.ID, Name: b.Name, Input: string(b.Input), MessageIndex: msgIndex,
-		CWD: ln.CWD, Version: ln.Version, Timestamp: transcripts.ParseTime(ln.Timestamp)}
+		Line: lineNo, CWD: ln.CWD, Version: ln.Version, Timestamp: transcripts.ParseTime(ln.Timestamp)}
 	if err := p.sink(transcripts.Record{ToolCall: pc.toolCall()}); err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex int) 
 }
 
 func (pc *pendingCall) toolCall() *transcripts.ToolCall {
-	tc := &transcripts.ToolCall{SessionID: pc.Session, ID: pc.ID, MessageIndex: pc.MessageIndex, Name: pc.Name, Timestamp: pc.Timestamp}
+	tc := &transcripts.ToolCall{SessionID: pc.Session, ID: pc.ID, MessageIndex: pc.MessageIndex, Line: pc.Line, Name: pc.Name, Timestamp: pc.Timestamp}
 	if pc.Input != "" {
 		tc.Input = json.RawMessage(pc.Input)
 	}

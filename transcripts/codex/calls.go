@@ -48,7 +48,7 @@ func (p *parser) startCall(id, name string, input json.RawMessage) (*call, error
 		return nil, err
 	}
 	c := &call{Call: transcripts.ToolCall{
-		SessionID: p.st.Session.ID, ID: id, MessageIndex: idx, Name: name, Input: input, Timestamp: p.ts,
+		SessionID: p.st.Session.ID, ID: id, MessageIndex: idx, Line: p.line, Name: name, Input: input, Timestamp: p.ts,
 	}}
 	p.st.Pending[id] = c
 	return c, nil

@@ -36,8 +36,9 @@
 //     "event" message.
 //   - Tool calls: function_call, custom_tool_call and local_shell_call are
 //     ToolCalls issued by the preceding assistant text message, or by an
-//     assistant message without text when there is none; outputs are joined
-//     by call_id. A function_call's arguments string is stored decoded.
+//     assistant message without text when there is none, with the line of
+//     the call's own item (Line); outputs are joined by call_id. A
+//     function_call's arguments string is stored decoded.
 //   - Edits: apply_patch as a custom tool call, as a function call
 //     ({"input"} or {"patch"}), run through a shell (["apply_patch", patch]
 //     or apply_patch <<'EOF'), or inside a code-mode exec script

@@ -29,6 +29,7 @@
 //     decides nothing on the text it keeps: parsing on from a state whose
 //     texts were all changed gives the records of one full parse, their
 //     texts changed the same way;
+//   - every tool call names its own line of the file (ToolCall.Line);
 //   - edits carry the expected exact old and new texts;
 //   - subagents are sessions of their own, linked to their parent;
 //   - malformed lines, binary garbage and unknown record types are counted

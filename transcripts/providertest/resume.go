@@ -162,7 +162,7 @@ func shiftLines(c *Collector, after, n int) *Collector {
 		out.Add(transcripts.Record{Message: &m})
 	}
 	for _, tc := range c.ToolCallsByKey {
-		tc.ResultLine = fix(tc.ResultLine)
+		tc.ResultLine, tc.Line = fix(tc.ResultLine), fix(tc.Line)
 		out.Add(transcripts.Record{ToolCall: &tc})
 	}
 	for _, e := range c.EditsByKey {

@@ -102,6 +102,11 @@ func Run(t *testing.T, s Suite) {
 		checkLinks(t, s.Links, all)
 		checkProblems(t, s.Problems, sources)
 	})
+	t.Run("CallLines", func(t *testing.T) {
+		for _, sc := range sources {
+			checkCallLines(t, sc)
+		}
+	})
 	t.Run("ResumeAndTornLine", func(t *testing.T) {
 		for _, sc := range sources {
 			checkResume(t, s.Provider, sc)
