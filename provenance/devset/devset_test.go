@@ -8,20 +8,22 @@ import (
 
 // floor is what a set's answers must reach: precision and recall at least,
 // false attribution at most (the zero value: none), recall per provider at
-// least.
+// least, and at most Weak right answers weaker than proven.
 type floor struct {
 	Precision, Recall, FalseRate float64
 	ProviderRecall               map[string]float64
+	Weak                         int
 }
 
 // floors sit just under what each set reaches on gt-strict.jsonl today,
 // so that a change that loses accuracy fails.
 var floors = map[string]floor{
 	// 1,742 of 2,025 positives (Claude Code 1,072 / 1,292, Codex
-	// 670 / 733); 1 answer of 1,743 names a wrong session.
-	"external-agents": {Precision: 0.999, Recall: 0.860, ProviderRecall: map[string]float64{"claude": 0.829, "codex": 0.914}},
-	// 181 of 186 positives, all Claude Code.
-	"auth-go": {Precision: 1, Recall: 0.973, ProviderRecall: map[string]float64{"claude": 0.973}},
+	// 670 / 733); 1 answer of 1,743 names a wrong session; 6 right
+	// answers are possible (whitespace changed since the edit).
+	"external-agents": {Precision: 0.999, Recall: 0.860, ProviderRecall: map[string]float64{"claude": 0.829, "codex": 0.914}, Weak: 8},
+	// 181 of 186 positives, all Claude Code; 5 right answers possible.
+	"auth-go": {Precision: 1, Recall: 0.973, ProviderRecall: map[string]float64{"claude": 0.973}, Weak: 7},
 }
 
 // TestDevset answers `why` for every file of each set's ground truth and
@@ -59,6 +61,13 @@ func holdFloor(t *testing.T, rep report, f floor) {
 	if o.Precision() < f.Precision || o.Recall() < f.Recall || o.FalseRate() > f.FalseRate {
 		t.Errorf("precision %.3f recall %.3f false attribution %.4f: floors %.3f, %.3f, at most %.4f",
 			o.Precision(), o.Recall(), o.FalseRate(), f.Precision, f.Recall, f.FalseRate)
+	}
+	weak := 0
+	for _, c := range rep.Weak {
+		weak += c.Count
+	}
+	if weak > f.Weak {
+		t.Errorf("%d right answers weaker than proven: at most %d", weak, f.Weak)
 	}
 	for p, min := range f.ProviderRecall {
 		if r := rep.ByProvider[p].Recall(); r < min {
