@@ -138,7 +138,7 @@ func (r *replay) run(ctx context.Context, dirty []string) (archive.LedgerUpdate,
 		if e.Op == transcripts.OpMove {
 			moveTo = e.MoveToPath
 		}
-		if e.Succeeded() && needsPrevious(e.Edit) {
+		if e.Succeeded() && NeedsPrevious(e.Edit) {
 			if _, known := t.Content(r.repo, e.Path); !known {
 				r.seed(ctx, t, e)
 			}
@@ -184,12 +184,6 @@ func (r *replay) closure(ctx context.Context, dirty []string) ([]string, error) 
 		}
 	}
 	return out, nil
-}
-
-// needsPrevious reports whether the lines an edit introduced depend on the
-// file's content before it: a whole-file write that did not record it.
-func needsPrevious(e transcripts.Edit) bool {
-	return e.Op == transcripts.OpWrite && e.OldText == "" && len(e.Hunks) == 0
 }
 
 // seed gives the tracker the file's content in git at the time of the

@@ -19,18 +19,25 @@
 // evidence) becomes one LedgerEntry per file: repository root, repo-relative
 // path (the destination of a move), session, provider, message index, tool
 // call id, seq, tool, time, and the lines it introduced (Introduced):
-//   - a patch with hunks introduced its '+' lines;
+//   - a patch with hunks introduced its '+' lines (a Claude Code patch
+//     line carries the text the call wrote: see the claude provider);
 //   - otherwise the new text is diffed by lines (go-diff line mode) against
 //     the old text: an Edit's old_string, a Write's previous file content
 //     when the transcript or the caller knows it; inserted lines are
 //     introduced, the context repeated from old_string is not;
+//   - an append (a here-document added to a file) introduced every line it
+//     added;
 //   - a creation, or a whole-file write of unknown prior content, introduced
-//     all of its lines; a delete or a pure move introduced none.
+//     all of its lines, unless the file's earlier content is known; a
+//     delete or a pure move introduced none.
 //
 // Tracker follows file contents through the edits of a repository in time
 // order (seeded, when the caller wants, from git at the time of an edit with
 // gitrepo's CommitBefore and Blob), so that such a write is diffed against
-// what the earlier edits left.
+// what the earlier edits left or what git held: a Claude Code Write whose
+// originalFile is null (a creation to the agent) is an update as often as
+// not, so no whole-file write counts every line as introduced while the
+// file's previous content can be known (NeedsPrevious).
 //
 // Each line keeps its text, its key (NormalizeKey: whitespace runs collapsed
 // to one space, ends trimmed), its position in the edit's new text, and

@@ -30,8 +30,10 @@ const hunkGap = 1 << 20
 //     (Edit.OldText, or previous when the edit has none and the caller knows
 //     the file's earlier content) and the inserted lines are introduced: the
 //     context an Edit's new_string repeats from its old_string is not;
+//   - an append introduced every line it added;
 //   - a creation, or a whole-file write of unknown prior content, introduced
-//     every line of its new text.
+//     every line of its new text (the caller passes previous for both when
+//     it knows the file's earlier content: see NeedsPrevious).
 func Introduced(e transcripts.Edit, previous *string) []LedgerLine {
 	switch {
 	case len(e.Hunks) > 0:

@@ -10,7 +10,7 @@ import (
 // LedgerVersion changes whenever the way ledger lines are computed
 // (Introduced, NormalizeKey, IsTrivial) changes; a store keeps the version
 // its ledger was built with and rebuilds when it differs.
-const LedgerVersion = 1
+const LedgerVersion = 2
 
 // LedgerEntry is one successful edit as evidence: the lines it introduced
 // into one file of one repository.

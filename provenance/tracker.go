@@ -8,10 +8,11 @@ import (
 
 // Tracker follows the content of files through edits taken in time order,
 // so that a whole-file write whose prior content the transcript did not
-// record (transcripts.OpWrite) is diffed against what earlier edits left,
-// instead of counting every line of it as written. Content can also be
-// seeded from elsewhere (the file in git at the time). A Tracker is not
-// safe for concurrent use.
+// record (NeedsPrevious: transcripts.OpWrite, and a creation, which the
+// agent may have taken for one when the file was there) is diffed against
+// what earlier edits left, instead of counting every line of it as
+// written. Content can also be seeded from elsewhere (the file in git at
+// the time). A Tracker is not safe for concurrent use.
 type Tracker struct {
 	files map[fileKey]string
 }
@@ -36,7 +37,7 @@ func (t *Tracker) Content(repo, path string) (string, bool) {
 // edit. It returns false for an edit that is not evidence.
 func (t *Tracker) Entry(e transcripts.Edit, provider, repo, path, moveTo string) (LedgerEntry, bool) {
 	var prev *string
-	if e.Op == transcripts.OpWrite && e.OldText == "" && len(e.Hunks) == 0 {
+	if NeedsPrevious(e) {
 		if c, ok := t.Content(repo, path); ok {
 			prev = &c
 		}
@@ -48,6 +49,14 @@ func (t *Tracker) Entry(e transcripts.Edit, provider, repo, path, moveTo string)
 	entry, ok := NewEntry(e, provider, repo, dest, prev)
 	t.Apply(e, repo, path, moveTo)
 	return entry, ok
+}
+
+// NeedsPrevious reports whether the lines an edit introduced depend on the
+// file's content before it, which the edit did not record: a whole-file
+// write (a Claude Code Write whose originalFile is null is an update as
+// often as a creation) without hunks.
+func NeedsPrevious(e transcripts.Edit) bool {
+	return (e.Op == transcripts.OpWrite || e.Op == transcripts.OpCreate) && e.OldText == "" && len(e.Hunks) == 0
 }
 
 // Apply records the effect of a successful edit on the tracked content. An
@@ -91,6 +100,8 @@ func applyEdit(e transcripts.Edit, cur string, known bool) (string, bool) {
 		return applyHunks(cur, e.Hunks)
 	case e.Op == transcripts.OpCreate, e.Op == transcripts.OpWrite, e.Tool == "Write":
 		return e.NewText, true
+	case e.Op == transcripts.OpAppend:
+		return cur + e.NewText, known
 	case e.Op == transcripts.OpMove:
 		return cur, known
 	case !known || e.OldText == "" || !strings.Contains(cur, e.OldText):

@@ -26,7 +26,11 @@ func TestTracker(t *testing.T) {
 		{"move", transcripts.Edit{Tool: "apply_patch", Op: transcripts.OpMove, Status: ok, Hunks: []transcripts.Hunk{{Lines: []string{" a", "+x"}}}}, "f", "g", "a\nx\nb\nc\ne\n", true, []string{"x"}},
 		{"edit whose old text is not there", transcripts.Edit{Tool: "Edit", Op: transcripts.OpUpdate, OldText: "nope", NewText: "y", Status: ok}, "g", "", "", false, []string{"y"}},
 		{"write after unknown counts every line", transcripts.Edit{Tool: "Write", Op: transcripts.OpWrite, NewText: "p\nq\n", Status: ok}, "g", "", "p\nq\n", true, []string{"p", "q"}},
+		{"append to unknown content", transcripts.Edit{Tool: "shell_write", Op: transcripts.OpAppend, NewText: "r\n", Status: ok}, "k", "", "", false, []string{"r"}},
 		{"delete", transcripts.Edit{Tool: "apply_patch", Op: transcripts.OpDelete, Status: ok}, "g", "", "", false, nil},
+		{"create another", transcripts.Edit{Tool: "Write", Op: transcripts.OpCreate, NewText: "a\nb\n", Status: ok}, "n", "", "a\nb\n", true, []string{"a", "b"}},
+		{"append adds at the end", transcripts.Edit{Tool: "shell_write", Op: transcripts.OpAppend, NewText: "a\nf\n", Status: ok}, "n", "", "a\nb\na\nf\n", true, []string{"a", "f"}},
+		{"creation over tracked content is diffed", transcripts.Edit{Tool: "Write", Op: transcripts.OpCreate, NewText: "a\nb\na\nf\nz\n", Status: ok}, "n", "", "a\nb\na\nf\nz\n", true, []string{"z"}},
 	}
 	for _, s := range steps {
 		entry, _ := tr.Entry(s.edit, "codex", "/r", s.path, s.moveTo)

@@ -88,68 +88,74 @@ func heredocWord(s string) (word, rest string, ok bool) {
 	return word, s[end:], true
 }
 
-// HeredocWrite finds a whole file written from a here-document by a shell
-// script, "cat <<'EOF' > file", "cat > file <<EOF" or "tee file <<EOF",
-// perhaps after a "cd dir &&" (SplitCd), and returns the target file (as
-// written, joined to the cd's folder: relative to the script's folder
-// unless absolute) and the body written. Appends (>>, tee -a) are not
-// whole-file writes, and a script that does anything else before the write
-// is not read: both report false.
-func HeredocWrite(script string) (file, body string, ok bool) {
+// HeredocWrite finds a file written from a here-document by a shell
+// script, perhaps after a "cd dir &&" (SplitCd): written whole (op
+// OpWrite) by "cat <<'EOF' > file", "cat > file <<EOF" or "tee file
+// <<EOF", or appended to (op OpAppend) by "cat >> file <<'EOF'" or "tee -a
+// file <<EOF". It returns the target file (as written, joined to the cd's
+// folder: relative to the script's folder unless absolute) and the body
+// written. A script that does anything else before the write is not read:
+// it reports false.
+func HeredocWrite(script string) (file, body, op string, ok bool) {
 	dir, rest, ok := SplitCd(script)
 	if !ok {
-		return "", "", false
+		return "", "", "", false
 	}
 	h, ok := ParseHeredoc(rest)
 	if !ok {
-		return "", "", false
+		return "", "", "", false
 	}
 	words := shellWords(h.Before + " " + h.After)
-	if file, ok = heredocTarget(words); !ok || file == "" {
-		return "", "", false
+	file, appends, ok := heredocTarget(words)
+	if !ok || file == "" {
+		return "", "", "", false
 	}
 	if dir != "" && !path.IsAbs(file) {
 		file = path.Join(dir, file)
 	}
-	return file, h.Body, true
+	op = OpWrite
+	if appends {
+		op = OpAppend
+	}
+	return file, h.Body, op, true
 }
 
-// heredocTarget returns the file that cat or tee writes whole in words
-// (the opening line of a here-document).
-func heredocTarget(words []string) (string, bool) {
+// heredocTarget returns the file that cat or tee writes in words (the
+// opening line of a here-document), and whether it appends to it.
+func heredocTarget(words []string) (file string, appends, ok bool) {
 	if len(words) == 0 {
-		return "", false
+		return "", false, false
 	}
 	switch words[0] {
 	case "cat":
 		for i := 1; i < len(words); i++ {
 			w := words[i]
+			appends := strings.HasPrefix(w, ">>")
 			switch {
-			case w == ">" || w == "1>" || w == ">|":
+			case w == ">" || w == "1>" || w == ">|" || w == ">>" || w == "1>>":
 				if i+1 < len(words) {
-					return words[i+1], true
+					return words[i+1], appends, true
 				}
-			case strings.HasPrefix(w, ">>"):
-				return "", false
 			case strings.HasPrefix(w, ">"):
-				return strings.TrimLeft(w, ">|"), true
+				return strings.TrimLeft(w, ">|"), appends, true
 			}
 		}
 	case "tee":
+		appends := false
 		for _, w := range words[1:] {
 			if strings.HasPrefix(w, "-") {
 				if w == "-a" || w == "--append" {
-					return "", false
+					appends = true
 				}
 				continue
 			}
 			if strings.HasPrefix(w, ">") || w == "|" || w == "&&" || w == ";" {
 				break
 			}
-			return w, true
+			return w, appends, true
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 // SplitCd splits a shell script that starts by changing folder, "cd dir &&

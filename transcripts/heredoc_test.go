@@ -26,32 +26,35 @@ func TestParseHeredoc(t *testing.T) {
 
 func TestHeredocWrite(t *testing.T) {
 	tests := []struct {
-		script, file, body string
-		ok                 bool
+		script, file, body, op string
+		ok                     bool
 	}{
-		{"cat <<'EOF' > /r/a.md\nx\nEOF", "/r/a.md", "x\n", true},
-		{"cat > 'my file.txt' <<EOF\nx\nEOF\n", "my file.txt", "x\n", true},
-		{"cat > \"dir/a \\\"b\\\".md\" <<EOF\nx\nEOF\n", `dir/a "b".md`, "x\n", true},
-		{"cat >my\\ notes.md <<EOF\nx\nEOF\n", "my notes.md", "x\n", true},
-		{"cd sub && cat > a.md <<EOF\nx\nEOF", "sub/a.md", "x\n", true},
-		{"cd '/w/my repo'; cat > a.md <<EOF\nx\nEOF", "/w/my repo/a.md", "x\n", true},
-		{"cd sub && cat > /abs/a.md <<EOF\nx\nEOF", "/abs/a.md", "x\n", true},
-		{"cd ~/src && cat > a.md <<EOF\nx\nEOF", "", "", false},
-		{"cd $DIR && cat > a.md <<EOF\nx\nEOF", "", "", false},
-		{"cd sub && make && cat > a.md <<EOF\nx\nEOF", "", "", false},
-		{"cd sub; rm -rf x && cat > a.md <<EOF\nx\nEOF", "", "", false},
-		{"cat >out.txt <<EOF\ny\nEOF", "out.txt", "y\n", true},
-		{"tee -i notes.md <<'EOF' >/dev/null\nz\nEOF", "notes.md", "z\n", true},
-		{"cat >> log.txt <<EOF\nx\nEOF", "", "", false},
-		{"tee -a log.txt <<EOF\nx\nEOF", "", "", false},
-		{"python - <<'EOF'\nprint(1)\nEOF", "", "", false},
-		{"cat <<EOF\nno target\nEOF", "", "", false},
-		{"echo hi > f.txt", "", "", false},
+		{"cat <<'EOF' > /r/a.md\nx\nEOF", "/r/a.md", "x\n", OpWrite, true},
+		{"cat > 'my file.txt' <<EOF\nx\nEOF\n", "my file.txt", "x\n", OpWrite, true},
+		{"cat > \"dir/a \\\"b\\\".md\" <<EOF\nx\nEOF\n", `dir/a "b".md`, "x\n", OpWrite, true},
+		{"cat >my\\ notes.md <<EOF\nx\nEOF\n", "my notes.md", "x\n", OpWrite, true},
+		{"cd sub && cat > a.md <<EOF\nx\nEOF", "sub/a.md", "x\n", OpWrite, true},
+		{"cd '/w/my repo'; cat > a.md <<EOF\nx\nEOF", "/w/my repo/a.md", "x\n", OpWrite, true},
+		{"cd sub && cat > /abs/a.md <<EOF\nx\nEOF", "/abs/a.md", "x\n", OpWrite, true},
+		{"cd ~/src && cat > a.md <<EOF\nx\nEOF", "", "", "", false},
+		{"cd $DIR && cat > a.md <<EOF\nx\nEOF", "", "", "", false},
+		{"cd sub && make && cat > a.md <<EOF\nx\nEOF", "", "", "", false},
+		{"cd sub; rm -rf x && cat > a.md <<EOF\nx\nEOF", "", "", "", false},
+		{"cat >out.txt <<EOF\ny\nEOF", "out.txt", "y\n", OpWrite, true},
+		{"tee -i notes.md <<'EOF' >/dev/null\nz\nEOF", "notes.md", "z\n", OpWrite, true},
+		{"cat >> log.txt <<EOF\nx\nEOF", "log.txt", "x\n", OpAppend, true},
+		{"cat >>log.txt <<'EOF'\nx\nEOF", "log.txt", "x\n", OpAppend, true},
+		{"cat <<'EOF' >> /r/notes.md\n- more\nEOF", "/r/notes.md", "- more\n", OpAppend, true},
+		{"tee -a log.txt <<EOF\nx\nEOF", "log.txt", "x\n", OpAppend, true},
+		{"cd sub && tee --append log.txt >/dev/null <<EOF\nx\nEOF", "sub/log.txt", "x\n", OpAppend, true},
+		{"python - <<'EOF'\nprint(1)\nEOF", "", "", "", false},
+		{"cat <<EOF\nno target\nEOF", "", "", "", false},
+		{"echo hi > f.txt", "", "", "", false},
 	}
 	for _, tt := range tests {
-		file, body, ok := HeredocWrite(tt.script)
-		if ok != tt.ok || file != tt.file || body != tt.body {
-			t.Errorf("HeredocWrite(%q) = %q, %q, %v; want %q, %q, %v", tt.script, file, body, ok, tt.file, tt.body, tt.ok)
+		file, body, op, ok := HeredocWrite(tt.script)
+		if ok != tt.ok || file != tt.file || body != tt.body || op != tt.op {
+			t.Errorf("HeredocWrite(%q) = %q, %q, %q, %v; want %q, %q, %q, %v", tt.script, file, body, op, ok, tt.file, tt.body, tt.op, tt.ok)
 		}
 	}
 }
@@ -84,9 +87,9 @@ func FuzzHeredocWrite(f *testing.F) {
 	f.Add("tee -i \"a b\" <<EOF\nx\n")
 	f.Add("cat > 'unterminated <<EOF\nx\nEOF")
 	f.Fuzz(func(t *testing.T, s string) {
-		file, body, ok := HeredocWrite(s)
-		if !ok && (file != "" || body != "") {
-			t.Fatalf("HeredocWrite(%q) = %q, %q without a write", s, file, body)
+		file, body, op, ok := HeredocWrite(s)
+		if !ok && (file != "" || body != "" || op != "") {
+			t.Fatalf("HeredocWrite(%q) = %q, %q, %q without a write", s, file, body, op)
 		}
 	})
 }

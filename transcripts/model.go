@@ -118,7 +118,8 @@ type ToolCall struct {
 const (
 	OpUpdate = "update"
 	OpCreate = "create"
-	OpWrite  = "write" // a whole-file write whose prior content is unknown
+	OpWrite  = "write"  // a whole-file write whose prior content is unknown
+	OpAppend = "append" // NewText added at the end of the file
 	OpDelete = "delete"
 	OpMove   = "move"
 )

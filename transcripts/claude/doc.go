@@ -107,7 +107,9 @@
 // error, unknown otherwise; tests are recognized by transcripts.IsTestCommand.
 // A Bash command that writes a here-document into a file (cat <<'EOF' >
 // file, tee file <<EOF: transcripts.HeredocWrite) is also a whole-file write
-// Edit, tool "shell_write", ok only when the command exited 0.
+// Edit, tool "shell_write", ok only when the command exited 0; one that
+// appends it (cat >> file <<'EOF', tee -a file <<EOF) is such an Edit of
+// Op "append", whose NewText is what it added.
 // TodoWrite sends its whole list (either item shape); TaskCreate and
 // TaskUpdate are replayed per session, each successful call giving the whole
 // task list as it left it.

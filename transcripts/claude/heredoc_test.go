@@ -20,9 +20,9 @@ func bashCall(id, command string, exit int) string {
 }
 
 // TestBashHeredocWrite: a Bash command that writes a here-document into a
-// file (perhaps after a cd) is a whole-file write as well as a command; a
-// failed one is a failed write, and an append or any other command is no
-// write.
+// file (perhaps after a cd) is a whole-file write as well as a command, one
+// that appends it is an append; a failed one is a failed write, and any
+// other command is no write.
 func TestBashHeredocWrite(t *testing.T) {
 	data := goodUser + "\n" +
 		bashCall("1", "cat > notes/plan.md <<'EOF'\n# Plan\n\n- retry on 503\nEOF", 0) +
@@ -38,8 +38,11 @@ func TestBashHeredocWrite(t *testing.T) {
 	for _, e := range c.Edits() {
 		byCall[e.ToolCallID] = e
 	}
-	if len(byCall) != 3 {
-		t.Fatalf("edits of calls %v, want toolu_1, toolu_2 and toolu_5", byCall)
+	if len(byCall) != 4 {
+		t.Fatalf("edits of calls %v, want toolu_1, toolu_2, toolu_3 and toolu_5", byCall)
+	}
+	if e := byCall["toolu_3"]; e.Op != transcripts.OpAppend || e.File != "/w/repo/log.txt" || e.NewText != "more\n" || e.Status != transcripts.EditOK {
+		t.Errorf("append = %+v", e)
 	}
 	if e := byCall["toolu_5"]; e.File != "/w/repo/sub/b.md" || e.NewText != "b\n" {
 		t.Errorf("write after a cd = %+v", e)

@@ -28,7 +28,8 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // first line after a byte-order mark, and takes a session id from inside
 // the file name or from the file's last lines, not from copied history; 4
 // pairs results written before their calls, takes patch lines' text from
-// what the call wrote, and records each call's own line.
+// what the call wrote, records each call's own line and reads
+// here-document appends as edits.
 const parserVersion = "4"
 
 // ParserVersion returns the parser's version.

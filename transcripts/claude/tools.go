@@ -216,7 +216,7 @@ func exitCode(res *callResult) *int {
 // here-document into a file (transcripts.HeredocWrite): pending without a
 // result, ok when the command exited 0, failed otherwise.
 func heredocEdit(pc *pendingCall, res *callResult) (transcripts.Edit, bool) {
-	file, body, ok := transcripts.HeredocWrite(decodeInput(pc.Input).Command)
+	file, body, op, ok := transcripts.HeredocWrite(decodeInput(pc.Input).Command)
 	if !ok {
 		return transcripts.Edit{}, false
 	}
@@ -228,7 +228,7 @@ func heredocEdit(pc *pendingCall, res *callResult) (transcripts.Edit, bool) {
 		}
 	}
 	return transcripts.Edit{SessionID: pc.Session, ToolCallID: pc.ID, MessageIndex: pc.MessageIndex, Tool: "shell_write",
-		File: absPath(file, pc.CWD), CWD: pc.CWD, Op: transcripts.OpWrite, NewText: body, Status: status, Timestamp: pc.Timestamp}, true
+		File: absPath(file, pc.CWD), CWD: pc.CWD, Op: op, NewText: body, Status: status, Timestamp: pc.Timestamp}, true
 }
 
 func buildCommand(pc *pendingCall, res *callResult) *transcripts.Command {

@@ -50,7 +50,8 @@
 //     and is the only record of a code-mode patch with a synthetic exec-…
 //     call id. A "cat <<'EOF' > file" or "tee file <<EOF" heredoc run
 //     through the shell is an Edit with Tool "shell_write" and Op "write"
-//     whose NewText is the heredoc body.
+//     whose NewText is the heredoc body; "cat >> file <<'EOF'" or "tee -a
+//     file <<EOF" is one with Op "append".
 //   - Commands: shell, container.exec, shell_command, exec_command and
 //     local_shell_call, with the exit code from structured output, from
 //     exec_command_end or from the output text; a command still running

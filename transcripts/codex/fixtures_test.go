@@ -188,14 +188,16 @@ func TestShellWrappedPatchAndHeredoc(t *testing.T) {
 	hello.NewText = "hi\n"
 	notes := ok(idWrapped, "call_w3", 0, repo+"/docs/notes.md", transcripts.OpWrite)
 	notes.NewText = "# Notes\nsecond\n"
+	appended := ok(idWrapped, "call_w4", 0, repo+"/docs/notes.md", transcripts.OpAppend)
+	appended.NewText = "appended\n"
 	providertest.Run(t, providertest.Suite{
 		Provider: Provider{},
 		Files:    files(t, map[string]string{"shell-wrapped.jsonl": idWrapped}),
 		Sessions: []providertest.WantSession{{ID: idWrapped, Class: transcripts.ClassMain, Messages: 2}},
-		Edits:    []providertest.WantEdit{hello, ok(idWrapped, "call_w2", 0, repo+"/hello.txt", transcripts.OpUpdate), notes},
+		Edits:    []providertest.WantEdit{hello, ok(idWrapped, "call_w2", 0, repo+"/hello.txt", transcripts.OpUpdate), notes, appended},
 		Check: func(t *testing.T, c *providertest.Collector) {
-			if n := len(c.EditsByKey); n != 3 {
-				t.Errorf("%d edits, want 3 (an append is not a whole-file write)", n)
+			if n := len(c.EditsByKey); n != 4 {
+				t.Errorf("%d edits, want 4 (two writes, an append, a patch)", n)
 			}
 			wantCommand(t, c, idWrapped, "call_w5", "cargo test", repo, 0, "pass")
 			if n := len(c.CommandsByKey); n != 3 {

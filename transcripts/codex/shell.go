@@ -98,10 +98,10 @@ func (p *parser) shellCall(c *call, argv []string, script, workdir string) {
 		SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
 		Command: script, CWD: cwd, IsTest: transcripts.IsTestCommand(script), Timestamp: c.Call.Timestamp,
 	}
-	if file, body, ok := transcripts.HeredocWrite(script); ok {
+	if file, body, op, ok := transcripts.HeredocWrite(script); ok {
 		c.Edits = append(c.Edits, transcripts.Edit{
 			SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
-			Tool: "shell_write", File: resolvePath(cwd, file), CWD: cwd, Op: transcripts.OpWrite,
+			Tool: "shell_write", File: resolvePath(cwd, file), CWD: cwd, Op: op,
 			NewText: body, Status: transcripts.EditPending, Timestamp: c.Call.Timestamp,
 		})
 	}
