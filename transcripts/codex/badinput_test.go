@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -146,5 +147,20 @@ func TestInterruptedTurn(t *testing.T) {
 	}
 	if bytes.Contains(cp.State, []byte(`"pending"`)) {
 		t.Fatalf("an interrupted call is kept in the state: %s", cp.State)
+	}
+}
+
+// TestEarlyBounded checks that outputs whose calls never come do not make
+// the checkpoint grow without bound.
+func TestEarlyBounded(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(metaLine + "\n" + promptLine + "\n")
+	content := strings.Repeat("x", 64<<10)
+	for i := range 400 {
+		fmt.Fprintf(&sb, `{"timestamp":"2026-04-30T08:00:02.000Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_%d","output":"%s"}}`+"\n", i, content)
+	}
+	_, cp := parseString(t, sb.String(), zeroCheckpoint)
+	if len(cp.State) > 3*maxEarlyBytes {
+		t.Errorf("state of %d bytes after 400 outputs without calls", len(cp.State))
 	}
 }

@@ -22,7 +22,9 @@ func (p *parser) item(it item) error {
 	case "local_shell_call":
 		return p.localShellCall(it)
 	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
-		return p.output(it.CallID, it.Output)
+		o := readOutcome(it.Output)
+		o.ID, o.Line = it.CallID, p.line
+		return p.output(o)
 	}
 	return nil // ghost_snapshot, web_search_call, compaction, … carry nothing kept
 }
@@ -88,7 +90,7 @@ func (p *parser) functionCall(it item) error {
 	case "spawn_agent":
 		c.Kind = kindSpawn
 	}
-	return p.emitCall(c)
+	return p.started(c)
 }
 
 func (p *parser) customCall(it item) error {
@@ -102,7 +104,7 @@ func (p *parser) customCall(it item) error {
 	case "exec":
 		p.jsExec(c, it.Input.String())
 	}
-	return p.emitCall(c)
+	return p.started(c)
 }
 
 func (p *parser) localShellCall(it item) error {
@@ -117,7 +119,19 @@ func (p *parser) localShellCall(it item) error {
 	var a shellAction
 	_ = decode(it.Action, &a)
 	p.shellCall(c, a.Command, scriptOf(a.Command), a.WorkingDirectory)
-	return p.emitCall(c)
+	return p.started(c)
+}
+
+// started sends a call just issued and applies its output when that came
+// first.
+func (p *parser) started(c *call) error {
+	if err := p.emitCall(c); err != nil {
+		return err
+	}
+	if o := p.st.takeEarly(c.Call.ID); o != nil {
+		return p.output(*o)
+	}
+	return nil
 }
 
 // emitCall sends a call's tool call, command and edits.
@@ -152,34 +166,35 @@ func (p *parser) emitEdits(c *call) error {
 }
 
 // output handles a call's output: the result text, the exit code, the
-// status of its edits, a running process, a spawned subagent.
-func (p *parser) output(id string, raw text) error {
+// status of its edits, a running process, a spawned subagent. The output
+// of a call not seen yet is kept until the call comes (or, when it is not
+// in this file, copied or cut history, until more outputs push it out).
+func (p *parser) output(o outcome) error {
 	st := p.st
+	id := o.ID
 	c := st.Pending[id]
 	if c == nil {
-		return nil // output of a call that is not in this file (copied or cut history)
+		st.keepEarly(o)
+		return nil
 	}
-	text, exit := decodeOutput(raw)
-	c.Call.Result, c.Call.HasResult, c.Call.ResultLine = text, true, p.line
+	c.Call.Result, c.Call.HasResult, c.Call.ResultLine = o.Text, true, o.Line
 	switch c.Kind {
 	case kindShell:
-		if exit == nil {
-			if sid := runningSession(text); sid != "" {
-				delete(st.Pending, id)
-				st.Procs[sid] = c
-				return p.emitCall(c)
-			}
+		if o.Exit == nil && o.Running != "" {
+			delete(st.Pending, id)
+			st.Procs[o.Running] = c
+			return p.emitCall(c)
 		}
-		p.setExit(c, exit)
+		p.setExit(c, o.Exit)
 	case kindPatch, kindExec:
-		c.Call.IsError = p.patchStatus(c, text, exit)
+		c.Call.IsError = p.patchStatus(c, o)
 	case kindStdin:
-		if err := p.joinPoll(c, text, exit); err != nil {
+		if err := p.joinPoll(c, o); err != nil {
 			return err
 		}
 	case kindSpawn:
-		if child := childThreadID(text); child != "" {
-			if err := p.linkChild(child, id, "spawn_agent output"); err != nil {
+		if o.Child != "" {
+			if err := p.linkChild(o.Child, id, "spawn_agent output"); err != nil {
 				return err
 			}
 		}

@@ -37,8 +37,9 @@
 //   - Tool calls: function_call, custom_tool_call and local_shell_call are
 //     ToolCalls issued by the preceding assistant text message, or by an
 //     assistant message without text when there is none, with the line of
-//     the call's own item (Line); outputs are joined by call_id. A
-//     function_call's arguments string is stored decoded.
+//     the call's own item (Line); outputs are joined by call_id whatever
+//     their order (an output before its call is kept until the call
+//     comes). A function_call's arguments string is stored decoded.
 //   - Edits: apply_patch as a custom tool call, as a function call
 //     ({"input"} or {"patch"}), run through a shell (["apply_patch", patch]
 //     or apply_patch <<'EOF'), or inside a code-mode exec script
@@ -81,11 +82,14 @@
 //     ProblemOversized.
 //
 // Parse keeps in Checkpoint.State the session so far, the last message,
-// calls waiting for their output and running processes, so that parsing a
-// file in parts gives the same records as parsing it whole. Nothing is
-// decided on text kept there, which the archive stores redacted (through
-// RedactState, which keeps the ids): twins and the commands of code-mode
-// scripts are found by digests of their texts. A last line left without its newline
+// calls waiting for their output, outputs waiting for their call (at most
+// 256 and 1 MiB of text, read once into what they say: exit code, running
+// session, spawned thread, files listed, success or failure) and running
+// processes, so that parsing a file in parts gives the same records as
+// parsing it whole. Nothing is decided on text kept there, which the
+// archive stores redacted (through RedactState, which keeps the ids):
+// twins and the commands of code-mode scripts are found by digests of
+// their texts. A last line left without its newline
 // is parsed when it is one complete JSON object, with the checkpoint from
 // before it, so that it is read again once the file grows; a UTF-8
 // byte-order mark before the first line is ignored.

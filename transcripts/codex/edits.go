@@ -56,21 +56,16 @@ var (
 // failing. Code-mode exec calls, whose edits patch_apply_end may already
 // have settled, only settle pending edits. It reports whether the output
 // says the call failed.
-func (p *parser) patchStatus(c *call, text string, exit *int) (failed bool) {
+func (p *parser) patchStatus(c *call, o outcome) (failed bool) {
 	listed := map[string]bool{}
-	for _, m := range listedRe().FindAllStringSubmatch(header(text), -1) {
-		listed[m[2]] = true
+	for _, l := range o.Listed {
+		listed[l] = true
 	}
-	success := strings.Contains(text, "Success. Updated the following files") || (exit != nil && *exit == 0)
-	failed = exit != nil && *exit != 0
-	head := header(text) // the harness's words, not a script's output
-	for _, f := range failures {
-		if strings.Contains(head, f) {
-			failed = true
-		}
-	}
+	exit := o.Exit
+	success := o.Success || (exit != nil && *exit == 0)
+	failed = exit != nil && *exit != 0 || o.Failure
 	if c.Kind == kindExec && !success && !failed {
-		success = strings.HasPrefix(strings.TrimSpace(text), "Script completed")
+		success = o.Script
 		failed = !success
 	}
 	for i := range c.Edits {

@@ -55,11 +55,12 @@ func TestLegacyFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    map[string]string{"ch/archived_sessions/rollout-2025-04-20T10-00-00-" + idLegacy + ".jsonl": string(b)},
-		Env:      func(home string) map[string]string { return map[string]string{"CODEX_HOME": filepath.Join(home, "ch")} },
-		Sessions: []providertest.WantSession{{ID: idLegacy, Class: transcripts.ClassMain, Messages: 4}},
-		Edits:    []providertest.WantEdit{ok(idLegacy, "call_l2", 0, repo+"/util.go", transcripts.OpUpdate)},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        map[string]string{"ch/archived_sessions/rollout-2025-04-20T10-00-00-" + idLegacy + ".jsonl": string(b)},
+		Env:          func(home string) map[string]string { return map[string]string{"CODEX_HOME": filepath.Join(home, "ch")} },
+		Sessions:     []providertest.WantSession{{ID: idLegacy, Class: transcripts.ClassMain, Messages: 4}},
+		Edits:        []providertest.WantEdit{ok(idLegacy, "call_l2", 0, repo+"/util.go", transcripts.OpUpdate)},
 		Check: func(t *testing.T, c *providertest.Collector) {
 			s := c.SessionsByID[idLegacy]
 			if s.GitCommit != "abc1234" || s.CWD != repo || fmt.Sprint(s.Branches) != "[main]" || s.GitRepoURL != "git@github.com:example/webapp.git" ||
@@ -80,9 +81,10 @@ func TestLegacyFormat(t *testing.T) {
 
 func TestShellCommand077(t *testing.T) {
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"shell-command-077.jsonl": idShell077}),
-		Sessions: []providertest.WantSession{{ID: idShell077, Class: transcripts.ClassMain, Messages: 6}},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"shell-command-077.jsonl": idShell077}),
+		Sessions:     []providertest.WantSession{{ID: idShell077, Class: transcripts.ClassMain, Messages: 6}},
 		Edits: []providertest.WantEdit{{SessionID: idShell077, ToolCallID: "call_s1", File: repo + "/docs/notes.md",
 			Op: transcripts.OpWrite, NewText: "# Notes\n\nfirst\n", Status: transcripts.EditOK}},
 		Check: func(t *testing.T, c *providertest.Collector) {
@@ -97,9 +99,10 @@ func TestShellCommand077(t *testing.T) {
 
 func TestExecCommand(t *testing.T) {
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"exec-command.jsonl": idExec}),
-		Sessions: []providertest.WantSession{{ID: idExec, Class: transcripts.ClassMain, Messages: 3}},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"exec-command.jsonl": idExec}),
+		Sessions:     []providertest.WantSession{{ID: idExec, Class: transcripts.ClassMain, Messages: 3}},
 		Check: func(t *testing.T, c *providertest.Collector) {
 			wantCommand(t, c, idExec, "call_e1", "go test ./upload/...", repo, 1, "fail")
 			wantCommand(t, c, idExec, "call_e2", "rg -n TrimSpace", repo+"/upload", 0, "")
@@ -143,9 +146,10 @@ func TestApplyPatchForms(t *testing.T) {
 	partial := ok(idPatch, "call_a6", 0, repo+"/created.txt", transcripts.OpCreate)
 	partial.NewText = "hello\n"
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"apply-patch.jsonl": idPatch}),
-		Sessions: []providertest.WantSession{{ID: idPatch, Class: transcripts.ClassMain, Messages: 3}},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"apply-patch.jsonl": idPatch}),
+		Sessions:     []providertest.WantSession{{ID: idPatch, Class: transcripts.ClassMain, Messages: 3}},
 		Edits: []providertest.WantEdit{
 			ok(idPatch, "call_a1", 0, repo+"/cfg.go", transcripts.OpUpdate),
 			created, deleted,
@@ -191,10 +195,11 @@ func TestShellWrappedPatchAndHeredoc(t *testing.T) {
 	appended := ok(idWrapped, "call_w4", 0, repo+"/docs/notes.md", transcripts.OpAppend)
 	appended.NewText = "appended\n"
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"shell-wrapped.jsonl": idWrapped}),
-		Sessions: []providertest.WantSession{{ID: idWrapped, Class: transcripts.ClassMain, Messages: 2}},
-		Edits:    []providertest.WantEdit{hello, ok(idWrapped, "call_w2", 0, repo+"/hello.txt", transcripts.OpUpdate), notes, appended},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"shell-wrapped.jsonl": idWrapped}),
+		Sessions:     []providertest.WantSession{{ID: idWrapped, Class: transcripts.ClassMain, Messages: 2}},
+		Edits:        []providertest.WantEdit{hello, ok(idWrapped, "call_w2", 0, repo+"/hello.txt", transcripts.OpUpdate), notes, appended},
 		Check: func(t *testing.T, c *providertest.Collector) {
 			if n := len(c.EditsByKey); n != 4 {
 				t.Errorf("%d edits, want 4 (two writes, an append, a patch)", n)
@@ -213,10 +218,11 @@ func TestCodeMode(t *testing.T) {
 	gen := ok(idCodeMode, "exec-0190aaaa-1111-7000-8000-000000000003", 0, repo+"/gen.txt", transcripts.OpCreate)
 	gen.NewText = "generated\n"
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"code-mode.jsonl": idCodeMode}),
-		Sessions: []providertest.WantSession{{ID: idCodeMode, Class: transcripts.ClassMain, Messages: 2}},
-		Edits:    []providertest.WantEdit{notes, ok(idCodeMode, "call_c1", 1, repo+"/main.go", transcripts.OpUpdate), gen},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"code-mode.jsonl": idCodeMode}),
+		Sessions:     []providertest.WantSession{{ID: idCodeMode, Class: transcripts.ClassMain, Messages: 2}},
+		Edits:        []providertest.WantEdit{notes, ok(idCodeMode, "call_c1", 1, repo+"/main.go", transcripts.OpUpdate), gen},
 		Check: func(t *testing.T, c *providertest.Collector) {
 			if n := len(c.EditsByKey); n != 3 {
 				t.Errorf("%d edits, want 3 (a patch_apply_end of an extracted patch is not a second edit)", n)

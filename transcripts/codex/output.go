@@ -87,13 +87,14 @@ func runningSession(text string) string {
 
 // joinPoll adds a write_stdin poll's output to the command it polls and,
 // once the poll reports the exit code, completes that command.
-func (p *parser) joinPoll(c *call, text string, exit *int) error {
+func (p *parser) joinPoll(c *call, o outcome) error {
 	st := p.st
 	proc := st.Procs[c.Stdin]
 	if proc == nil {
 		return nil
 	}
-	if out := pollOutput(text); out != "" && len(proc.Call.Result) < maxJoinedText {
+	exit := o.Exit
+	if out := o.Poll; out != "" && len(proc.Call.Result) < maxJoinedText {
 		joined := proc.Call.Result + "\n" + out
 		if len(joined) > maxJoinedText {
 			joined = joined[:maxJoinedText]

@@ -25,8 +25,8 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // newline and a first line after a byte-order mark, and never takes the
 // thread from a first session_meta of another thread than the file's name;
 // 4 reads the subagent deliveries an agent captured (mcp_tool_call_end of
-// capture_subagent_messages); 5 records each call's own line and reads
-// here-document appends as edits.
+// capture_subagent_messages); 5 records each call's own line, pairs outputs
+// written before their calls and reads here-document appends as edits.
 const parserVersion = "5"
 
 // ParserVersion returns the parser's version.

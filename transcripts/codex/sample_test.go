@@ -60,9 +60,10 @@ func readSample(t testing.TB) string {
 func TestSample(t *testing.T) {
 	data := readSample(t)
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    map[string]string{".codex/sessions/2025/12/29/" + sampleFile: data},
-		Sessions: []providertest.WantSession{{ID: sampleID, Class: transcripts.ClassMain, Messages: 21}},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        map[string]string{".codex/sessions/2025/12/29/" + sampleFile: data},
+		Sessions:     []providertest.WantSession{{ID: sampleID, Class: transcripts.ClassMain, Messages: 21}},
 		Edits: []providertest.WantEdit{
 			{SessionID: sampleID, ToolCallID: "call_6D6FGdwWUTaATtc34580cXd8", Seq: 0, File: sampleRepo + "/example.py",
 				Op: transcripts.OpUpdate, Status: transcripts.EditOK},
@@ -166,6 +167,6 @@ func TestConformanceGenerated(t *testing.T) {
 		SubagentRatio: 0.2, Seed: 31, Secrets: 6}); err != nil {
 		t.Fatal(err)
 	}
-	providertest.Run(t, providertest.Suite{Provider: Provider{}, Files: providertest.HomeFiles(t, home),
+	providertest.Run(t, providertest.Suite{Provider: Provider{}, ResultsFirst: resultsFirst, Files: providertest.HomeFiles(t, home),
 		UnknownLine: `{"timestamp":"2026-01-05T09:00:00.005Z","type":"hologram","payload":{}}`})
 }

@@ -36,6 +36,8 @@ type state struct {
 	DupAssistant dup `json:"dup_assistant,omitzero"`
 	// Pending are calls whose output has not been seen, by call id.
 	Pending map[string]*call `json:"pending,omitempty"`
+	// Early are outputs whose call has not been seen (see early.go).
+	Early []*outcome `json:"early,omitempty"`
 	// Recent are the last completed calls, without their result text, for
 	// events that arrive after the output (exec_command_end,
 	// patch_apply_end).

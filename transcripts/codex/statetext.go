@@ -24,6 +24,9 @@ func (Provider) RedactState(b []byte, r transcripts.Redaction) ([]byte, error) {
 	for _, c := range st.Recent {
 		c.redact(r)
 	}
+	for _, o := range st.Early {
+		o.redact(r)
+	}
 	return st.encode()
 }
 

@@ -11,8 +11,9 @@ import (
 
 func TestSubagent(t *testing.T) {
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"subagent-parent.jsonl": idParent, "subagent-child.jsonl": idChild}),
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"subagent-parent.jsonl": idParent, "subagent-child.jsonl": idChild}),
 		Sessions: []providertest.WantSession{
 			{ID: idParent, Class: transcripts.ClassMain, Messages: 3},
 			{ID: idChild, Class: transcripts.ClassSubagent, Messages: 3, ParentID: idParent, Relation: transcripts.RelSubagent},
@@ -36,8 +37,9 @@ func TestForkAndResume(t *testing.T) {
 	fork := ok(idFork, "call_k1", 0, repo+"/fork.txt", transcripts.OpCreate)
 	fork.NewText = "f\n"
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"fork.jsonl": idFork, "resume.jsonl": idResumed}),
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"fork.jsonl": idFork, "resume.jsonl": idResumed}),
 		Sessions: []providertest.WantSession{
 			{ID: idFork, Class: transcripts.ClassMain, Messages: 3, ParentID: idOrigin, Relation: transcripts.RelForkedFrom},
 			{ID: idResumed, Class: transcripts.ClassMain, Messages: 1, ParentID: idResumed0, Relation: transcripts.RelResumedFrom},
@@ -68,9 +70,10 @@ func TestForkAndResume(t *testing.T) {
 
 func TestCompacted(t *testing.T) {
 	providertest.Run(t, providertest.Suite{
-		Provider: Provider{},
-		Files:    files(t, map[string]string{"compacted.jsonl": idCompact}),
-		Sessions: []providertest.WantSession{{ID: idCompact, Class: transcripts.ClassMain, Messages: 6}},
+		Provider:     Provider{},
+		ResultsFirst: resultsFirst,
+		Files:        files(t, map[string]string{"compacted.jsonl": idCompact}),
+		Sessions:     []providertest.WantSession{{ID: idCompact, Class: transcripts.ClassMain, Messages: 6}},
 		Check: func(t *testing.T, c *providertest.Collector) {
 			var kinds []string
 			for _, m := range c.Messages(idCompact) {

@@ -1,0 +1,91 @@
+package codex
+
+import (
+	"strings"
+
+	"hansard/transcripts"
+)
+
+// A call's output is paired with the call by call_id whatever their order:
+// an output that comes before its call is kept (in the checkpoint state
+// too) until the call comes, and applied then.
+
+// maxEarly and maxEarlyBytes bound the outputs kept waiting for their
+// calls, and the size of their texts; the oldest is dropped when a file
+// has more.
+const (
+	maxEarly      = 256
+	maxEarlyBytes = 1 << 20
+)
+
+// outcome is what a call's output says, read from its text once, whatever
+// the call: the state keeps it with its text redacted, so nothing is
+// decided on the text later.
+type outcome struct {
+	ID   string `json:"id,omitempty"`
+	Line int    `json:"line,omitempty"`
+	Text string `json:"text,omitempty"`
+	Exit *int   `json:"exit,omitempty"`
+	// Running is the exec session id of a command still running.
+	Running string `json:"running,omitempty"`
+	// Child is the thread id a spawn_agent output names.
+	Child string `json:"child,omitempty"`
+	// Listed are the files an apply_patch output lists as done; Success,
+	// Failure and Script say whether it reports success, a failure, or a
+	// code-mode script that completed.
+	Listed  []string `json:"listed,omitempty"`
+	Success bool     `json:"success,omitempty"`
+	Failure bool     `json:"failure,omitempty"`
+	Script  bool     `json:"script,omitempty"`
+	// Poll is the command output of a write_stdin poll.
+	Poll string `json:"poll,omitempty"`
+}
+
+// readOutcome reads an output.
+func readOutcome(raw text) outcome {
+	text, exit := decodeOutput(raw)
+	o := outcome{Text: text, Exit: exit, Running: runningSession(text), Child: childThreadID(text), Poll: pollOutput(text),
+		Success: strings.Contains(text, "Success. Updated the following files"),
+		Script:  strings.HasPrefix(strings.TrimSpace(text), "Script completed")}
+	head := header(text) // the harness's words, not a script's output
+	for _, m := range listedRe().FindAllStringSubmatch(head, -1) {
+		o.Listed = append(o.Listed, m[2])
+	}
+	for _, f := range failures {
+		if strings.Contains(head, f) {
+			o.Failure = true
+		}
+	}
+	return o
+}
+
+func (o *outcome) size() int { return len(o.Text) + len(o.Poll) }
+
+// keepEarly keeps the output of a call not seen yet.
+func (st *state) keepEarly(o outcome) {
+	st.Early = append(st.Early, &o)
+	size := 0
+	for _, e := range st.Early {
+		size += e.size()
+	}
+	for len(st.Early) > 1 && (len(st.Early) > maxEarly || size > maxEarlyBytes) {
+		size -= st.Early[0].size()
+		st.Early = st.Early[1:]
+	}
+}
+
+// takeEarly removes and returns the kept output of call id.
+func (st *state) takeEarly(id string) *outcome {
+	for i, o := range st.Early {
+		if o.ID == id {
+			st.Early = append(st.Early[:i:i], st.Early[i+1:]...)
+			return o
+		}
+	}
+	return nil
+}
+
+// redact passes the kept texts through r.
+func (o *outcome) redact(r transcripts.Redaction) {
+	o.Text, o.Poll = r.Text(o.Text), r.Text(o.Poll)
+}
