@@ -48,6 +48,13 @@ func TestDevset(t *testing.T) {
 				t.Errorf("%s:%d: the answer holds %q, the ground truth %q", e.File, e.Line, e.Got, e.Text)
 			}
 			holdFloor(t, rep, floors[name])
+			hits, total := linkHits(w)
+			for p, n := range total {
+				t.Logf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
+				if hits[p] != n {
+					t.Errorf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
+				}
+			}
 		})
 	}
 	if len(reps) > 0 {

@@ -13,7 +13,9 @@
 // recall (positives answered with a right session) and false attribution
 // (lines older than every archived session that were attributed), per set
 // and per provider, with the misses grouped by status and reason. It
-// fails when a figure falls below the floor it holds. The sets are built
+// fails when a figure falls below the floor it holds (the right answers
+// weaker than proven included), or when the source link of an edit an
+// answer names is not the transcript line of its tool call. The sets are built
 // once per test binary; the test is skipped when the folder is absent.
 //
 //	go test ./provenance/devset -run Devset -v
