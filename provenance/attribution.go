@@ -57,7 +57,7 @@ type EditRef struct {
 	Path           string `json:"path"` // the repo-relative file the edit was to
 	TimeLocal      string `json:"time_local"`
 	PromptExcerpt  string `json:"prompt_excerpt"`
-	// Source links to the transcript line of the edit (file://…#L123),
+	// Source links to the transcript line of the edit's tool call (file://…#L123),
 	// the retained copy when the original is gone.
 	Source string `json:"source"`
 }
