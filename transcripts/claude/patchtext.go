@@ -13,19 +13,15 @@ import (
 
 // sideText is the text one side of a patch is read from: the whole file
 // (lines found by position) or a part of it (lines found by rendering).
+// Its lines and renderings are worked out on first use.
 type sideText struct {
-	lines    []string
+	texts    []string
 	whole    bool
-	rendered map[string]string // rendering → line, "" when several lines render alike; built on first use
+	lines    []string
+	rendered map[string]string // rendering → line, "" when several lines render alike
 }
 
-func newSide(whole bool, texts ...string) *sideText {
-	s := &sideText{whole: whole}
-	for _, t := range texts {
-		s.lines = append(s.lines, strings.Split(t, "\n")...)
-	}
-	return s
-}
+func newSide(whole bool, texts ...string) *sideText { return &sideText{texts: texts, whole: whole} }
 
 // render is how structuredPatch shows a line.
 func render(line string) string { return strings.ReplaceAll(line, "\t", "  ") }
@@ -35,6 +31,11 @@ func render(line string) string { return strings.ReplaceAll(line, "\t", "  ") }
 func (s *sideText) line(shown string, pos int) (string, bool) {
 	if s == nil {
 		return "", false
+	}
+	if s.lines == nil {
+		for _, t := range s.texts {
+			s.lines = append(s.lines, strings.Split(t, "\n")...)
+		}
 	}
 	if s.whole {
 		if pos >= 0 && pos < len(s.lines) && render(s.lines[pos]) == shown {
