@@ -29,6 +29,10 @@ type earlyResult struct {
 	Line     int     `json:"line"`
 	Exit     *int    `json:"exit,omitempty"`
 	Task     string  `json:"task,omitempty"`
+	// Hunks are the result's structuredPatch with the text of its lines
+	// (Obj keeps none).
+	Hunks    []transcripts.Hunk `json:"hunks,omitempty"`
+	HasPatch bool               `json:"has_patch,omitempty"`
 	// InSession and InIndex name the tool message of the result's line;
 	// InText says that the message carries the result's text.
 	InSession string `json:"in_session"`
@@ -41,16 +45,24 @@ func (r *earlyResult) size() int {
 	if r.Original != nil {
 		n += len(*r.Original)
 	}
+	for _, h := range r.Hunks {
+		for _, l := range h.Lines {
+			n += len(l)
+		}
+	}
 	return n
 }
 
 // keepEarly keeps a result whose call has not been seen.
 func (st *state) keepEarly(res *callResult, id string, in msgRef, inText bool) {
-	er := &earlyResult{ID: id, Text: res.Text, Failed: res.Failed, Single: res.Single, Obj: res.Obj, Line: res.Line,
-		Exit: exitCode(res), Task: taskNumber(res), InSession: in.session, InIndex: in.index, InText: inText}
-	if er.Obj != nil && er.Obj.Type == "update" && er.Obj.OriginalFile.set && !er.Obj.OriginalFile.null {
-		if orig, ok := originalFile(res.raw); ok {
-			er.Original = &orig
+	er := &earlyResult{ID: id, Text: res.Text, Failed: res.Failed, Single: res.Single, Line: res.Line,
+		Exit: exitCode(res), Task: taskNumber(res), Hunks: res.hunks(), HasPatch: res.hasPatch(), InSession: in.session, InIndex: in.index, InText: inText}
+	if res.Obj != nil {
+		obj := *res.Obj
+		obj.StructuredPatch = nil
+		er.Obj = &obj
+		if obj.Type == "update" && obj.OriginalFile.set && !obj.OriginalFile.null {
+			er.Original = res.writeTexts().orig
 		}
 	}
 	st.Early = append(st.Early, er)
@@ -79,7 +91,7 @@ func (st *state) takeEarly(id string) *earlyResult {
 // message that carries it.
 func (r *earlyResult) result() (*callResult, msgRef, bool) {
 	res := &callResult{Text: r.Text, Failed: r.Failed, Obj: r.Obj, Single: r.Single, Line: r.Line,
-		original: r.Original, decided: true, exit: r.Exit, task: r.Task}
+		original: r.Original, decided: true, exit: r.Exit, task: r.Task, patch: r.Hunks, withPatch: r.HasPatch}
 	return res, msgRef{r.InSession, r.InIndex}, r.InText
 }
 
@@ -96,10 +108,9 @@ func (r *earlyResult) redact(rd transcripts.Redaction) {
 				*s = rd.Text(*s)
 			}
 		}
-		for i := range o.StructuredPatch {
-			for k, l := range o.StructuredPatch[i].Lines {
-				o.StructuredPatch[i].Lines[k] = rd.Text(l)
-			}
-		}
+	}
+	if len(r.Hunks) > 0 {
+		// as the archive redacts an edit's hunks
+		r.Hunks = rd.Record(transcripts.Record{Edit: &transcripts.Edit{Hunks: r.Hunks}}).Edit.Hunks
 	}
 }

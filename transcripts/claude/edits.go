@@ -17,9 +17,8 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 	if res != nil && !res.Failed {
 		obj = res.Obj
 	}
-	var patch []patchHunk
 	if obj != nil {
-		patch = obj.StructuredPatch
+		base.Hunks = res.hunks()
 	}
 	switch pc.Name {
 	case "Edit":
@@ -30,37 +29,28 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 			// made in the permission dialog.
 			e.OldText, e.NewText = *obj.OldString, *obj.NewString
 		}
-		e.Hunks = hunks(patch, newSide(false, e.OldText), newSide(false, e.NewText))
 		return []transcripts.Edit{e}
 	case "Write":
 		e := base
 		e.NewText, e.Op = in.Content, transcripts.OpWrite
-		var old *sideText
 		if obj != nil {
 			switch {
 			case obj.Type == "create" || obj.OriginalFile.null:
 				e.Op = transcripts.OpCreate
 			case obj.OriginalFile.set:
-				if orig, ok := res.originalFile(); ok {
-					e.Op, e.OldText = transcripts.OpUpdate, orig
-					old = newSide(true, orig)
+				if orig := res.writeTexts().orig; orig != nil {
+					e.Op, e.OldText = transcripts.OpUpdate, *orig
 				}
 			}
 		}
-		e.Hunks = hunks(patch, old, newSide(true, e.NewText))
 		return []transcripts.Edit{e}
 	case "MultiEdit":
 		edits := make([]transcripts.Edit, 0, len(in.Edits))
-		var olds, news []string
-		for _, sub := range in.Edits {
-			olds, news = append(olds, sub.OldString), append(news, sub.NewString)
-		}
 		for i, sub := range in.Edits {
 			e := base
 			e.Seq, e.OldText, e.NewText, e.ReplaceAll = i, sub.OldString, sub.NewString, sub.ReplaceAll
-			if i == 0 {
-				// The call's hunks are kept once, on its first edit.
-				e.Hunks = hunks(patch, newSide(false, olds...), newSide(false, news...))
+			if i > 0 {
+				e.Hunks = nil // the call's hunks are kept once, on its first edit
 			}
 			edits = append(edits, e)
 		}
@@ -68,7 +58,6 @@ func buildEdits(pc *pendingCall, res *callResult) []transcripts.Edit {
 	case "NotebookEdit":
 		e := base
 		e.File, e.NewText = absPath(in.NotebookPath, pc.CWD), in.NewSource
-		e.Hunks = hunks(patch, nil, newSide(false, e.NewText))
 		return []transcripts.Edit{e}
 	}
 	return nil
@@ -83,7 +72,7 @@ func editStatus(pc *pendingCall, res *callResult) string {
 	case res.Failed:
 		return transcripts.EditFailed
 	case (pc.Name == "Edit" || pc.Name == "MultiEdit") && strings.HasPrefix(pc.Version, "1.") && res.Single &&
-		(res.Obj == nil || res.Obj.StructuredPatch == nil):
+		!res.hasPatch():
 		return transcripts.EditFailed
 	}
 	return transcripts.EditOK

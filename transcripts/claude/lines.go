@@ -126,17 +126,21 @@ func (p presence) MarshalJSON() ([]byte, error) {
 	return []byte(`""`), nil
 }
 
-// originalFile re-reads toolUseResult.originalFile of a line.
-func originalFile(line []byte) (string, bool) {
-	v, ok := decodeLoose[struct {
+// writeTexts are the whole files a Write's result records: the file
+// before (originalFile) and after (content); nil when not recorded.
+type writeTexts struct {
+	orig, content *string
+}
+
+// readWriteTexts re-reads toolUseResult.originalFile and content of a line.
+func readWriteTexts(line []byte) writeTexts {
+	v, _ := decodeLoose[struct {
 		ToolUseResult struct {
 			OriginalFile *string `json:"originalFile"`
+			Content      *string `json:"content"`
 		} `json:"toolUseResult"`
 	}](line)
-	if !ok || v.ToolUseResult.OriginalFile == nil {
-		return "", false
-	}
-	return *v.ToolUseResult.OriginalFile, true
+	return writeTexts{v.ToolUseResult.OriginalFile, v.ToolUseResult.Content}
 }
 
 // altShapes re-reads the two fields whose JSON type varies between lines:

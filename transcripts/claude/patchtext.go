@@ -7,9 +7,36 @@ import (
 )
 
 // structuredPatch is a display rendering: every tab of the file became two
-// spaces. The texts a call recorded (its old and new strings, or the whole
-// file before and after a Write) hold the lines as written, so each line of
+// spaces. The texts the result records (an Edit's oldString and newString,
+// a Write's originalFile and content: never the call's input, which a
+// checkpoint keeps redacted) hold the lines as written, so each line of
 // the patch is taken from them where they identify it.
+
+// hunks returns the hunks of a result's structuredPatch, with the text of
+// each line as written where the result's texts identify it.
+func (r *callResult) hunks() []transcripts.Hunk {
+	if r.decided {
+		return r.patch
+	}
+	obj := r.Obj
+	if obj == nil || len(obj.StructuredPatch) == 0 {
+		return nil
+	}
+	var old, new *sideText
+	switch {
+	case obj.OldString != nil && obj.NewString != nil:
+		old, new = newSide(false, *obj.OldString), newSide(false, *obj.NewString)
+	case obj.Type != "":
+		w := r.writeTexts()
+		if w.orig != nil {
+			old = newSide(true, *w.orig)
+		}
+		if w.content != nil {
+			new = newSide(true, *w.content)
+		}
+	}
+	return hunks(obj.StructuredPatch, old, new)
+}
 
 // sideText is the text one side of a patch is read from: the whole file
 // (lines found by position) or a part of it (lines found by rendering).
@@ -57,8 +84,8 @@ func (s *sideText) line(shown string, pos int) (string, bool) {
 	return l, l != ""
 }
 
-// hunks returns a call's structuredPatch as hunks whose lines carry the
-// file's own text: '+' lines from the new side, '-' lines from the old
+// hunks returns structuredPatch as hunks whose lines carry the file's own
+// text: '+' lines from the new side, '-' lines from the old
 // side, context from either. A line shown without two spaces in a row
 // cannot hide a tab and is kept; so is a line neither side identifies.
 func hunks(ps []patchHunk, old, new *sideText) []transcripts.Hunk {

@@ -56,22 +56,36 @@ type callResult struct {
 	// raw is the result line, valid while it is handled.
 	raw []byte
 	// For a result kept until its call came (earlyResult): the
-	// originalFile it held, and what was decided on its text then.
-	original *string
-	decided  bool
-	exit     *int
-	task     string
+	// originalFile it held, and what was decided on its texts then.
+	original  *string
+	decided   bool
+	exit      *int
+	task      string
+	patch     []transcripts.Hunk
+	withPatch bool
+	// files caches writeTexts.
+	files *writeTexts
 }
 
-// originalFile returns the result's toolUseResult.originalFile.
-func (r *callResult) originalFile() (string, bool) {
-	if r.raw == nil {
-		if r.original == nil {
-			return "", false
-		}
-		return *r.original, true
+// hasPatch reports whether the result carries a structuredPatch.
+func (r *callResult) hasPatch() bool {
+	if r.decided {
+		return r.withPatch
 	}
-	return originalFile(r.raw)
+	return r.Obj != nil && r.Obj.StructuredPatch != nil
+}
+
+// writeTexts returns the whole files a Write's result records (of a kept
+// result, only the file before).
+func (r *callResult) writeTexts() writeTexts {
+	if r.files == nil {
+		w := writeTexts{orig: r.original}
+		if r.raw != nil {
+			w = readWriteTexts(r.raw)
+		}
+		r.files = &w
+	}
+	return *r.files
 }
 
 // toolUse records a tool call and what it implies before its result is
