@@ -197,15 +197,7 @@ func (r *replay) seed(ctx context.Context, t *Tracker, e archive.RepoEdit) {
 			return
 		}
 	}
-	c, err := r.git.CommitBefore(ctx, "", e.Timestamp)
-	if err != nil || c == "" {
-		return
-	}
-	b, err := r.git.Blob(c, e.Path)
-	if err != nil {
-		return
-	}
-	t.Seed(r.repo, e.Path, string(b))
+	t.SeedFromGit(ctx, r.git, r.repo, e.Path, e.Timestamp)
 }
 
 // Add files ledger entries in the archive directly, replacing any of the

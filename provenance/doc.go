@@ -32,8 +32,9 @@
 //     delete or a pure move introduced none.
 //
 // Tracker follows file contents through the edits of a repository in time
-// order (seeded, when the caller wants, from git at the time of an edit with
-// gitrepo's CommitBefore and Blob), so that such a write is diffed against
+// order (seeded, when the caller wants, from git at the time of an edit:
+// SeedFromGit, with gitrepo's CommitBefore and Blob), so that such a write
+// is diffed against
 // what the earlier edits left or what git held: a Claude Code Write whose
 // originalFile is null (a creation to the agent) is an update as often as
 // not, so no whole-file write counts every line as introduced while the

@@ -1,8 +1,11 @@
 package provenance
 
 import (
+	"context"
 	"strings"
+	"time"
 
+	"hansard/provenance/gitrepo"
 	"hansard/transcripts"
 )
 
@@ -24,6 +27,19 @@ func NewTracker() *Tracker { return &Tracker{files: map[fileKey]string{}} }
 
 // Seed records the content of a file known from elsewhere.
 func (t *Tracker) Seed(repo, path, content string) { t.files[fileKey{repo, path}] = content }
+
+// SeedFromGit records, as the content of path in the repository rooted at
+// root, the file in git (repo) at time at: at the newest commit at or
+// before it, when there is one.
+func (t *Tracker) SeedFromGit(ctx context.Context, repo *gitrepo.Repo, root, path string, at time.Time) {
+	c, err := repo.CommitBefore(ctx, "", at)
+	if err != nil || c == "" {
+		return
+	}
+	if b, err := repo.Blob(c, path); err == nil {
+		t.Seed(root, path, string(b))
+	}
+}
 
 // Content returns the file's content as the edits applied so far left it.
 func (t *Tracker) Content(repo, path string) (string, bool) {

@@ -75,6 +75,9 @@ func ledgerFromTranscripts(t testing.TB, res *truth.Result) *provenance.MemStore
 				moveTo = m
 			}
 		}
+		if _, known := tracker.Content(repo.Root, rel); !known && e.Succeeded() && provenance.NeedsPrevious(e) && !e.Timestamp.IsZero() {
+			tracker.SeedFromGit(ctx, repo, repo.Root, rel, e.Timestamp)
+		}
 		if entry, ok := tracker.Entry(e, providerOf[e.SessionID], repo.Root, rel, moveTo); ok {
 			store.Add(entry)
 		}
