@@ -34,11 +34,11 @@
 // Tracker follows file contents through the edits of a repository in time
 // order (seeded, when the caller wants, from git at the time of an edit:
 // SeedFromGit, with gitrepo's CommitBefore and Blob), so that such a write
-// is diffed against
-// what the earlier edits left or what git held: a Claude Code Write whose
-// originalFile is null (a creation to the agent) is an update as often as
-// not, so no whole-file write counts every line as introduced while the
-// file's previous content can be known (NeedsPrevious).
+// is diffed against what the earlier edits left or what git held: a Claude
+// Code Write whose originalFile is null (a creation to the agent) is an
+// update as often as not, so no whole-file write counts every line as
+// introduced while the file's previous content can be known
+// (NeedsPrevious).
 //
 // Each line keeps its text, its key (NormalizeKey: whitespace runs collapsed
 // to one space, ends trimmed), its position in the edit's new text, and
