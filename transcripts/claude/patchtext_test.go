@@ -3,6 +3,7 @@ package claude
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"hansard/transcripts"
@@ -66,5 +67,43 @@ func TestRenderedLineAmbiguous(t *testing.T) {
 	}
 	if _, ok := newSide(true, "a\n\tb").line("  b", 0); ok {
 		t.Error("whole file at the wrong position matched")
+	}
+}
+
+// TestPatchTextNotFromState: a call waiting for its result across a
+// checkpoint keeps its input redacted, perhaps with fewer lines (a secret
+// spanning lines becomes one marker); the patch lines' text comes from the
+// result, so it is what one full parse gives.
+func TestPatchTextNotFromState(t *testing.T) {
+	content := "package b\n\nconst key = `-----BEGIN KEY-----\nabc\n-----END KEY-----`\n\nfunc g() {\n\tcall()\n}\n"
+	lines := callLines("3", "Write", map[string]any{"file_path": "/w/b.go", "content": content},
+		map[string]any{"type": "update", "filePath": "/w/b.go", "content": content,
+			"originalFile": "package b\n\nconst key = `-----BEGIN KEY-----\nabc\n-----END KEY-----`\n\nfunc g() {\n}\n", "structuredPatch": []any{map[string]any{
+				"oldStart": 7, "oldLines": 2, "newStart": 7, "newLines": 3,
+				"lines": []string{" func g() {", "+  call()", " }"}}}})
+	data := goodUser + "\n" + lines
+	full, _ := parseString(t, data, transcripts.Checkpoint{})
+	cut := len(data) - len(lines) + strings.Index(lines, "\n") + 1 // after the call's line
+	_, cp := parseString(t, data[:cut], transcripts.Checkpoint{})
+	collapse := strings.NewReplacer("-----BEGIN KEY-----\nabc\n-----END KEY-----", "[redacted]")
+	state, err := New().RedactState(cp.State, transcripts.Redaction{Text: collapse.Replace, Record: func(r transcripts.Record) transcripts.Record {
+		if r.ToolCall != nil {
+			c := *r.ToolCall
+			var in map[string]string
+			_ = json.Unmarshal(c.Input, &in)
+			in["content"] = collapse.Replace(in["content"])
+			c.Input, _ = json.Marshal(in)
+			r.ToolCall = &c
+		}
+		return r
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp.State = state
+	rest, _ := parseString(t, data, cp)
+	want, got := full.Edits()[0].Hunks, rest.Edits()[0].Hunks
+	if len(got) != 1 || !slices.Equal(got[0].Lines, want[0].Lines) || want[0].Lines[1] != "+\tcall()" {
+		t.Errorf("resumed hunks %+v, want %+v", got, want)
 	}
 }
