@@ -98,11 +98,12 @@
 // create when the result says type "create" or originalFile is null, update
 // (with originalFile as OldText) when the previous content is recorded, and
 // write otherwise. Hunks come from structuredPatch, a display rendering in
-// which every tab became two spaces: each line's text is taken from what
-// the call wrote where that identifies it (by position in a Write's content
-// and originalFile, else the one line of new_string, old_string or
-// new_source that renders as shown), and is kept as shown otherwise (a
-// line only partly inside new_string). Bash calls are
+// which every tab became two spaces: each line's text is taken from the
+// texts the result records where they identify it (by position in a
+// Write's content and originalFile, else the one line of an Edit's
+// newString or oldString that renders as shown), and is kept as shown
+// otherwise (a line only partly inside newString, a MultiEdit's lines).
+// The call's input is not used for it: a checkpoint keeps it redacted. Bash calls are
 // Commands: exit code 0 for a structured result, N from "Exit code N" in an
 // error, unknown otherwise; tests are recognized by transcripts.IsTestCommand.
 // A Bash command that writes a here-document into a file (cat <<'EOF' >
@@ -131,8 +132,8 @@
 // far, index counter, task list), the calls still waiting for results (at
 // most 256, and 1 MiB of inputs: older ones stay pending), the results
 // still waiting for their calls (as many, and 1 MiB of texts; what is
-// decided on a result's text, its exit code and task number, is decided
-// when it is kept), the assistant
+// decided on a result's text, its exit code, task number and patch lines,
+// is decided when it is kept), the assistant
 // messages still open to joins, the titles and the uuids of the last 16
 // lines, so that a parse of the appended bytes emits exactly the records
 // of a full parse. Nothing is decided on text kept there: the archive
