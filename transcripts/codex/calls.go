@@ -22,7 +22,11 @@ func (p *parser) item(it item) error {
 	case "local_shell_call":
 		return p.localShellCall(it)
 	case "function_call_output", "custom_tool_call_output", "local_shell_call_output":
-		o := readOutcome(it.Output)
+		kind := kindUnknown
+		if c := p.st.Pending[it.CallID]; c != nil {
+			kind = c.Kind
+		}
+		o := readOutcome(it.Output, kind)
 		o.ID, o.Line = it.CallID, p.line
 		return p.output(o)
 	}

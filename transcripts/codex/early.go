@@ -41,19 +41,36 @@ type outcome struct {
 	Poll string `json:"poll,omitempty"`
 }
 
-// readOutcome reads an output.
-func readOutcome(raw text) outcome {
+// kindUnknown is the kind of a call not seen yet: its output is read for
+// every kind.
+const kindUnknown = "?"
+
+// readOutcome reads an output of a call of kind for what it says to such
+// a call.
+func readOutcome(raw text, kind string) outcome {
 	text, exit := decodeOutput(raw)
-	o := outcome{Text: text, Exit: exit, Running: runningSession(text), Child: childThreadID(text), Poll: pollOutput(text),
-		Success: strings.Contains(text, "Success. Updated the following files"),
-		Script:  strings.HasPrefix(strings.TrimSpace(text), "Script completed")}
-	head := header(text) // the harness's words, not a script's output
-	for _, m := range listedRe().FindAllStringSubmatch(head, -1) {
-		o.Listed = append(o.Listed, m[2])
+	o := outcome{Text: text, Exit: exit}
+	all := kind == kindUnknown
+	if all || kind == kindShell {
+		o.Running = runningSession(text)
 	}
-	for _, f := range failures {
-		if strings.Contains(head, f) {
-			o.Failure = true
+	if all || kind == kindSpawn {
+		o.Child = childThreadID(text)
+	}
+	if all || kind == kindStdin {
+		o.Poll = pollOutput(text)
+	}
+	if all || kind == kindPatch || kind == kindExec {
+		o.Success = strings.Contains(text, "Success. Updated the following files")
+		o.Script = strings.HasPrefix(strings.TrimSpace(text), "Script completed")
+		head := header(text) // the harness's words, not a script's output
+		for _, m := range listedRe().FindAllStringSubmatch(head, -1) {
+			o.Listed = append(o.Listed, m[2])
+		}
+		for _, f := range failures {
+			if strings.Contains(head, f) {
+				o.Failure = true
+			}
 		}
 	}
 	return o
