@@ -15,10 +15,11 @@ const (
 	metaPaused       = "paused"
 	metaLastRefresh  = "last_refresh"
 	metaLastReattach = "last_reattach"
-	metaPathMaps     = "path_maps"        // JSON []PathMap the attachments were computed with
-	metaExtraMaps    = "path_maps_cli"    // JSON []PathMap added on the command line
-	metaParserPrefix = "parser_version:"  // + provider name
-	metaSnapshot     = "refresh_snapshot" // token of the refresh snapshot (see quickUnchanged)
+	metaPathMaps     = "path_maps"         // JSON []PathMap the attachments were computed with
+	metaExtraMaps    = "path_maps_cli"     // JSON []PathMap added on the command line
+	metaRemovedMaps  = "path_maps_removed" // JSON []PathMap removed on the command line
+	metaParserPrefix = "parser_version:"   // + provider name
+	metaSnapshot     = "refresh_snapshot"  // token of the refresh snapshot (see quickUnchanged)
 )
 
 // Versioned is implemented by providers that name the version of their
@@ -126,6 +127,21 @@ func (a *Archive) SetExtraPathMaps(ctx context.Context, maps []PathMap) error {
 		return err
 	}
 	return a.setMeta(ctx, metaExtraMaps, string(b))
+}
+
+// RemovedPathMaps returns the maps removed on a command line, which
+// automatic attachment must not add again.
+func (a *Archive) RemovedPathMaps(ctx context.Context) ([]PathMap, error) {
+	return a.readMaps(ctx, metaRemovedMaps)
+}
+
+// SetRemovedPathMaps remembers the maps removed on a command line.
+func (a *Archive) SetRemovedPathMaps(ctx context.Context, maps []PathMap) error {
+	b, err := json.Marshal(normalizeMaps(maps))
+	if err != nil {
+		return err
+	}
+	return a.setMeta(ctx, metaRemovedMaps, string(b))
 }
 
 func (a *Archive) readMaps(ctx context.Context, key string) ([]PathMap, error) {

@@ -146,3 +146,21 @@ func (c *resolveCache) repoOf(ctx context.Context, dir string) (Repo, bool, erro
 	c.byDir[existing] = r
 	return r.repo, r.ok, nil
 }
+
+// MergePathMaps adds maps to old; a map with the same From replaces the
+// old one.
+func MergePathMaps(old, add []PathMap) []PathMap {
+	out := make([]PathMap, 0, len(old)+len(add))
+	for _, m := range old {
+		replaced := false
+		for _, n := range add {
+			if filepath.Clean(n.From) == filepath.Clean(m.From) {
+				replaced = true
+			}
+		}
+		if !replaced {
+			out = append(out, m)
+		}
+	}
+	return append(out, add...)
+}

@@ -84,6 +84,8 @@ type RepoStatus struct {
 type UnattachedInfo struct {
 	Sessions int      `json:"sessions"`
 	Examples []string `json:"examples,omitempty"` // a few session ids
+	// Folders are the folders those sessions were recorded in.
+	Folders []UnattachedFolder `json:"folders"`
 }
 
 // Status reports the archive's state; providers and env name the source
@@ -109,7 +111,7 @@ func (a *Archive) Status(ctx context.Context, providers []transcripts.Provider, 
 		}
 	}
 	steps := []func(context.Context, *Status) error{
-		a.providerCounts, a.problemFiles, a.failedFiles, a.repoCounts, a.keptHistory,
+		a.providerCounts, a.problemFiles, a.failedFiles, a.repoCounts, a.keptHistory, a.unattachedFolders,
 	}
 	for _, step := range steps {
 		if err := step(ctx, &st); err != nil {

@@ -26,9 +26,21 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 	if err != nil {
 		return SearchResponse{}, err
 	}
+	var att Attachment
 	if req.Repo == "" && !scope.All && scope.Dir != "" {
 		if req.Repo, err = h.repoOfDir(ctx, svc, scope.Dir); err != nil {
 			return SearchResponse{}, err
+		}
+		if root, ok := h.gitRoot(ctx, scope.Dir); ok && req.Repo == "" {
+			if att, err = h.attachHere(ctx, svc.Archive, root); err != nil {
+				return SearchResponse{}, err
+			}
+			if req.Repo, err = h.repoOfDir(ctx, svc, scope.Dir); err != nil {
+				return SearchResponse{}, err
+			}
+			if err := hint(ctx, svc.Archive, root, &att); err != nil {
+				return SearchResponse{}, internal("attachment counts", err)
+			}
 		}
 	}
 	if req.Commit != "" && req.Repo != "" {
@@ -36,7 +48,9 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 			return SearchResponse{}, err
 		}
 	}
-	return svc.Search(ctx, req)
+	resp, err := svc.Search(ctx, req)
+	resp.Attachment = att
+	return resp, err
 }
 
 // Read returns a window of one conversation, reading new transcripts first.

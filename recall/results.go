@@ -34,6 +34,9 @@ type SearchResponse struct {
 	// Notices explain filters that changed nothing.
 	Notices []string `json:"notices,omitempty"`
 	Notice  string   `json:"notice"`
+	// Attachment says what was attached to the repository of the caller's
+	// folder automatically, or hints that no session is attached to it.
+	Attachment Attachment `json:"attachment,omitzero"`
 }
 
 // Hit is one conversation that matched, cited by its best message.

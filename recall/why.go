@@ -28,6 +28,9 @@ type WhyResponse struct {
 	// Answers are in line order; their text, and what they show of git, is
 	// redacted as the archive's.
 	Answers []provenance.Attribution
+	// Attachment says what was attached to the repository automatically,
+	// or hints that no session is attached to it.
+	Attachment Attachment `json:"attachment,omitzero"`
 }
 
 // Single reports whether the request named one line, as PATH:LINE or as a
@@ -75,11 +78,17 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	}
 	store := provenance.NewArchiveStore(a, red)
 	store.Deferred = true // cached results are written while the answer is shown
+	var att Attachment
 	at := &provenance.Attributor{Store: store, Cache: store, Location: h.loc(), Redact: store.Redact,
 		Prepare: func(ctx context.Context) error {
 			if _, err := h.Fresh(ctx); err != nil {
 				return err
 			}
+			found, err := h.attachHere(ctx, a, repo.Root)
+			if err != nil {
+				return err
+			}
+			att = found
 			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
 				return fmt.Errorf("update the edit ledger: %w", err)
 			}
@@ -94,7 +103,10 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
 	}
-	return WhyResponse{Location: loc, Answers: out}, nil
+	if err := hint(ctx, a, repo.Root, &att); err != nil {
+		return WhyResponse{}, internal("attachment counts", err)
+	}
+	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
 }
 
 // whyError turns what the caller can fix into invalid_argument errors with

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,8 +13,10 @@ import (
 )
 
 type indexOptions struct {
-	rebuild bool
-	maps    []string
+	rebuild  bool
+	maps     []string
+	unmap    []string
+	listMaps bool
 }
 
 func newIndexCmd(app *App) *cobra.Command {
@@ -36,7 +37,9 @@ new commits are read), which the first question in a repository would otherwise 
 	}
 	cmd.Flags().BoolVar(&opts.rebuild, "rebuild", false, "re-parse every transcript from the archive's retained copies")
 	cmd.Flags().StringArrayVar(&opts.maps, "map", nil,
-		"attach sessions recorded under FROM as if they were under TO (FROM=TO, repeatable, remembered)")
+		"attach sessions recorded under FROM as if they were under TO (FROM=TO, repeatable, remembered; TO must exist)")
+	cmd.Flags().StringArrayVar(&opts.unmap, "unmap", nil, "forget the remembered map from FROM (repeatable)")
+	cmd.Flags().BoolVar(&opts.listMaps, "maps", false, "list the path maps in use and exit")
 	cmd.AddCommand(newPauseCmd(app, true), newPauseCmd(app, false))
 	return cmd
 }
@@ -89,22 +92,25 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	if err != nil {
 		return err
 	}
-	if len(flagMaps) > 0 {
-		extra, err := a.ExtraPathMaps(ctx)
-		if err != nil {
-			return err
-		}
-		extra = mergeMaps(extra, flagMaps)
-		if err := a.SetExtraPathMaps(ctx, extra); err != nil {
-			return err
-		}
+	if err := changeMaps(ctx, app, a, flagMaps, opts.unmap); err != nil {
+		return err
+	}
+	if opts.listMaps {
 		cfg, err := app.Config()
 		if err != nil {
 			return err
 		}
-		a.SetPathMaps(append(recall.ConfigMaps(cfg), extra...))
+		extra, err := a.ExtraPathMaps(ctx)
+		if err != nil {
+			return err
+		}
+		printMaps(app.Streams.Out, recall.ConfigMaps(cfg), extra)
+		return nil
 	}
 	if err := recall.ReattachIfMapsChanged(ctx, a); err != nil {
+		return err
+	}
+	if err := checkSources(app.Streams.Err, app.Providers(), app.Env()); err != nil {
 		return err
 	}
 	bar := newProgressBar(app.Streams.Err)
@@ -120,6 +126,20 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	if err != nil {
 		return err
 	}
+	roots, err := a.RepoRoots(ctx)
+	if err != nil {
+		return err
+	}
+	if repo, ok := currentRepository(ctx); ok {
+		roots = append(roots, repo.Root)
+	}
+	found, err := app.Host().AutoAttach(ctx, roots)
+	if err != nil {
+		return err
+	}
+	for _, m := range found {
+		fmt.Fprintf(app.Streams.Out, "%s\n", termSafe(m.String()))
+	}
 	if _, err := provenance.UpdateLedger(ctx, a); err != nil { // the edit ledger follows the archive
 		return fmt.Errorf("update the edit ledger: %w", err)
 	}
@@ -133,23 +153,6 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 			logs, plural(logs, "repository", "repositories"), took.Seconds())
 	}
 	return nil
-}
-
-// mergeMaps adds maps to old; a map with the same From replaces the old one.
-func mergeMaps(old, add []archive.PathMap) []archive.PathMap {
-	out := make([]archive.PathMap, 0, len(old)+len(add))
-	for _, m := range old {
-		replaced := false
-		for _, n := range add {
-			if filepath.Clean(n.From) == filepath.Clean(m.From) {
-				replaced = true
-			}
-		}
-		if !replaced {
-			out = append(out, m)
-		}
-	}
-	return append(out, add...)
 }
 
 // summary is the one line `hansard index` prints.

@@ -37,14 +37,16 @@ func newStatusCmd(app *App) *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(st)
 			}
-			return printStatus(app.Streams.Out, st, time.Now())
+			return printStatus(app.Streams.Out, st, time.Now(), currentCheckout(cmd.Context()))
 		},
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the status as JSON")
 	return cmd
 }
 
-func printStatus(w io.Writer, st archive.Status, now time.Time) error {
+// printStatus prints st; checkout is the repository the command runs in
+// ("" outside one), offered as the target of the --map lines.
+func printStatus(w io.Writer, st archive.Status, now time.Time, checkout string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "archive\t%s (%s on disk, of which retained transcripts %s)\n", st.Dir, megabytes(st.SizeBytes), megabytes(st.RetainedBytes))
 	state := "active"
@@ -88,10 +90,7 @@ func printStatus(w io.Writer, st archive.Status, now time.Time) error {
 			fmt.Fprintf(w, "  %5d %s  %s%s\n", r.Sessions, plural(r.Sessions, "session ", "sessions"), termSafe(r.Root), termSafe(extra))
 		}
 	}
-	if st.Unattached.Sessions > 0 {
-		fmt.Fprintf(w, "\n%d %s attached to no repository (e.g. %s); see `hansard index --map FROM=TO`\n",
-			st.Unattached.Sessions, plural(st.Unattached.Sessions, "session", "sessions"), termSafe(strings.Join(st.Unattached.Examples, ", ")))
-	}
+	printUnattached(w, st.Unattached, checkout)
 	if len(st.ProblemFiles) > 0 {
 		fmt.Fprintln(w, "\nfiles with skipped lines")
 		for _, f := range st.ProblemFiles {

@@ -25,7 +25,7 @@ func TestStatusShowsLocalTime(t *testing.T) {
 	} {
 		time.Local = tc.loc
 		var b bytes.Buffer
-		if err := printStatus(&b, archive.Status{LastRefresh: &at}, at.Add(time.Minute)); err != nil {
+		if err := printStatus(&b, archive.Status{LastRefresh: &at}, at.Add(time.Minute), ""); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), "last refresh  "+tc.want+" (1m0s ago)") {
@@ -44,7 +44,7 @@ func TestStatusShowsKeptHistory(t *testing.T) {
 		ShorterFiles:       []archive.ShorterFile{{Path: "/h/s2.jsonl", Size: 2 << 20, Archived: 3 << 20}},
 	}
 	var b bytes.Buffer
-	if err := printStatus(&b, st, time.Now()); err != nil {
+	if err := printStatus(&b, st, time.Now(), ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{

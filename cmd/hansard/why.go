@@ -76,6 +76,9 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	if err != nil {
 		return err
 	}
+	if !opts.stdin {
+		printAttachment(app.Streams.Err, resp.Attachment)
+	}
 	out := resp.Answers
 	switch {
 	case opts.json && opts.stdin:

@@ -1,0 +1,132 @@
+package archive
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+)
+
+// UnattachedFolder is a folder sessions were recorded in that no
+// repository on this machine contains (after path maps): with the
+// sessions recorded there or in its subfolders.
+type UnattachedFolder struct {
+	Folder   string `json:"folder"`
+	Sessions int    `json:"sessions"`
+}
+
+// unattachedFolders lists the recorded folders of unattached sessions; a
+// folder inside another listed folder is counted with it, since one map
+// of the outer folder attaches both.
+func (a *Archive) unattachedFolders(ctx context.Context, st *Status) error {
+	rows, err := a.db.QueryContext(ctx, `SELECT cwd, count(*) FROM sessions
+		WHERE repo_root = '' AND cwd <> '' GROUP BY cwd`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var all []UnattachedFolder
+	for rows.Next() {
+		var f UnattachedFolder
+		if err := rows.Scan(&f.Folder, &f.Sessions); err != nil {
+			return err
+		}
+		f.Folder = filepath.Clean(f.Folder)
+		all = append(all, f)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	st.Unattached.Folders = collapseFolders(all)
+	return nil
+}
+
+// collapseFolders merges each folder into the nearest listed folder that
+// contains it, and orders the result by sessions, most first.
+func collapseFolders(all []UnattachedFolder) []UnattachedFolder {
+	sort.Slice(all, func(i, j int) bool { return all[i].Folder < all[j].Folder })
+	out := []UnattachedFolder{}
+	for _, f := range all {
+		merged := false
+		for i := range out {
+			if _, in := cutDir(f.Folder, out[i].Folder); in {
+				out[i].Sessions += f.Sessions
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Sessions > out[j].Sessions })
+	return out
+}
+
+// AttachmentCounts returns how many sessions are attached to no
+// repository and how many to the repository root.
+func (a *Archive) AttachmentCounts(ctx context.Context, root string) (unattached, here int, err error) {
+	err = a.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE repo_root = ''), count(*) FILTER (WHERE repo_root = ?)
+		FROM sessions`, root).Scan(&unattached, &here)
+	return unattached, here, translate(err, "attachment counts")
+}
+
+// RecordedGit is the git state an agent recorded for a session attached
+// to no repository: the folder it ran in, the repository's remote URL and
+// the HEAD commit at its start.
+type RecordedGit struct {
+	SessionID string
+	Provider  string
+	CWD       string
+	RepoURL   string
+	Commit    string
+	// Files are (up to 50 of) the files its edits recorded, as recorded.
+	Files []string
+}
+
+// UnattachedGit lists the sessions attached to no repository whose agent
+// recorded a remote URL or a HEAD commit, oldest first.
+func (a *Archive) UnattachedGit(ctx context.Context) ([]RecordedGit, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, cwd, git_repo_url, git_commit FROM sessions
+		WHERE repo_root = '' AND cwd <> '' AND (git_repo_url <> '' OR git_commit <> '') ORDER BY started_at, id`)
+	if err != nil {
+		return nil, translate(err, "unattached sessions")
+	}
+	defer rows.Close()
+	var out []RecordedGit
+	for rows.Next() {
+		var g RecordedGit
+		if err := rows.Scan(&g.SessionID, &g.Provider, &g.CWD, &g.RepoURL, &g.Commit); err != nil {
+			return nil, translate(err, "unattached sessions")
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, translate(err, "unattached sessions")
+	}
+	rows.Close()
+	for i := range out {
+		if out[i].Files, err = a.sessionFiles(ctx, out[i].SessionID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// sessionFiles returns up to 50 files the session's edits recorded.
+func (a *Archive) sessionFiles(ctx context.Context, id string) ([]string, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT DISTINCT e.file FROM edits e JOIN sessions s ON s.pk = e.session
+		WHERE s.id = ? AND e.file <> '' ORDER BY e.file LIMIT 50`, id)
+	if err != nil {
+		return nil, translate(err, "session files")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var f string
+		if err := rows.Scan(&f); err != nil {
+			return nil, translate(err, "session files")
+		}
+		out = append(out, f)
+	}
+	return out, translate(rows.Err(), "session files")
+}

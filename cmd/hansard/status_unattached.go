@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"hansard/archive"
+	"hansard/provenance"
+)
+
+// printUnattached lists the folders of sessions attached to no repository,
+// with a --map line for each that attaches them to checkout (a placeholder
+// when status runs outside a repository).
+func printUnattached(w io.Writer, u archive.UnattachedInfo, checkout string) {
+	if u.Sessions == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%d %s attached to no repository", u.Sessions, plural(u.Sessions, "session", "sessions"))
+	if len(u.Folders) == 0 {
+		fmt.Fprintf(w, " (e.g. %s)\n", termSafe(strings.Join(u.Examples, ", ")))
+		return
+	}
+	fmt.Fprintln(w, ", recorded in folders that are in no repository here:")
+	for _, f := range u.Folders {
+		fmt.Fprintf(w, "  %5d %s  %s\n", f.Sessions, plural(f.Sessions, "session ", "sessions"), termSafe(f.Folder))
+	}
+	to := checkout
+	if to == "" {
+		to = "/path/to/your/checkout"
+	}
+	fmt.Fprintln(w, "attach a folder to the checkout of the same repository here (a subfolder to that subfolder):")
+	for _, f := range u.Folders {
+		fmt.Fprintf(w, "  hansard index --map %s\n", shellQuote(f.Folder+"="+to))
+	}
+}
+
+// currentRepository returns the repository the process runs in; ok is
+// false outside one.
+func currentRepository(ctx context.Context) (repo archive.Repo, ok bool) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return archive.Repo{}, false
+	}
+	repo, err = provenance.ArchiveResolver{}.Resolve(ctx, dir)
+	return repo, err == nil
+}
+
+// currentCheckout returns the top folder of the checkout the process runs
+// in, "" outside one.
+func currentCheckout(ctx context.Context) string {
+	repo, ok := currentRepository(ctx)
+	switch {
+	case !ok:
+		return ""
+	case repo.WorkTree != "":
+		return repo.WorkTree
+	}
+	return repo.Root
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but plain
+// path characters.
+func shellQuote(s string) string {
+	plain := strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-=+:@,", r))
+	}) < 0
+	if plain && s != "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,97 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+
+	"hansard/archive"
+	"hansard/provenance"
+)
+
+// Attachment is what a question did to attach the sessions recorded
+// elsewhere to the repository it is about, for people (the CLI prints it
+// on stderr).
+type Attachment struct {
+	// Attached says, per path map found from the agents' recorded git
+	// state, what it attached and why.
+	Attached []string `json:"attached,omitempty"`
+	// Hint is set when sessions are attached to no repository and none to
+	// the one asked about: they may have been recorded in another checkout.
+	Hint string `json:"hint,omitempty"`
+}
+
+// AutoAttach attaches the sessions whose recorded git state names one of
+// the repositories roots unambiguously (provenance.FindAutoMaps): the maps
+// found are remembered with those given by hand (so that they can be
+// listed and removed; a removed one is not found again), and the archive
+// is attached again. It returns the maps it added.
+func (h *Host) AutoAttach(ctx context.Context, roots []string) ([]provenance.AutoMap, error) {
+	a, err := h.Archive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	recorded, err := a.UnattachedGit(ctx)
+	if err != nil || len(recorded) == 0 {
+		return nil, err
+	}
+	removed, err := a.RemovedPathMaps(ctx)
+	if err != nil {
+		return nil, err
+	}
+	found, err := provenance.FindAutoMaps(ctx, recorded, roots, append(a.PathMaps(), removed...))
+	if err != nil || len(found) == 0 {
+		return nil, err
+	}
+	maps := make([]archive.PathMap, len(found))
+	for i, m := range found {
+		maps[i] = m.Map
+	}
+	extra, err := a.ExtraPathMaps(ctx)
+	if err != nil {
+		return nil, err
+	}
+	extra = archive.MergePathMaps(extra, maps)
+	if err := a.SetExtraPathMaps(ctx, extra); err != nil {
+		return nil, err
+	}
+	cfg, err := h.Config()
+	if err != nil {
+		return nil, err
+	}
+	a.SetPathMaps(append(ConfigMaps(cfg), extra...))
+	if err := a.Reattach(ctx, a.PathMaps()); err != nil {
+		return nil, internal("attach sessions", err)
+	}
+	return found, nil
+}
+
+// attachHere auto-attaches sessions to the repository root a question is
+// about, when none is attached to it yet and some are attached to none.
+func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) (Attachment, error) {
+	unattached, here, err := a.AttachmentCounts(ctx, root)
+	if err != nil || unattached == 0 || here > 0 {
+		return Attachment{}, err
+	}
+	found, err := h.AutoAttach(ctx, []string{root})
+	var att Attachment
+	for _, m := range found {
+		att.Attached = append(att.Attached, m.String())
+	}
+	return att, err
+}
+
+// hint sets att.Hint when sessions are attached to no repository and none
+// to root.
+func hint(ctx context.Context, a *archive.Archive, root string, att *Attachment) error {
+	unattached, here, err := a.AttachmentCounts(ctx, root)
+	if err != nil || unattached == 0 || here > 0 {
+		return err
+	}
+	verb := "sessions are"
+	if unattached == 1 {
+		verb = "session is"
+	}
+	att.Hint = fmt.Sprintf("no archived session is attached to this repository, and %d %s attached to none; "+
+		"`hansard status` lists the folders they were recorded in and the --map that attaches them", unattached, verb)
+	return nil
+}
