@@ -349,4 +349,3 @@ func scriptRewrites(name string, args []string, heredoc []string) []ShellRewrite
 	}
 	return out
 }
-
