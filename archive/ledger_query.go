@@ -65,7 +65,8 @@ type EditDescription struct {
 }
 
 // DescribeEdits returns the description of each edit it finds, keyed by
-// edit; edits it does not know are left out. It is one query.
+// edit (a shell command is described as an edit of its call with seq 0);
+// edits it does not know are left out. It is one query.
 func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[LedgerEdit]EditDescription, error) {
 	out := make(map[LedgerEdit]EditDescription, len(edits))
 	if len(edits) == 0 {
@@ -88,13 +89,15 @@ func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[Le
 			SELECT json_extract(value, '$.s'), json_extract(value, '$.c'), json_extract(value, '$.n') FROM json_each(?))
 		SELECT k.sid, k.call, k.seq, s.title, s.started_at, s.source_deleted, coalesce(src.path, ''),
 			coalesce(src.provider, ''),
-			coalesce((SELECT m.text FROM messages m WHERE m.session = s.pk AND m.human = 1 AND m.idx <= e.message_idx
-				ORDER BY m.idx DESC LIMIT 1), ''),
-			coalesce(nullif((SELECT c.line FROM tool_calls c WHERE c.session = s.pk AND c.call_id = e.call_id), 0),
-				(SELECT m.line FROM messages m WHERE m.session = s.pk AND m.idx = e.message_idx), 0)
+			coalesce((SELECT m.text FROM messages m WHERE m.session = s.pk AND m.human = 1
+				AND m.idx <= coalesce(e.message_idx, cm.message_idx) ORDER BY m.idx DESC LIMIT 1), ''),
+			coalesce(nullif((SELECT c.line FROM tool_calls c WHERE c.session = s.pk AND c.call_id = k.call), 0),
+				(SELECT m.line FROM messages m WHERE m.session = s.pk AND m.idx = coalesce(e.message_idx, cm.message_idx)), 0)
 		FROM k JOIN sessions s ON s.id = k.sid
-		JOIN edits e ON e.session = s.pk AND e.call_id = k.call AND e.seq = k.seq
-		LEFT JOIN sources src ON src.id = s.source_id`, string(arg))
+		LEFT JOIN edits e ON e.session = s.pk AND e.call_id = k.call AND e.seq = k.seq
+		LEFT JOIN commands cm ON cm.session = s.pk AND cm.call_id = k.call AND k.seq = 0
+		LEFT JOIN sources src ON src.id = s.source_id
+		WHERE e.id IS NOT NULL OR cm.id IS NOT NULL`, string(arg))
 	if err != nil {
 		return nil, translate(err, "describe edits")
 	}

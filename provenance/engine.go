@@ -12,7 +12,7 @@ import (
 
 // RulesVersion changes whenever the matching rules change, so that answers
 // kept in a Cache by an earlier version are not served.
-const RulesVersion = 1
+const RulesVersion = 2
 
 // DefaultSlack is how far an edit may come after the commit that carries
 // its text and still count (as StatusPossible): clocks of the agent and of
@@ -146,6 +146,9 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 	}
 	f.resolveClaims()
 	out := f.results()
+	if err := a.explainByShell(ctx, f, out); err != nil {
+		return nil, fmt.Errorf("attribute %s: shell commands: %w", in.Path, err)
+	}
 	if err := a.describe(ctx, out); err != nil {
 		return nil, fmt.Errorf("attribute %s: %w", in.Path, err)
 	}

@@ -17,6 +17,7 @@ type MemStore struct {
 	blames  map[BlameKey][]gitrepo.BlameLine
 	matches map[MatchKey][]Attribution
 	gen     int
+	shell   map[string][]ShellRun // by repository
 	// Calls counts the Candidates calls made.
 	Calls int
 }
@@ -32,6 +33,24 @@ func (m *MemStore) Add(entries ...LedgerEntry) {
 	defer m.mu.Unlock()
 	m.entries = append(m.entries, entries...)
 	m.gen++
+}
+
+// AddShellRuns files shell commands of repo's sessions (ShellStore).
+func (m *MemStore) AddShellRuns(repo string, runs ...ShellRun) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.shell == nil {
+		m.shell = map[string][]ShellRun{}
+	}
+	m.shell[repo] = append(m.shell[repo], runs...)
+	m.gen++
+}
+
+// ShellRuns implements ShellStore.
+func (m *MemStore) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]ShellRun(nil), m.shell[repo]...), ctx.Err()
 }
 
 // SetDetail records the display details of an edit.

@@ -82,7 +82,36 @@ func ledgerFromTranscripts(t testing.TB, res *truth.Result) *provenance.MemStore
 			store.Add(entry)
 		}
 	}
+	addShellRuns(t, store, &col, providerOf, res.Truth.Maps, repos)
 	return store
+}
+
+// addShellRuns files the commands of the fixture's sessions that rewrite
+// files or make commits, with their outputs, under their repository.
+func addShellRuns(t testing.TB, store *provenance.MemStore, col *providertest.Collector, providerOf map[string]string,
+	maps []truth.PathMap, repos map[string]*gitrepo.Repo) {
+	output := map[string]string{}
+	for _, c := range col.ToolCalls() {
+		output[c.SessionID+"\x00"+c.ID] = c.Result
+	}
+	for _, c := range col.Commands() {
+		repo, _ := place(t, repos, maps, filepath.Join(c.CWD, "x"))
+		if repo == nil {
+			continue
+		}
+		repoPath := func(p string) (string, bool) {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(c.CWD, p)
+			}
+			if r, rel := place(t, repos, maps, p); r != nil && r.Root == repo.Root {
+				return rel, true
+			}
+			return "", false
+		}
+		if run, ok := provenance.NewShellRun(c, providerOf[c.SessionID], output[c.SessionID+"\x00"+c.ToolCallID], repoPath); ok {
+			store.AddShellRuns(repo.Root, run)
+		}
+	}
 }
 
 // place maps a recorded path with the path maps and finds its repository

@@ -1,0 +1,57 @@
+package provenance
+
+import (
+	"context"
+
+	"hansard/transcripts"
+)
+
+// shellWords narrow the archive's commands to those that may rewrite a
+// file or make a commit (ShellRewrites and GitCommit decide).
+var shellWords = []string{"sed", "perl", "gofmt", "goimports", "gofumpt", "go fix", "go fmt", "mv ",
+	"python", "node", "ruby", "find", "commit"}
+
+// ShellRuns implements ShellStore: the archive's successful commands of
+// the repository's sessions that rewrite files in place (their paths made
+// repo-relative; a path outside the repository is dropped) or make a git
+// commit.
+func (s *ArchiveStore) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
+	cmds, err := s.Archive.RepoCommands(ctx, repo, shellWords)
+	if err != nil {
+		return nil, err
+	}
+	var out []ShellRun
+	for _, c := range cmds {
+		if c.IsError {
+			continue
+		}
+		if run, ok := NewShellRun(c.Command, c.Provider, c.Result, c.RepoPath); ok {
+			out = append(out, run)
+		}
+	}
+	return out, nil
+}
+
+// NewShellRun reads a successful shell command (a known non-zero exit
+// code is a failure) into a ShellRun with its rewrites and git commit;
+// repoPath makes a path the command named relative to the repository (ok
+// false outside it). ok is false when the command failed, or neither
+// rewrites files of the repository nor makes a commit.
+func NewShellRun(c transcripts.Command, provider, output string, repoPath func(string) (string, bool)) (ShellRun, bool) {
+	if c.ExitCode != nil && *c.ExitCode != 0 {
+		return ShellRun{}, false
+	}
+	run := ShellRun{SessionID: c.SessionID, Provider: provider, ToolCallID: c.ToolCallID,
+		MessageIndex: c.MessageIndex, Time: c.Timestamp, Command: c.Command, Output: output}
+	for _, r := range transcripts.ShellRewrites(c.Command) {
+		if rel, ok := repoPath(r.Path); ok {
+			if rel == "" {
+				rel = "."
+			}
+			r.Path = rel
+			run.Rewrites = append(run.Rewrites, r)
+		}
+	}
+	run.Message, run.Commit = transcripts.GitCommit(c.Command)
+	return run, len(run.Rewrites) > 0 || run.Commit
+}

@@ -1,0 +1,248 @@
+package provenance
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"hansard/transcripts"
+)
+
+// ShellRun is an archived shell command that may explain lines no edit
+// explains: it rewrote files in place, or it made a git commit.
+type ShellRun struct {
+	SessionID    string
+	Provider     string
+	ToolCallID   string
+	MessageIndex int
+	Time         time.Time
+	Command      string
+	// Rewrites are what it rewrote, with repo-relative paths.
+	Rewrites []transcripts.ShellRewrite
+	// Commit says that it ran git commit; Message is the message it gave
+	// ("" when unknown) and Output what git printed.
+	Commit  bool
+	Message string
+	Output  string
+}
+
+// ShellStore is a Store that also knows the archived shell commands of a
+// repository's sessions. Attribute uses it, when the store is one, for
+// the lines that no edit explains.
+type ShellStore interface {
+	// ShellRuns returns the successful commands of repo's sessions that
+	// rewrite files in place or make a git commit, oldest first.
+	ShellRuns(ctx context.Context, repo string) ([]ShellRun, error)
+}
+
+// Reasons of the answers that rest on a shell command.
+const (
+	reasonShellRewrite = "no archived edit wrote this text; this session rewrote the file with %s before the commit: `%s`"
+	reasonShellCommit  = "no archived edit wrote this text; this session made the commit itself: `%s`"
+	reasonShellSeveral = "no archived edit wrote this text; several sessions rewrote the file with shell commands before the commit"
+	// toolShell is the Tool of an EditRef that names a shell command.
+	toolShell = "shell"
+)
+
+// explainByShell is the last step of Attribute: each committed line still
+// without an answer is credited, as possible, to the session that rewrote
+// its file with a shell command after the file's previous commit and
+// before this one (clock slack allowed), else to the session that made its
+// commit with git commit in its own shell, when no other session's edit
+// explains a line of that commit in this file. Several sessions that
+// rewrote the file make the line conflicting.
+func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Attribution) error {
+	ss, ok := a.Store.(ShellStore)
+	if !ok {
+		return nil
+	}
+	idx := make([]int, 0, len(out)) // out's index of each line, -1 when not asked
+	k := 0
+	pending := false
+	for _, l := range f.lines {
+		if !l.wanted {
+			idx = append(idx, -1)
+			continue
+		}
+		if out[k].Status == StatusNone && !l.bl.Commit.Uncommitted() {
+			pending = true
+		}
+		idx = append(idx, k)
+		k++
+	}
+	if !pending {
+		return nil
+	}
+	runs, err := ss.ShellRuns(ctx, f.in.Repo)
+	if err != nil || len(runs) == 0 {
+		return err
+	}
+	others := f.groupSessions(out, idx)
+	slack := a.slack()
+	for i, l := range f.lines {
+		j := idx[i]
+		if j < 0 || out[j].Status != StatusNone || l.bl.Commit.Uncommitted() {
+			continue
+		}
+		if l.bl.OrigPath != "" && !f.history[l.bl.OrigPath] {
+			continue // copied from another file: its commit is the copy's origin
+		}
+		c := l.bl.Commit
+		after := f.fresh[c.Hash]
+		var rewrites, commits []int
+		for r := range runs {
+			run := &runs[r]
+			if run.Time.After(c.CommitTime.Add(slack)) || !after.IsZero() && !run.Time.After(after) {
+				continue
+			}
+			if f.rewritesLineage(run) {
+				rewrites = append(rewrites, r)
+			} else if run.Commit && madeCommit(run, c.Hash, c.Summary, c.AuthorTime, slack) {
+				commits = append(commits, r)
+			}
+		}
+		switch sessions := lastPerSession(runs, rewrites); {
+		case len(sessions) == 1:
+			run := &runs[sessions[0]]
+			f.shellAnswer(&out[j], run, fmt.Sprintf(reasonShellRewrite, run.rewriteOf(f), commandExcerpt(run.Command)))
+		case len(sessions) > 1:
+			out[j].Status, out[j].Reason = StatusConflicting, reasonShellSeveral
+			for _, r := range sessions {
+				out[j].Candidates = append(out[j].Candidates, f.shellRef(&runs[r]))
+			}
+		default:
+			sessions = lastPerSession(runs, commits)
+			if len(sessions) != 1 {
+				continue
+			}
+			run := &runs[sessions[0]]
+			if g := others[l.group]; len(g) > 0 && !g[run.SessionID] {
+				continue // other sessions' edits wrote lines of this commit
+			}
+			if w := f.writers(i, slack); len(w) > 0 && !w[run.SessionID] {
+				continue // another session's edit introduced the text here
+			}
+			f.shellAnswer(&out[j], run, fmt.Sprintf(reasonShellCommit, commandExcerpt(run.Command)))
+		}
+	}
+	return nil
+}
+
+// groupSessions returns, per commit group, the sessions of the answers
+// that name one.
+func (f *fileState) groupSessions(out []Attribution, idx []int) map[int]map[string]bool {
+	g := map[int]map[string]bool{}
+	for i, l := range f.lines {
+		j := idx[i]
+		if j < 0 || out[j].Edit == nil {
+			continue
+		}
+		if g[l.group] == nil {
+			g[l.group] = map[string]bool{}
+		}
+		g[l.group][out[j].Edit.SessionID] = true
+	}
+	return g
+}
+
+// writers returns the sessions whose edits introduced line i's text to
+// the file's lineage, not after its commit (clock slack allowed), though
+// the line was not credited to them (another line claimed the edit).
+func (f *fileState) writers(i int, slack time.Duration) map[string]bool {
+	l := f.lines[i]
+	w := map[string]bool{}
+	for _, e := range f.byKey[l.key] {
+		if x := &f.entries[e]; f.lineage[x.Path] && !x.Time.After(l.bl.Commit.CommitTime.Add(slack)) {
+			w[x.SessionID] = true
+		}
+	}
+	return w
+}
+
+// rewritesLineage reports whether run rewrote a path of the file's lineage.
+func (f *fileState) rewritesLineage(run *ShellRun) bool {
+	return run.rewriteOf(f) != ""
+}
+
+// rewriteOf returns the tool of run's first rewrite of a lineage path, ""
+// when it rewrote none.
+func (run *ShellRun) rewriteOf(f *fileState) string {
+	for _, r := range run.Rewrites {
+		for p := range f.lineage {
+			if r.Matches(p) {
+				return r.Tool
+			}
+		}
+	}
+	return ""
+}
+
+// lastPerSession returns the latest of rs per session, in session order
+// of first appearance.
+func lastPerSession(runs []ShellRun, rs []int) []int {
+	var out []int
+	at := map[string]int{}
+	for _, r := range rs {
+		if k, ok := at[runs[r].SessionID]; ok {
+			out[k] = r
+			continue
+		}
+		at[runs[r].SessionID] = len(out)
+		out = append(out, r)
+	}
+	return out
+}
+
+// commitLine finds the "[branch abc1234] summary" line git commit prints.
+var commitLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\[[^\]\n]*?\b([0-9a-f]{7,40})\] `)
+})
+
+// madeCommit reports whether run made the commit hash: its output names
+// the commit, or its message's first line is the commit's summary and it
+// ran within the slack of the commit's author time (a rebase or amend
+// since changed the commit's id).
+func madeCommit(run *ShellRun, hash, summary string, authored time.Time, slack time.Duration) bool {
+	for _, m := range commitLine().FindAllStringSubmatch(run.Output, -1) {
+		if strings.HasPrefix(hash, m[1]) {
+			return true
+		}
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(run.Message), "\n")
+	d := run.Time.Sub(authored)
+	return first != "" && strings.TrimSpace(first) == strings.TrimSpace(summary) && d <= slack && d >= -slack
+}
+
+// shellAnswer makes a a possible answer naming run.
+func (f *fileState) shellAnswer(a *Attribution, run *ShellRun, reason string) {
+	ref := f.shellRef(run)
+	a.Status, a.Reason, a.Edit = StatusPossible, reason, &ref
+}
+
+// shellRef names run as an edit of the file.
+func (f *fileState) shellRef(run *ShellRun) EditRef {
+	return EditRef{
+		SessionID:    run.SessionID,
+		Provider:     run.Provider,
+		MessageIndex: run.MessageIndex,
+		Tool:         toolShell,
+		ToolCallID:   run.ToolCallID,
+		Path:         f.in.Path,
+		TimeLocal:    f.localTime(run.Time),
+	}
+}
+
+// commandExcerpt is the first line of a command, at most 100 characters.
+func commandExcerpt(cmd string) string {
+	line, _, more := strings.Cut(strings.TrimSpace(cmd), "\n")
+	if r := []rune(line); len(r) > 100 {
+		line, more = string(r[:100]), true
+	}
+	if more {
+		line += " …"
+	}
+	return line
+}
