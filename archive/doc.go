@@ -4,9 +4,12 @@
 // full-text indexes over what was said.
 //
 // Main types: Archive (Open, Refresh, Reattach, Status, the query helpers
-// GetSession, Messages, ToolCalls and ForEachEdit, RecordCapture and
-// Captures), Options, RefreshOptions and RefreshResult, Status,
-// SessionInfo, RepoEdit, Capture, PathMap and Resolver.
+// GetSession, Messages, ToolCalls, ForEachEdit and RepoCommands,
+// RecordCapture and Captures), Options, RefreshOptions and RefreshResult,
+// Status (with the folders of unattached sessions, UnattachedFolder),
+// SessionInfo, RepoEdit, RepoCommand, RecordedGit (UnattachedGit: the git
+// state agents recorded for unattached sessions), Capture, PathMap and
+// Resolver.
 // All SQL of hansard lives in this package; callers see domain types and
 // the errors ErrNotFound and ErrAmbiguous.
 //
@@ -75,7 +78,9 @@
 //     URLs agents recorded for sessions attached to them, both without
 //     user name and password (redact.StripUserinfo; sessions.git_repo_url
 //     too).
-//   - meta: paused, the path maps in use, the parser version of each
+//   - meta: paused, the path maps in use, those remembered from command
+//     lines (ExtraPathMaps) and those removed there (RemovedPathMaps, which
+//     automatic attachment does not add again), the parser version of each
 //     provider that names one (see Versioned), the redaction the text was
 //     stored with (see Redaction below).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
@@ -98,7 +103,10 @@
 //     ledger_dirty every file whose edits change, so the ledger is replayed
 //     incrementally (DirtyLedgerPaths, ReplaceLedger) and rebuilt whole
 //     when meta ledger_version differs (ResetLedger); LedgerCandidates and
-//     DescribeEdits answer attribution in one query each.
+//     DescribeEdits answer attribution in one query each (DescribeEdits
+//     also describes a shell command, as the edit of its call with seq 0).
+//     RepoCommands gives the commands of a repository's sessions with
+//     their results, and places the paths they name in the checkout.
 //   - ledger_repos, attribution_cache: a generation per repository that
 //     moves whenever its ledger changes, and cached blames and answers
 //     (LoadCached, StoreCached); answers of a repository go when its

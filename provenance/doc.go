@@ -10,8 +10,10 @@
 // Store and Cache (what the engine reads from and keeps in the archive;
 // MemStore implements both in memory, ArchiveStore over the archive, whose
 // ledger UpdateLedger keeps), and CommitFinder (the sessions whose edits
-// wrote a commit's lines). Git is reached only through the gitrepo
-// subpackage.
+// wrote a commit's lines), ShellStore and ShellRun (the shell commands
+// that explain what no edit does), FindAutoMaps with AutoMap (path maps
+// found from the git state agents recorded). Git is reached only through
+// the gitrepo subpackage.
 //
 // # Ledger
 //
@@ -93,6 +95,28 @@
 // by side), the claimant whose order agrees with more of the other lines the
 // edit explains keeps it; on a tie none does.
 //
+// # Lines no edit explains: shell commands
+//
+// Last, when the Store is a ShellStore, each committed line still without
+// an answer (not one git found copied from another file) is looked up among
+// the archived shell commands of the repository's sessions (ShellRun,
+// NewShellRun): the commands that rewrite files in place without their
+// text being recorded (transcripts.ShellRewrites: sed -i, perl -i, gofmt
+// -w, goimports -w, go fix, go fmt, mv, git mv, a python or node script
+// that writes a file it names, find -exec or xargs running one of these)
+// and those that make a git commit (transcripts.GitCommit), when they
+// succeeded. A session that rewrote a path of the file's lineage after the
+// file's previous commit (by author time) and not after the line's commit
+// (plus the clock slack) makes the line possible, naming its latest such
+// command (Tool "shell", the call and message of the command); several
+// such sessions make it conflicting. Else a session that made the commit
+// itself (git printed the commit's id, or the command's message is the
+// commit's summary and it ran within the slack of the commit's author
+// time) makes it possible, unless another session's edit explains a line
+// of the same commit in the file or introduced this line's text to the
+// lineage before the commit. The reason names the command. Edits stay the
+// only ground for proven.
+//
 // # Statuses
 //
 //   - uncommitted: a working-tree line (blame's all-zero commit, or a file
@@ -100,8 +124,11 @@
 //   - proven: exact text, lineage path, edit not after the commit.
 //   - possible: matched, with the reasons given: whitespace-only match, a
 //     line git found moved or copied from another file (not a rename of this
-//     one), or an edit within the clock slack after the commit.
-//   - conflicting: several sessions tie; Candidates lists them, Edit is nil.
+//     one), or an edit within the clock slack after the commit; or no edit
+//     explains it and a session's shell command rewrote the file or made
+//     the commit (above).
+//   - conflicting: several sessions tie (or rewrote the file with shell
+//     commands); Candidates lists them, Edit is nil.
 //   - none: no candidate (the reason says when edits with the text came only
 //     after the commit, or went to other files), recurring text without
 //     support, an introduced line claimed by several lines, or a common line
@@ -180,6 +207,22 @@
 // answer rests on context (score above one), only those whose own score is
 // above one. Times are shown in the Attributor's Location with the UTC
 // offset.
+//
+// # Attaching sessions recorded elsewhere
+//
+// FindAutoMaps proposes a path map for the folder of each session attached
+// to no repository whose recorded git state (Codex's session_meta.git: the
+// origin's URL and HEAD commit) names exactly one local repository: its
+// origin URL (NormalizeRemote: ssh, scp-like and https forms compare
+// equal), else a HEAD commit only it holds. A folder name alone is never
+// evidence. The recorded folder may be a subfolder of the repository: the
+// map goes from the recorded repository's top, the recorded folder less
+// its longest tail that is a folder of the checkout here, unless another
+// tail finds more of the session's edited files on this machine. One map
+// attaches every session recorded under the folder, Claude Code's (which
+// record no remote) included. Folders a map in use (or one the user
+// removed) covers are left alone, as are folders whose sessions name
+// different repositories.
 //
 // # The sessions behind a commit
 //

@@ -28,6 +28,12 @@ func newIndexCmd(app *App) *cobra.Command {
 last run is read. Query commands do this by themselves before answering; run it by hand
 after installing, to apply a path map, or to rebuild from the retained copies.
 
+Sessions recorded in another checkout or on another machine are attached where their
+recorded git state is unambiguous: a recorded origin URL (else HEAD commit) that belongs to
+exactly one local repository maps the recorded folder to that checkout, and each such map is
+printed with its reason. --map attaches others by hand; --maps lists the maps and --unmap
+forgets one. With no transcript folder at all, index says where it looked and fails.
+
 It also stores the git log of every repository the sessions worked in (once; later only
 new commits are read), which the first question in a repository would otherwise read.`,
 		Args: cobra.NoArgs,
