@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // UnattachedFolder is a folder sessions were recorded in that no
@@ -81,13 +82,18 @@ type RecordedGit struct {
 	Commit    string
 	// Files are (up to 50 of) the files its edits recorded, as recorded.
 	Files []string
+	// CommitOutputs are what its successful git commit commands printed.
+	CommitOutputs []string
 }
 
 // UnattachedGit lists the sessions attached to no repository whose agent
-// recorded a remote URL or a HEAD commit, oldest first.
+// recorded a remote URL or a HEAD commit, or that ran git commit, oldest
+// first.
 func (a *Archive) UnattachedGit(ctx context.Context) ([]RecordedGit, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, cwd, git_repo_url, git_commit FROM sessions
-		WHERE repo_root = '' AND cwd <> '' AND (git_repo_url <> '' OR git_commit <> '') ORDER BY started_at, id`)
+	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, cwd, git_repo_url, git_commit FROM sessions s
+		WHERE repo_root = '' AND cwd <> '' AND (git_repo_url <> '' OR git_commit <> '' OR EXISTS (
+			SELECT 1 FROM commands c WHERE c.session = s.pk AND instr(c.command, 'commit') > 0))
+		ORDER BY started_at, id`)
 	if err != nil {
 		return nil, translate(err, "unattached sessions")
 	}
@@ -108,8 +114,34 @@ func (a *Archive) UnattachedGit(ctx context.Context) ([]RecordedGit, error) {
 		if out[i].Files, err = a.sessionFiles(ctx, out[i].SessionID); err != nil {
 			return nil, err
 		}
+		if out[i].CommitOutputs, err = a.commitOutputs(ctx, out[i].SessionID); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// commitOutputs returns what the session's successful commands that
+// mention commit printed (up to 50).
+func (a *Archive) commitOutputs(ctx context.Context, id string) ([]string, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT `+strings.ReplaceAll(resultText, "c.", "t.")+`
+		FROM commands c JOIN sessions s ON s.pk = c.session
+		JOIN tool_calls t ON t.session = c.session AND t.call_id = c.call_id
+		WHERE s.id = ? AND instr(c.command, 'commit') > 0 AND coalesce(c.exit_code, 0) = 0 AND NOT t.is_error
+		ORDER BY c.ts LIMIT 50`, id)
+	if err != nil {
+		return nil, translate(err, "commit outputs")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var o string
+		if err := rows.Scan(&o); err != nil {
+			return nil, translate(err, "commit outputs")
+		}
+		out = append(out, o)
+	}
+	return out, translate(rows.Err(), "commit outputs")
 }
 
 // sessionFiles returns up to 50 files the session's edits recorded.

@@ -35,8 +35,9 @@ type localRepo struct {
 // to no repository were recorded, when their recorded git state names
 // exactly one of the local repositories (roots, main repository roots or
 // checkouts): its remote URL (the origin's, compared without scheme, user
-// and ".git"), else a HEAD commit only it holds. A folder name alone is
-// never evidence. The recorded folder may be a subfolder of the
+// and ".git"), else a HEAD commit only it holds, else a commit the session
+// made with git commit (id prefix and summary as git printed them) only it
+// holds. A folder name alone is never evidence. The recorded folder may be a subfolder of the
 // repository: the map then goes from the recorded repository's top, found
 // as the longest tail of the recorded folder that is a folder of the
 // checkout here, checked against the files the session edited (the tail
@@ -110,7 +111,8 @@ func FindAutoMaps(ctx context.Context, recorded []archive.RecordedGit, roots []s
 // why.
 func pickRepo(local []localRepo, g archive.RecordedGit) (localRepo, string, bool) {
 	url := NormalizeRemote(g.RepoURL)
-	var byURL, byCommit []int
+	made := madeCommits(g.CommitOutputs)
+	var byURL, byCommit, byMade []int
 	for i, lr := range local {
 		if url != "" && lr.remote == url {
 			byURL = append(byURL, i)
@@ -119,6 +121,9 @@ func pickRepo(local []localRepo, g archive.RecordedGit) (localRepo, string, bool
 			if _, err := lr.repo.ResolveCommit(g.Commit); err == nil {
 				byCommit = append(byCommit, i)
 			}
+		}
+		if holdsOne(lr.repo, made) {
+			byMade = append(byMade, i)
 		}
 	}
 	switch {
@@ -131,8 +136,35 @@ func pickRepo(local []localRepo, g archive.RecordedGit) (localRepo, string, bool
 		return local[i], why, true
 	case len(byURL) == 0 && len(byCommit) == 1:
 		return local[byCommit[0]], "its recorded HEAD commit " + shortSHA(g.Commit) + " is in this repository only", true
+	case len(byURL) == 0 && len(byCommit) == 0 && len(byMade) == 1:
+		return local[byMade[0]], "a commit it made with git commit (" + made[0].sha + " " + made[0].summary + ") is in this repository only", true
 	}
 	return localRepo{}, "", false
+}
+
+// madeCommitLine is a commit a session made, as git commit printed it.
+type madeCommitLine struct{ sha, summary string }
+
+// madeCommits reads the "[branch sha] summary" lines of git commit outputs.
+func madeCommits(outputs []string) []madeCommitLine {
+	var out []madeCommitLine
+	for _, o := range outputs {
+		for _, m := range commitLine().FindAllStringSubmatch(o, -1) {
+			out = append(out, madeCommitLine{sha: m[1], summary: strings.TrimSpace(m[2])})
+		}
+	}
+	return out
+}
+
+// holdsOne reports whether repo holds one of the commits, by id prefix
+// and summary both.
+func holdsOne(repo *gitrepo.Repo, made []madeCommitLine) bool {
+	for _, m := range made {
+		if c, err := repo.ResolveCommit(m.sha); err == nil && strings.HasPrefix(c.Hash, m.sha) && c.Summary == m.summary {
+			return true
+		}
+	}
+	return false
 }
 
 // recordedTop returns the folder that held the repository's top where g

@@ -212,10 +212,12 @@
 //
 // FindAutoMaps proposes a path map for the folder of each session attached
 // to no repository whose recorded git state (Codex's session_meta.git: the
-// origin's URL and HEAD commit) names exactly one local repository: its
-// origin URL (NormalizeRemote: ssh, scp-like and https forms compare
-// equal), else a HEAD commit only it holds. A folder name alone is never
-// evidence. The recorded folder may be a subfolder of the repository: the
+// origin's URL and HEAD commit; of either agent, the "[branch id]
+// summary" lines its git commit commands printed) names exactly one local
+// repository: its origin URL (NormalizeRemote: ssh, scp-like and https
+// forms compare equal), else a HEAD commit only it holds, else a commit
+// the session made (id prefix and summary) only it holds. A folder name
+// alone is never evidence. The recorded folder may be a subfolder of the repository: the
 // map goes from the recorded repository's top, the recorded folder less
 // its longest tail that is a folder of the checkout here, unless another
 // tail finds more of the session's edited files on this machine. One map

@@ -196,9 +196,10 @@ func lastPerSession(runs []ShellRun, rs []int) []int {
 	return out
 }
 
-// commitLine finds the "[branch abc1234] summary" line git commit prints.
+// commitLine finds the "[branch abc1234] summary" lines git commit
+// prints: the commit's id prefix and its summary.
 var commitLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^\[[^\]\n]*?\b([0-9a-f]{7,40})\] `)
+	return regexp.MustCompile(`(?m)^\[[^\]\n]*?\b([0-9a-f]{7,40})\] (.*)$`)
 })
 
 // madeCommit reports whether run made the commit hash: its output names

@@ -18,8 +18,9 @@ import (
 // on another machine: a Codex session started in the subfolder agents/x
 // of a checkout of git@example.com:team/proj.git at commit, editing
 // agents/x/main.go; a Claude Code session in that checkout's top folder
-// (it records no git state); and a Codex session of another repository.
-func attachHome(t *testing.T, commit string) string {
+// (it records no git state, but made commit made with git commit); and a
+// Codex session of another repository.
+func attachHome(t *testing.T, commit, made string) string {
 	t.Helper()
 	home := t.TempDir()
 	codex := func(id, cwd, url, sha, file string) string {
@@ -49,10 +50,26 @@ func attachHome(t *testing.T, commit string) string {
 			"/recorded/alice/proj/agents/x/main.go"))
 	write(".codex/sessions/2026/04/30/rollout-2026-04-30T08-00-00-0190aaaa-0000-7000-8000-0000000000b2.jsonl",
 		codex("0190aaaa-0000-7000-8000-0000000000b2", "/recorded/bob/other", "https://example.com/team/other", "", "/recorded/bob/other/a.go"))
-	write(".claude/projects/-recorded-alice-proj/7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c.jsonl", jsonLines(t, map[string]any{
-		"type": "user", "sessionId": "7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c", "cwd": "/recorded/alice/proj", "gitBranch": "main",
-		"uuid": "u1", "timestamp": "2026-04-30T09:00:00.000Z", "message": map[string]any{"role": "user", "content": "tidy up"}}))
+	write(".claude/projects/-recorded-alice-proj/7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c.jsonl", claudeCommit(t, made))
 	return home
+}
+
+// claudeCommit is a Claude Code session recorded in /recorded/alice/proj
+// that committed with git commit, which printed commit (an id prefix).
+func claudeCommit(t *testing.T, commit string) string {
+	const id = "7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c"
+	env := func(typ, uuid, parent, at string, msg map[string]any) map[string]any {
+		return map[string]any{"type": typ, "sessionId": id, "cwd": "/recorded/alice/proj", "gitBranch": "main",
+			"uuid": uuid, "parentUuid": parent, "timestamp": at, "message": msg}
+	}
+	return jsonLines(t,
+		env("user", "u1", "", "2026-04-30T09:00:00.000Z", map[string]any{"role": "user", "content": "commit it"}),
+		env("assistant", "a1", "u1", "2026-04-30T09:00:05.000Z", map[string]any{"role": "assistant", "id": "msg_1", "model": "claude-opus-4-6",
+			"content": []any{map[string]any{"type": "tool_use", "id": "toolu_1", "name": "Bash",
+				"input": map[string]any{"command": `git commit -m "Add a greeting"`}}}}),
+		env("user", "u2", "a1", "2026-04-30T09:00:06.000Z", map[string]any{"role": "user",
+			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_1",
+				"content": "[main " + commit + "] Add a greeting\n 1 file changed, 3 insertions(+)"}}}))
 }
 
 func jsonLines(t *testing.T, objs ...any) string {
@@ -137,7 +154,7 @@ func status(t *testing.T, dir, home, archiveDir string) archive.Status {
 // remembers the map where --maps lists it and --unmap removes it.
 func TestAutoAttach(t *testing.T) {
 	repo, head := attachRepo(t, "https://example.com/team/proj")
-	home := attachHome(t, head)
+	home := attachHome(t, head, "1234567")
 	archiveDir := filepath.Join(t.TempDir(), "archive")
 	out, errOut, code := hansardIn(t, repo, home, archiveDir, "index")
 	if code != 0 {
@@ -188,7 +205,7 @@ func TestAutoAttach(t *testing.T) {
 // lists their folders with a --map line for this checkout.
 func TestAutoAttachNeedsEvidence(t *testing.T) {
 	repo, _ := attachRepo(t, "https://example.com/someone/else")
-	home := attachHome(t, strings.Repeat("ab", 20))
+	home := attachHome(t, strings.Repeat("ab", 20), "1234567")
 	archiveDir := filepath.Join(t.TempDir(), "archive")
 	out, errOut, code := hansardIn(t, repo, home, archiveDir, "index")
 	if code != 0 || strings.Contains(out, "attached") {
@@ -211,6 +228,22 @@ func TestAutoAttachNeedsEvidence(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("status lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestAutoAttachByOwnCommit checks that a Claude Code session, which
+// records no git state, is attached where a commit it made with git
+// commit is, and the folder's other sessions with it.
+func TestAutoAttachByOwnCommit(t *testing.T) {
+	repo, head := attachRepo(t, "")
+	home := attachHome(t, strings.Repeat("ab", 20), head[:7])
+	archiveDir := filepath.Join(t.TempDir(), "archive")
+	out, errOut, code := hansardIn(t, repo, home, archiveDir, "index")
+	if code != 0 || !strings.Contains(out, "a commit it made with git commit ("+head[:7]+" Add a greeting) is in this repository only") {
+		t.Fatalf("index: %d\n%s\n%s", code, out, errOut)
+	}
+	if st := status(t, repo, home, archiveDir); len(st.Repositories) != 1 || st.Repositories[0].Sessions != 2 {
+		t.Fatalf("repositories: %+v", st.Repositories)
 	}
 }
 
