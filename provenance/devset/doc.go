@@ -18,6 +18,10 @@
 // answer names is not the transcript line of its tool call. The sets are built
 // once per test binary; the test is skipped when the folder is absent.
 //
+// TestDevsetAutoAttach indexes each home again with no path map and
+// checks that the maps provenance.FindAutoMaps finds from the agents'
+// recorded git state are all among the user's maps, as many as it holds.
+//
 //	go test ./provenance/devset -run Devset -v
 //
 // The package has no code of its own.
