@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -91,4 +92,15 @@ func (a *Archive) RepoCommands(ctx context.Context, root string, words []string)
 		out = append(out, c)
 	}
 	return out, translate(rows.Err(), "commands")
+}
+
+// CommandsMark changes whenever a shell command is added to the archive
+// (the largest command id: one lookup). Sessions attached elsewhere move
+// the ledger's generation already.
+func (a *Archive) CommandsMark(ctx context.Context) (string, error) {
+	var maxID int64
+	if err := a.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM commands`).Scan(&maxID); err != nil {
+		return "", translate(err, "commands mark")
+	}
+	return fmt.Sprintf("c%d", maxID), nil
 }

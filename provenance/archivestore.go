@@ -162,14 +162,20 @@ func Excerpt(text string, n int) string {
 	return t
 }
 
-// Generation implements Cache: the repository's ledger generation and the
+// Generation implements Cache: the repository's ledger generation, the
+// mark of its sessions' shell commands (archive.CommandsMark) and the
 // version of the ledger.
 func (s *ArchiveStore) Generation(ctx context.Context, repo string) (string, error) {
 	gen, version, err := s.Archive.LedgerGeneration(ctx, repo)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("v%d.%d-g%d", LedgerVersion, version, gen), nil
+	// Lines no edit explains may be answered from shell commands.
+	mark, err := s.Archive.CommandsMark(ctx)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("v%d.%d-g%d-%s", LedgerVersion, version, gen, mark), nil
 }
 
 // store encodes cached data and keeps it, now or (when Deferred) in the
