@@ -106,7 +106,8 @@
 //     DescribeEdits answer attribution in one query each (DescribeEdits
 //     also describes a shell command, as the edit of its call with seq 0).
 //     RepoCommands gives the commands of a repository's sessions with
-//     their results, and places the paths they name in the checkout.
+//     their results, and places the paths they name in the checkout;
+//     CommandsMark moves whenever a command is added.
 //   - ledger_repos, attribution_cache: a generation per repository that
 //     moves whenever its ledger changes, and cached blames and answers
 //     (LoadCached, StoreCached); answers of a repository go when its

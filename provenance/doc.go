@@ -145,7 +145,8 @@
 // key hash per file; Prefetch runs it (and Describe of what it finds) while
 // git blames. Cached blames and answers are kept redacted (a file's lines
 // as one text, so that each line of a private key is; commit summaries
-// too), answers per ledger generation of the repository. With
+// too), answers per ledger generation of the repository (which also moves
+// when a shell command is archived). With
 // Attributor.Redact set, answers carry the line's text redacted with the
 // lines around it and the commit's summary redacted.
 //
