@@ -82,6 +82,15 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 	}
 	others := f.groupSessions(out, idx)
 	slack := a.slack()
+	tools := make([]string, len(runs)) // the rewrite of the file's lineage each run made
+	for r := range runs {
+		tools[r] = runs[r].rewriteOf(f)
+	}
+	type runCommit struct {
+		run    int
+		commit string
+	}
+	made := map[runCommit]bool{} // whether the run made the commit
 	for i, l := range f.lines {
 		j := idx[i]
 		if j < 0 || out[j].Status != StatusNone || l.bl.Commit.Uncommitted() {
@@ -98,16 +107,27 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 			if run.Time.After(c.CommitTime.Add(slack)) || !after.IsZero() && !run.Time.After(after) {
 				continue
 			}
-			if f.rewritesLineage(run) {
+			if tools[r] != "" {
 				rewrites = append(rewrites, r)
-			} else if run.Commit && madeCommit(run, c.Hash, c.Summary, c.AuthorTime, slack) {
+				continue
+			}
+			if !run.Commit {
+				continue
+			}
+			key := runCommit{r, c.Hash}
+			m, ok := made[key]
+			if !ok {
+				m = madeCommit(run, c.Hash, c.Summary, c.AuthorTime, slack)
+				made[key] = m
+			}
+			if m {
 				commits = append(commits, r)
 			}
 		}
 		switch sessions := lastPerSession(runs, rewrites); {
 		case len(sessions) == 1:
 			run := &runs[sessions[0]]
-			f.shellAnswer(&out[j], run, fmt.Sprintf(reasonShellRewrite, run.rewriteOf(f), commandExcerpt(run.Command)))
+			f.shellAnswer(&out[j], run, fmt.Sprintf(reasonShellRewrite, tools[sessions[0]], commandExcerpt(run.Command)))
 		case len(sessions) > 1:
 			out[j].Status, out[j].Reason = StatusConflicting, reasonShellSeveral
 			for _, r := range sessions {
@@ -160,11 +180,6 @@ func (f *fileState) writers(i int, slack time.Duration) map[string]bool {
 		}
 	}
 	return w
-}
-
-// rewritesLineage reports whether run rewrote a path of the file's lineage.
-func (f *fileState) rewritesLineage(run *ShellRun) bool {
-	return run.rewriteOf(f) != ""
 }
 
 // rewriteOf returns the tool of run's first rewrite of a lineage path, ""
