@@ -20,7 +20,9 @@ type blameBlob struct {
 	Text    []string              `json:"t"`
 }
 
-func blameKey(k BlameKey) string { return k.Commit + ":" + k.ContentHash }
+// blameKey names a kept blame; "plain:" sets the blame without move and
+// copy detection apart from the blames kept before.
+func blameKey(k BlameKey) string { return "plain:" + k.Commit + ":" + k.ContentHash }
 
 // load decodes the data kept under (kind, the file of key, k) into v.
 func (s *ArchiveStore) load(ctx context.Context, kind string, key BlameKey, k string, v any) (bool, error) {

@@ -35,7 +35,7 @@ func (f *fileState) decideLine(i int) decision {
 	tooLate, elsewhere := 0, 0
 	memo := map[*entryIndex]scored{}
 	for _, e := range f.byKey[l.key] {
-		if !f.lineage[f.entries[e].Path] {
+		if !f.inLineage(i, e) {
 			// Text written to another file is not evidence on its own: git
 			// blame already follows renames, moves and copies into the
 			// lineage.
@@ -258,6 +258,8 @@ func (f *fileState) status(i int, c cand) (string, string) {
 	var weak []string
 	if p := l.bl.OrigPath; p != "" && !f.history[p] {
 		weak = append(weak, fmt.Sprintf("git found the line moved or copied from %s", p))
+	} else if !f.history[e.Path] {
+		weak = append(weak, fmt.Sprintf("git found this file moved or copied from %s, which the edit was to", e.Path))
 	}
 	if !c.exact {
 		weak = append(weak, "the text matches only when whitespace is ignored")

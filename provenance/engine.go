@@ -75,6 +75,11 @@ type FileBlame struct {
 	// Lines come from commits older than Since: they cannot claim what an
 	// edit at least the clock slack later introduced.
 	Since time.Time
+	// Origins, when set, blames lines with move and copy detection: Lines
+	// is the plain blame, and a line that no edit to the file's lineage
+	// explains in its commit is decided again from the commit and path git
+	// finds it moved or copied from.
+	Origins OriginBlame
 }
 
 // errWholeBlame says that the lines asked about need the whole file's blame.
@@ -145,6 +150,9 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 		f.decideTrivial()
 	}
 	f.resolveClaims()
+	if err := f.fromOrigins(ctx); err != nil {
+		return nil, fmt.Errorf("attribute %s: %w", in.Path, err)
+	}
 	out := f.results()
 	if err := a.explainByShell(ctx, f, out); err != nil {
 		return nil, fmt.Errorf("attribute %s: shell commands: %w", in.Path, err)

@@ -10,7 +10,9 @@ import (
 type fileState struct {
 	a       *Attributor
 	in      FileBlame
-	lineage map[string]bool // the blamed path and every path it had
+	// lineage holds the blamed path and every path it had, each with the
+	// latest time an edit to it may have (zero: any time; see lineageOf).
+	lineage map[string]time.Time
 	// history holds the blamed path and the paths it had through renames:
 	// a line blamed to another path was moved or copied from there.
 	history map[string]bool
@@ -63,12 +65,9 @@ type decision struct {
 }
 
 func newFileState(a *Attributor, in FileBlame) *fileState {
-	f := &fileState{a: a, in: in, lineage: map[string]bool{in.Path: true}, fresh: map[string]time.Time{},
+	f := &fileState{a: a, in: in, lineage: lineageOf(in.Path, in.History, a.slack()), fresh: map[string]time.Time{},
 		keyID: map[string]int32{}, byPrint: map[uint64][]*entryIndex{}}
 	f.history = map[string]bool{in.Path: true}
-	for _, p := range gitrepo.Paths(in.History) {
-		f.lineage[p] = true
-	}
 	for _, h := range in.History { // newest first, up to the first copy
 		f.history[h.Path] = true
 		if h.Status == 'C' {
@@ -78,25 +77,11 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 			f.history[h.OldPath] = true
 		}
 	}
-	groupOf := map[string]int{}
-	histAt := make(map[string]int, len(in.History)) // first index of each commit
-	for k, h := range in.History {
-		if _, ok := histAt[h.Commit]; !ok {
-			histAt[h.Commit] = k
-		}
-	}
 	f.lines = make([]lineState, len(in.Lines))
 	for i := range in.Lines {
 		bl := &in.Lines[i]
-		if bl.OrigPath != "" {
-			f.lineage[bl.OrigPath] = true
-		}
-		g, ok := groupOf[bl.Commit.Hash]
-		if !ok {
-			g = len(f.groups)
-			groupOf[bl.Commit.Hash] = g
-			f.groups = append(f.groups, nil)
-			f.fresh[bl.Commit.Hash] = freshAfter(in.History, histAt, bl.Commit)
+		if _, ok := f.lineage[bl.OrigPath]; !ok && bl.OrigPath != "" {
+			f.lineage[bl.OrigPath] = time.Time{}
 		}
 		key := NormalizeKey(bl.Text)
 		kid, ok := f.keyID[key]
@@ -109,18 +94,44 @@ func newFileState(a *Attributor, in FileBlame) *fileState {
 			key:     key,
 			kid:     kid,
 			trivial: IsTrivial(bl.Text),
-			group:   g,
-			gidx:    len(f.groups[g]),
 			wanted:  (in.Start == 0 || bl.FinalLine >= in.Start) && (in.End == 0 || bl.FinalLine <= in.End),
 		}
-		f.groups[g] = append(f.groups[g], i)
 	}
+	f.regroup()
 	f.markNeeded()
 	f.distinct = make([]int8, len(f.keyID))
 	f.mark = make([]int, len(f.lines))
 	f.decisions = make([]decision, len(f.lines))
 	f.setEntries(nil)
 	return f
+}
+
+// regroup puts the lines in groups by their blame's commit, in file order,
+// and notes when each commit's edits are fresh.
+func (f *fileState) regroup() {
+	histAt := make(map[string]int, len(f.in.History)) // first index of each commit
+	for k, h := range f.in.History {
+		if _, ok := histAt[h.Commit]; !ok {
+			histAt[h.Commit] = k
+		}
+	}
+	groupOf := map[string]int{}
+	f.groups = f.groups[:0]
+	for i := range f.lines {
+		l := &f.lines[i]
+		c := l.bl.Commit
+		g, ok := groupOf[c.Hash]
+		if !ok {
+			g = len(f.groups)
+			groupOf[c.Hash] = g
+			f.groups = append(f.groups, nil)
+			if _, ok := f.fresh[c.Hash]; !ok {
+				f.fresh[c.Hash] = freshAfter(f.in.History, histAt, c)
+			}
+		}
+		l.group, l.gidx = g, len(f.groups[g])
+		f.groups[g] = append(f.groups[g], i)
+	}
 }
 
 // freshAfter returns the author time of the commit that touched the file

@@ -8,35 +8,40 @@ package provenance
 // introduced lines.
 func (f *fileState) decideTrivial() {
 	for i, l := range f.lines {
-		if !l.needed || !l.trivial {
+		if l.needed && l.trivial {
+			f.decisions[i] = f.decideCommon(i)
+		}
+	}
+}
+
+// decideCommon answers common line i from its neighbours' answers.
+func (f *fileState) decideCommon(i int) decision {
+	l := f.lines[i]
+	d := decision{status: StatusNone, entry: -1, match: -1, reason: reasonCommonNone}
+	bestDist := 0
+	for _, dir := range []int{-1, 1} {
+		k, dist, ok := f.anchor(i, dir)
+		if !ok || (bestDist > 0 && dist >= bestDist) {
 			continue
 		}
-		d := decision{status: StatusNone, entry: -1, match: -1, reason: reasonCommonNone}
-		bestDist := 0
-		for _, dir := range []int{-1, 1} {
-			k, dist, ok := f.anchor(i, dir)
-			if !ok || (bestDist > 0 && dist >= bestDist) {
-				continue
+		a := f.decisions[k]
+		if a.status == StatusConflicting {
+			if c, ok := f.conflictingByPosition(i, k, dir, dist, a); ok {
+				d, bestDist = c, dist
 			}
-			a := f.decisions[k]
-			if a.status == StatusConflicting {
-				if c, ok := f.conflictingByPosition(i, k, dir, dist, a); ok {
-					d, bestDist = c, dist
-				}
-				continue
-			}
-			j, ok := f.contiguous(k, a.entry, a.match, dir, dist)
-			if !ok {
-				continue
-			}
-			bestDist = dist
-			c := cand{e: a.entry, match: j, exact: f.entries[a.entry].Lines[j].Text == l.bl.Text, late: f.isLate(i, a.entry)}
-			d = decision{entry: a.entry, match: j, exact: c.exact}
-			d.status, d.reason = f.status(i, c)
-			d.reason = reasonCommonPrefix + d.reason
+			continue
 		}
-		f.decisions[i] = d
+		j, ok := f.contiguous(k, a.entry, a.match, dir, dist)
+		if !ok {
+			continue
+		}
+		bestDist = dist
+		c := cand{e: a.entry, match: j, exact: f.entries[a.entry].Lines[j].Text == l.bl.Text, late: f.isLate(i, a.entry)}
+		d = decision{entry: a.entry, match: j, exact: c.exact}
+		d.status, d.reason = f.status(i, c)
+		d.reason = reasonCommonPrefix + d.reason
 	}
+	return d
 }
 
 // conflictingByPosition makes common line i conflicting like its anchor k

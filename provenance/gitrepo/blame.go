@@ -55,18 +55,27 @@ type BlameOptions struct {
 	// older commits come out of a boundary commit (Boundary), older than
 	// Since.
 	Since time.Time
-	// NoCopies turns off -C (copy detection across files), which is slower.
-	NoCopies bool
+	// Ranges, when set, limit blame to these line ranges instead of
+	// Start..End (git blame takes one -L per range).
+	Ranges []LineRange
+	// Moves turns on move and copy detection (-M and -C): a line moved or
+	// copied from elsewhere is blamed to the commit that first wrote it,
+	// with that file's path. Plain blame names the commit that put the line
+	// in this file (following whole-file renames only).
+	Moves bool
 	// MoveScore and CopyScore are the numbers of alphanumeric characters a
 	// block must have for git to follow it as moved within the file (-M) or
-	// copied from another file (-C); zero means DefaultMoveScore and
-	// DefaultCopyScore.
+	// copied from another file (-C), with Moves; zero means
+	// DefaultMoveScore and DefaultCopyScore.
 	MoveScore, CopyScore int
 	// Text, when set, is the blamed content's lines as the caller read
 	// them (the working tree's, or the revision's), which BlameSettled and
 	// BlameIncremental give the lines; else they read it.
 	Text []string
 }
+
+// LineRange is a range of lines, 1-based and inclusive.
+type LineRange struct{ Start, End int }
 
 // Default thresholds of -M and -C. Git's own defaults (20 and 40) take
 // recurring boilerplate written again further down a file
@@ -79,8 +88,9 @@ const (
 	DefaultCopyScore = 40
 )
 
-// Blame runs `git blame --porcelain -M -C` on path (relative to the working
-// tree root or absolute) and returns its lines in file order.
+// Blame runs `git blame --porcelain` on path (relative to the working tree
+// root or absolute), with -M -C when opt.Moves, and returns its lines in
+// file order.
 func (r *Repo) Blame(ctx context.Context, path string, opt BlameOptions) ([]BlameLine, error) {
 	lines, _, err := r.runBlame(ctx, path, opt, "--porcelain", ParseBlame)
 	return lines, err
@@ -135,11 +145,16 @@ func blameArgs(rel string, opt BlameOptions, format string) ([]string, error) {
 	if copies <= 0 {
 		copies = DefaultCopyScore
 	}
-	args := []string{"-c", "core.quotePath=false", "blame", format, fmt.Sprintf("-M%d", move)}
-	if !opt.NoCopies {
-		args = append(args, fmt.Sprintf("-C%d", copies))
+	args := []string{"-c", "core.quotePath=false", "blame", format}
+	if opt.Moves {
+		args = append(args, fmt.Sprintf("-M%d", move), fmt.Sprintf("-C%d", copies))
 	}
-	if opt.Start > 0 {
+	switch {
+	case len(opt.Ranges) > 0:
+		for _, r := range opt.Ranges {
+			args = append(args, "-L", fmt.Sprintf("%d,%d", r.Start, max(r.End, r.Start)))
+		}
+	case opt.Start > 0:
 		args = append(args, "-L", fmt.Sprintf("%d,%d", opt.Start, max(opt.End, opt.Start)))
 	}
 	if !opt.Since.IsZero() {
@@ -152,6 +167,19 @@ func blameArgs(rel string, opt BlameOptions, format string) ([]string, error) {
 		args = append(args, opt.Rev)
 	}
 	return append(args, "--", rel), nil
+}
+
+// covers reports whether line n is among the lines opt blames.
+func (opt BlameOptions) covers(n int) bool {
+	if len(opt.Ranges) > 0 {
+		for _, r := range opt.Ranges {
+			if n >= r.Start && n <= max(r.End, r.Start) {
+				return true
+			}
+		}
+		return false
+	}
+	return opt.Start <= 0 || (n >= opt.Start && n <= max(opt.End, opt.Start))
 }
 
 // untracked reports whether blame failed because the file (or any commit)
@@ -184,7 +212,7 @@ func (r *Repo) blameUntracked(rel string, opt BlameOptions) ([]BlameLine, bool) 
 	var out []BlameLine
 	for i, line := range strings.Split(text, "\n") {
 		n := i + 1
-		if opt.Start > 0 && (n < opt.Start || n > max(opt.End, opt.Start)) {
+		if !opt.covers(n) {
 			continue
 		}
 		out = append(out, BlameLine{FinalLine: n, OrigLine: n, Commit: c, OrigPath: rel, Text: strings.TrimSuffix(line, "\r")})

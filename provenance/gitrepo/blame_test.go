@@ -57,14 +57,29 @@ func TestBlameCopiedBlock(t *testing.T) {
 	c1 := g.Commit("a")
 	g.Write("a.go", "package a\n")
 	g.Write("b.go", "package a\n\n"+block)
-	g.Commit("move Long to b.go")
+	c2 := g.Commit("move Long to b.go")
 	r := openRepo(t, g)
-	lines, err := r.Blame(context.Background(), "b.go", BlameOptions{})
+	ctx := context.Background()
+	lines, err := r.Blame(ctx, "b.go", BlameOptions{Moves: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if l := lines[3]; l.Commit.Hash != c1 || l.OrigPath != "a.go" {
 		t.Errorf("moved line = %+v (commit %s)", l, l.Commit.Hash)
+	}
+	// Plain blame names the commit that put the block in b.go.
+	if lines, err = r.Blame(ctx, "b.go", BlameOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if l := lines[3]; l.Commit.Hash != c2 || l.OrigPath != "b.go" {
+		t.Errorf("plain blame of the moved line = %+v (commit %s)", l, l.Commit.Hash)
+	}
+	// Some ranges only (git looks for copies of the lines blamed).
+	if lines, err = r.Blame(ctx, "b.go", BlameOptions{Moves: true, Ranges: []LineRange{{1, 1}, {3, 9}}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 8 || lines[0].FinalLine != 1 || lines[0].Commit.Hash != c2 || lines[1].FinalLine != 3 || lines[2].Commit.Hash != c1 || lines[7].FinalLine != 9 {
+		t.Errorf("ranges 1 and 3-9 = %+v", lines)
 	}
 }
 
@@ -88,7 +103,7 @@ func TestBlameErrors(t *testing.T) {
 	if !errors.As(err, &ge) || ge.ExitCode == 0 || !errors.Is(err, ErrLineRange) {
 		t.Errorf("range past end err = %v", err)
 	}
-	if ge != nil && !strings.HasPrefix(ge.Error(), "git -c core.quotePath=false blame --porcelain -M200 -C40") {
+	if ge != nil && !strings.HasPrefix(ge.Error(), "git -c core.quotePath=false blame --porcelain -L 5,6") {
 		t.Errorf("error text = %q", ge.Error())
 	}
 	cctx, cancel := context.WithCancel(ctx)

@@ -17,7 +17,9 @@
 // under their repository.
 //
 // The git executable does what go-git does slowly or not at all: Repo.Blame
-// (`git blame --porcelain -M200 -C40`, of a revision or of the working tree,
+// (`git blame --porcelain`, with -M200 -C40 when asked to follow lines moved
+// or copied from other files, of a revision or of the working tree, of
+// the whole file or some ranges of lines,
 // whose uncommitted lines, and every line of a file git does not track yet,
 // come out as ZeroCommit) parsed into BlameLine values; Repo.BlameSettled
 // (`git blame --incremental` of a range, stopped once some lines of it and
