@@ -8,8 +8,8 @@ import (
 
 // fileState is the working state of one Attribute call.
 type fileState struct {
-	a       *Attributor
-	in      FileBlame
+	a  *Attributor
+	in FileBlame
 	// lineage holds the blamed path and every path it had, each with the
 	// latest time an edit to it may have (zero: any time; see lineageOf).
 	lineage map[string]time.Time
