@@ -43,9 +43,12 @@ func (f *fileState) extend(i int, x *entryIndex, j, dir int, collect bool) int {
 		}
 		prev = li
 		found := -1
-		for d := 1; d <= min(gap, maxWalk)+contextSkip; d++ {
+		reach := min(gap, maxWalk) + contextSkip
+		for d := 1; d <= reach; d++ {
 			y := ej + dir*d
-			if y < 0 || y >= len(x.kids) {
+			if y < 0 || y >= len(x.kids) || abs(x.lines[y].Pos-x.lines[ej].Pos) > reach {
+				// The edit's own positions bound the look ahead: its
+				// introduced lines further away are another part of it.
 				break
 			}
 			if x.kids[y] == kid {

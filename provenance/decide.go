@@ -104,6 +104,11 @@ func (f *fileState) decideLine(i int) decision {
 	d := decision{entry: c.e, match: c.match, exact: c.exact}
 	d.status, d.reason = f.status(i, c)
 	d.chain = f.chainOf(pool, []int{c.e}, c.score)
+	for _, o := range pool {
+		if f.entries[o.e].SessionID == f.entries[c.e].SessionID {
+			d.alts = append(d.alts, o.e)
+		}
+	}
 	return d
 }
 

@@ -62,6 +62,10 @@ type decision struct {
 	candidates []int // conflicting entries
 	candMatch  []int // each candidate's line matched to this line
 	chain      []int
+	// alts are the entries of the chosen edit's session that qualify for
+	// the line (the chosen one included): the session's other
+	// introductions of its text, should another line hold the chosen one.
+	alts []int
 }
 
 func newFileState(a *Attributor, in FileBlame) *fileState {
