@@ -32,21 +32,24 @@ func (f *fileState) decideLine(i int) decision {
 	commit := l.bl.Commit
 	slack := f.a.slack()
 	var cands []cand
-	tooLate, elsewhere := 0, 0
+	var seen evidence
 	memo := map[*entryIndex]scored{}
 	for _, e := range f.byKey[l.key] {
+		t := f.entries[e].Time
 		if !f.inLineage(i, e) {
-			// Text written to another file is not evidence on its own: git
-			// blame already follows renames, moves and copies into the
-			// lineage.
-			elsewhere++
+			// Text written to another file is not evidence on its own: the
+			// line's move or copy origin is decided from git (fromOrigins).
+			if !commit.Uncommitted() && t.After(commit.CommitTime.Add(slack)) {
+				seen.elsewhereLater++
+			} else {
+				seen.elsewhere++
+			}
 			continue
 		}
-		t := f.entries[e].Time
 		late := false
 		if !commit.Uncommitted() && t.After(commit.CommitTime) {
 			if t.After(commit.CommitTime.Add(slack)) {
-				tooLate++
+				seen.later++
 				continue
 			}
 			late = true
@@ -62,15 +65,8 @@ func (f *fileState) decideLine(i int) decision {
 		}
 		cands = append(cands, cand{e: e, score: r.score, match: r.match, exact: r.exact, late: late})
 	}
-	switch {
-	case len(cands) > 0:
-	case tooLate > 0:
-		none.reason = reasonOnlyLater
-		return none
-	case elsewhere > 0:
-		none.reason = reasonElsewhere
-		return none
-	default:
+	if len(cands) == 0 {
+		none.reason = seen.reason()
 		return none
 	}
 	pool := cands

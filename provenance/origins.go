@@ -89,7 +89,13 @@ func (f *fileState) fromOrigins(ctx context.Context) error {
 		d := f.decisions[i]
 		taken := d.entry >= 0 && d.match >= 0 && !f.entries[d.entry].ReplaceAll && held[claim{d.entry, d.match}]
 		if taken || (d.entry < 0 && d.status != StatusConflicting) {
+			o := f.lines[i].bl
 			f.decisions[i], f.lines[i].bl = before[i], plain[i]
+			if !taken && !f.lines[i].trivial && o.OrigPath != plain[i].OrigPath {
+				// Where the line came from says more than this file's
+				// edits.
+				f.decisions[i].reason = fmt.Sprintf(reasonOriginPrefix, o.OrigPath, shortHash(o.Commit.Hash)) + d.reason
+			}
 		}
 	}
 	f.regroup()
@@ -165,3 +171,6 @@ func (f *fileState) heldClaims() map[claim]bool {
 	}
 	return held
 }
+
+// shortHash is a commit id as a reason names it.
+func shortHash(h string) string { return h[:min(len(h), 8)] }
