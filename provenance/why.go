@@ -98,7 +98,7 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		}
 	}
 	if hit {
-		return out, nil
+		return inZone(out, a.loc()), nil
 	}
 	if g == nil {
 		g = a.startGit(ctx, repo, rel, q, bkey, text)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // answers is the Cache side of a Why: the answers kept for the file's
@@ -103,6 +104,7 @@ func (c *answers) store(ctx context.Context, out []Attribution) {
 		return
 	}
 	key := c.key
+	out = inZone(out, time.UTC) // instants: shown in the asker's zone
 	if c.start == 0 {
 		key.Lines = false
 		_ = c.cache.StoreMatches(ctx, key, out) // a cache failure only costs time

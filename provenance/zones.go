@@ -1,0 +1,47 @@
+package provenance
+
+import "time"
+
+// inZone returns the answers with every time they show in loc: answers
+// are kept with their times in UTC (instants) and shown in the
+// Attributor's Location, whichever it was when they were kept.
+func inZone(out []Attribution, loc *time.Location) []Attribution {
+	conv := func(s *string) {
+		if t, err := time.Parse(time.RFC3339, *s); err == nil {
+			*s = t.In(loc).Format(time.RFC3339)
+		}
+	}
+	ref := func(r *EditRef) {
+		conv(&r.TimeLocal)
+		conv(&r.SessionStarted)
+	}
+	res := make([]Attribution, len(out))
+	for i, a := range out {
+		if a.Commit != nil {
+			c := *a.Commit
+			conv(&c.Time)
+			a.Commit = &c
+		}
+		if a.Edit != nil {
+			e := *a.Edit
+			ref(&e)
+			a.Edit = &e
+		}
+		a.Candidates = refsInZone(a.Candidates, ref)
+		a.Chain = refsInZone(a.Chain, ref)
+		res[i] = a
+	}
+	return res
+}
+
+func refsInZone(rs []EditRef, ref func(*EditRef)) []EditRef {
+	if rs == nil {
+		return nil
+	}
+	out := make([]EditRef, len(rs))
+	for i, r := range rs {
+		ref(&r)
+		out[i] = r
+	}
+	return out
+}
