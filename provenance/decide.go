@@ -43,6 +43,9 @@ func (f *fileState) decideLine(i int) decision {
 				seen.elsewhereLater++
 			} else {
 				seen.elsewhere++
+				if none.elsewhere.IsZero() || t.Before(none.elsewhere) {
+					none.elsewhere = t
+				}
 			}
 			continue
 		}

@@ -79,7 +79,7 @@ type FileBlame struct {
 	// is the plain blame, and a line that no edit to the file's lineage
 	// explains in its commit is decided again from the commit and path git
 	// finds it moved or copied from.
-	Origins OriginBlame
+	Origins OriginFinder
 }
 
 // errWholeBlame says that the lines asked about need the whole file's blame.

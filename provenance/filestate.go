@@ -62,6 +62,10 @@ type decision struct {
 	candidates []int // conflicting entries
 	candMatch  []int // each candidate's line matched to this line
 	chain      []int
+	// elsewhere, when not zero, is the time of the earliest edit to
+	// another file that introduced the line's text before its commit (git
+	// may find the line moved or copied from there).
+	elsewhere time.Time
 	// alts are the entries of the chosen edit's session that qualify for
 	// the line (the chosen one included): the session's other
 	// introductions of its text, should another line hold the chosen one.

@@ -3,51 +3,83 @@ package provenance
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"hansard/provenance/gitrepo"
 )
 
-// OriginBlame blames some ranges of lines of a file with move and copy
-// detection (git blame -M -C): a line moved or copied from another file
-// comes with the commit that first wrote it there, and that file's path.
-type OriginBlame func(ctx context.Context, ranges []gitrepo.LineRange) ([]gitrepo.BlameLine, error)
+// OriginFinder tells where lines of a file came from, for Attribute
+// (FileBlame.Origins).
+type OriginFinder interface {
+	// Changed returns, per commit id, the paths the commit changed.
+	Changed(ctx context.Context, commits []string) (map[string][]string, error)
+	// Blame blames some ranges of lines of the file with move and copy
+	// detection (git blame -M -C), through the commits since since: a line
+	// moved or copied from another file comes with the commit that first
+	// wrote it there, and that file's path; a line older than since comes
+	// from a boundary commit.
+	Blame(ctx context.Context, ranges []gitrepo.LineRange, since time.Time) ([]gitrepo.BlameLine, error)
+}
 
-// Origins returns the OriginBlame of path at rev ("" for the working tree)
-// in repo; text, when set, is the blamed content's lines.
-func Origins(repo *gitrepo.Repo, path, rev string, text []string) OriginBlame {
-	return func(ctx context.Context, ranges []gitrepo.LineRange) ([]gitrepo.BlameLine, error) {
-		lines, err := repo.Blame(ctx, path, gitrepo.BlameOptions{Rev: rev, Ranges: ranges, Moves: true})
-		if err != nil {
-			return nil, err
-		}
-		if text != nil {
-			for i := range lines {
-				if n := lines[i].FinalLine; n >= 1 && n <= len(text) {
-					lines[i].Text = strings.TrimSuffix(text[n-1], "\r")
-				}
+// GitOrigins returns the OriginFinder of path at rev ("" for the working
+// tree) in repo; text, when set, is the blamed content's lines.
+func GitOrigins(repo *gitrepo.Repo, path, rev string, text []string) OriginFinder {
+	return gitOrigins{repo, path, rev, text}
+}
+
+type gitOrigins struct {
+	repo      *gitrepo.Repo
+	path, rev string
+	text      []string
+}
+
+func (g gitOrigins) Changed(ctx context.Context, commits []string) (map[string][]string, error) {
+	return g.repo.ChangedPaths(ctx, commits)
+}
+
+func (g gitOrigins) Blame(ctx context.Context, ranges []gitrepo.LineRange, since time.Time) ([]gitrepo.BlameLine, error) {
+	// git's --since is whole seconds: a second earlier keeps every commit
+	// of since's second.
+	lines, err := g.repo.Blame(ctx, g.path, gitrepo.BlameOptions{Rev: g.rev, Ranges: ranges, Moves: true, Since: since.Add(-time.Second)})
+	if err != nil {
+		return nil, err
+	}
+	if g.text != nil {
+		for i := range lines {
+			if n := lines[i].FinalLine; n >= 1 && n <= len(g.text) {
+				lines[i].Text = strings.TrimSuffix(g.text[n-1], "\r")
 			}
 		}
-		return lines, nil
 	}
+	return lines, nil
 }
 
 // fromOrigins decides again, from their move and copy origin, the lines
-// that the plain blame's commit leaves unexplained: a line whose text some
-// archived edit introduced, but none to the file's lineage before that
-// commit (a person moved or copied it from another file, where an edit
-// wrote it). Such a line that its origin's edits explain takes that
+// that the plain blame's commit leaves unexplained: a line whose text an
+// archived edit to another file introduced before that commit, but none
+// that explains it to the file's lineage (a person moved or copied it
+// from the other file, where the edit wrote it). Such a line that its origin's edits explain takes that
 // answer, with the origin's commit and path; an introduced line that a
 // line explained by the plain blame holds stays with that line.
 func (f *fileState) fromOrigins(ctx context.Context) error {
 	if f.in.Origins == nil {
 		return nil
 	}
-	want := f.unexplained()
-	if len(want) == 0 {
-		return nil
+	want, err := f.unexplained(ctx)
+	if err != nil || len(want) == 0 {
+		return err
 	}
-	origin, err := f.in.Origins(ctx, f.rangesOf(want))
+	// The line's origin is a commit no older than the earliest edit that
+	// may have written it there (less the clock slack).
+	var since time.Time
+	for _, i := range want {
+		if t := f.decisions[i].elsewhere; !t.IsZero() && (since.IsZero() || t.Before(since)) {
+			since = t
+		}
+	}
+	origin, err := f.in.Origins.Blame(ctx, f.rangesOf(want), since.Add(-f.a.slack()))
 	if err != nil {
 		return fmt.Errorf("blame moves and copies: %w", err)
 	}
@@ -59,7 +91,7 @@ func (f *fileState) fromOrigins(ctx context.Context) error {
 	for _, i := range want {
 		bl := f.lines[i].bl
 		o := byLine[bl.FinalLine]
-		if o == nil || o.Commit == nil || o.Commit.Uncommitted() || (o.Commit.Hash == bl.Commit.Hash && o.OrigPath == bl.OrigPath) {
+		if o == nil || o.Commit == nil || o.Commit.Uncommitted() || o.Commit.Boundary || (o.Commit.Hash == bl.Commit.Hash && o.OrigPath == bl.OrigPath) {
 			continue
 		}
 		moved = append(moved, i)
@@ -104,14 +136,32 @@ func (f *fileState) fromOrigins(ctx context.Context) error {
 }
 
 // unexplained returns the lines to decide again from their origin: needed
-// committed lines answered none whose text some edit introduced (a common
-// line: next to such a substantive line).
-func (f *fileState) unexplained() []int {
+// committed lines answered none whose text an edit to another file
+// introduced before their commit, when that commit changed another file
+// too (git finds a copy only from a file the commit changed); a common
+// line, next to such a substantive line.
+func (f *fileState) unexplained(ctx context.Context) ([]int, error) {
 	sub := map[int]bool{}
+	var commits []string
 	for i, l := range f.lines {
 		d := f.decisions[i]
-		if l.needed && !l.trivial && d.entry < 0 && d.status == StatusNone && len(f.byKey[l.key]) > 0 && !l.bl.Commit.Uncommitted() {
+		if l.needed && !l.trivial && d.entry < 0 && d.status == StatusNone && !d.elsewhere.IsZero() && !l.bl.Commit.Uncommitted() {
 			sub[i] = true
+			if !slices.Contains(commits, l.bl.Commit.Hash) {
+				commits = append(commits, l.bl.Commit.Hash)
+			}
+		}
+	}
+	if len(sub) == 0 {
+		return nil, nil
+	}
+	changed, err := f.in.Origins.Changed(ctx, commits)
+	if err != nil {
+		return nil, fmt.Errorf("paths the commits changed: %w", err)
+	}
+	for i := range sub {
+		if !f.sourceChanged(i, changed[f.lines[i].bl.Commit.Hash]) {
+			delete(sub, i)
 		}
 	}
 	var out []int
@@ -128,7 +178,20 @@ func (f *fileState) unexplained() []int {
 			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// sourceChanged reports whether paths, those line i's commit changed,
+// include another file than the line's: git finds a line moved or copied
+// from a file its commit changed (an edit may have written the text into
+// that file under an earlier name).
+func (f *fileState) sourceChanged(i int, paths []string) bool {
+	for _, p := range paths {
+		if p != f.lines[i].bl.OrigPath && p != f.in.Path {
+			return true
+		}
+	}
+	return false
 }
 
 // rangesOf returns the line ranges to blame for lines: each line with the

@@ -17,7 +17,7 @@ import (
 // are at most half of the file's history), else the whole file.
 func (a *Attributor) answer(ctx context.Context, repo *gitrepo.Repo, rel string, q Query, key BlameKey, text []string, g *gitRun, lookAll func()) ([]Attribution, error) {
 	in := FileBlame{Repo: repo.Root, Path: rel, Lines: g.blame, History: g.history, Start: q.Start, End: q.End,
-		Origins: Origins(repo, rel, q.Rev, text)}
+		Origins: GitOrigins(repo, rel, q.Rev, text)}
 	if g.stream != nil {
 		in.Others = text
 		out, err := a.answerStream(ctx, g.stream, in, key, lookAll)
