@@ -39,6 +39,7 @@ func (f *fileState) resolveClaims() {
 			by[c] = append(by[c], i)
 		}
 	}
+	f.intros = map[int][]claim{}
 	held := map[claim]bool{}
 	type text struct{ session, key string }
 	contested := map[text][]int{}
@@ -135,25 +136,40 @@ func claimReason(n, m int, tie bool, won []int, f *fileState) string {
 
 // introductions returns the introduced lines that may explain line i: of a
 // substantive line, every line with its key of the entries of its session
-// that qualify for it (alts); of a common line, the one its position
-// gives.
+// that qualify for it (alts): of text other sessions wrote too, only
+// those whose context explains another line of the block around it, when
+// its own claim's does (a line is not moved to a mere recurrence of common
+// text); of a common line, the one its position gives.
 func (f *fileState) introductions(i int) []claim {
+	if out, ok := f.intros[i]; ok {
+		return out
+	}
 	d := f.decisions[i]
 	c, ok := f.claimOf(d)
 	if !ok {
 		return nil
 	}
 	out := []claim{c}
-	if f.lines[i].trivial {
-		return out
-	}
-	for _, e := range d.alts {
-		for _, j := range f.index(e).occ[f.lines[i].kid] {
-			if a := (claim{e, int(j)}); a != c && !f.entries[e].ReplaceAll {
-				out = append(out, a)
+	if !f.lines[i].trivial {
+		need := min(d.score, 2)
+		if f.distinctive(i) {
+			need = 1 // text only this session ever wrote
+		}
+		for _, e := range d.alts {
+			x := f.index(e)
+			for _, j32 := range x.occ[f.lines[i].kid] {
+				j := int(j32)
+				a := claim{e, j}
+				if a == c || f.entries[e].ReplaceAll {
+					continue
+				}
+				if need == 1 || 1+f.extend(i, x, j, 1, false)+f.extend(i, x, j, -1, false) >= need {
+					out = append(out, a)
+				}
 			}
 		}
 	}
+	f.intros[i] = out
 	return out
 }
 

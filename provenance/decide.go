@@ -100,7 +100,7 @@ func (f *fileState) decideLine(i int) decision {
 		return d
 	}
 	c := f.latest(top)
-	d := decision{entry: c.e, match: c.match, exact: c.exact}
+	d := decision{entry: c.e, match: c.match, exact: c.exact, score: c.score}
 	d.status, d.reason = f.status(i, c)
 	d.chain = f.chainOf(pool, []int{c.e}, c.score)
 	for _, o := range pool {

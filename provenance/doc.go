@@ -50,18 +50,32 @@
 //
 // # Matching a line
 //
-// Blame (git blame --porcelain, -M200 -C40: moves across files are followed,
-// short recurring blocks are not taken for copies) gives each line its commit
-// and the path it had there. The lines of a file that blame puts in the same
+// Blame (plain git blame --porcelain, which follows whole-file renames
+// only) gives each line the commit that put it in this file and the path
+// it had there. Move and copy detection is not used first: on real
+// repositories it sends boilerplate an agent typed again, or code it
+// extracted into a new file, to the first copy's commit, before the edit
+// that wrote it here. The lines of a file that blame puts in the same
 // commit form that commit's block, in file order. The file's lineage is the
 // blamed path, every path blame reports, and every path of its followed
-// history.
+// history; a path the file had before a rename or copy counts only for
+// edits up to that commit's committer time plus the clock slack (after a
+// copy, what is written to the source is not in this file).
 //
 // A substantive line's candidates are the ledger entries of the same
 // repository, to a path of the lineage, with an introduced line of the same
 // key, whose time is not after the commit's committer time plus the clock
 // slack (DefaultSlack; any time for uncommitted lines). Text written only to
-// other files is not evidence.
+// other files is not evidence on its own: when no edit explains a line in
+// the plain blame's commit, an edit to another file introduced its text
+// before that commit, and that commit changed another file too (git finds
+// copies only in files the commit changed), the line's move or copy origin
+// is asked of git (FileBlame.Origins: git blame -M200 -C40 of the runs of
+// such lines, through the commits since that edit less the slack), and the
+// line is decided again with the origin's commit and path (the path
+// counting as lineage for that line). It keeps the answer only if the
+// origin's edits explain it with an introduced line that no line answered
+// from the plain blame holds.
 //
 // Each candidate is scored by context: starting from the entry's line that
 // matches, the block's neighbouring lines (up to 12 on either side) are
@@ -89,11 +103,25 @@
 // that edit (consecutive positions in its new text). Next to a conflicting
 // line, it is conflicting when every candidate passes that test.
 //
-// An introduced line explains at most one line of a commit's block (unless
-// the edit replaced every occurrence). When several lines claim it (a person
-// pasted a copy of what the edit wrote, or blank lines and braces recur side
-// by side), the claimant whose order agrees with more of the other lines the
-// edit explains keeps it; on a tie none does.
+// Context looks ahead on the edit's side no further than its own positions
+// allow: two matched lines of an edit are at most as far apart in its new
+// text as the lines of the file between them (plus the skip), so a line
+// does not borrow context from another part of the edit.
+//
+// An introduced line explains at most one line of the file (unless the
+// edit replaced every occurrence). When several lines claim it (a person
+// pasted a copy of what the edit wrote, the session wrote the text several
+// times, or blank lines and braces recur side by side), the lines that
+// claim the text of that session are assigned the session's introductions
+// of it (every occurrence in every entry of the session that qualifies for
+// the line; of text other sessions wrote too, only an occurrence whose
+// context explains another line of the block, when the line's own match
+// does) that no other line holds, never more lines than introductions:
+// the lines of older commits first (a copy is never older than what it
+// copies), and among one commit's lines those whose order agrees with more
+// of the other lines their edit explains. When the introductions left are
+// fewer than the lines of a commit that agree equally, none of those
+// lines, nor any served after them, is credited.
 //
 // # Lines no edit explains: shell commands
 //
@@ -121,18 +149,25 @@
 //
 //   - uncommitted: a working-tree line (blame's all-zero commit, or a file
 //     git does not track yet) matched.
-//   - proven: exact text, lineage path, edit not after the commit.
+//   - proven: exact text, an edit to the file or a path it had through
+//     renames, not after the commit.
 //   - possible: matched, with the reasons given: whitespace-only match, a
 //     line git found moved or copied from another file (not a rename of this
-//     one), or an edit within the clock slack after the commit; or no edit
-//     explains it and a session's shell command rewrote the file or made
-//     the commit (above).
+//     one), an edit to a file git found this one copied from, or an edit
+//     within the clock slack after the commit; or no edit explains it and
+//     a session's shell command rewrote the file or made the commit
+//     (above).
 //   - conflicting: several sessions tie (or rewrote the file with shell
 //     commands); Candidates lists them, Edit is nil.
-//   - none: no candidate (the reason says when edits with the text came only
-//     after the commit, or went to other files), recurring text without
-//     support, an introduced line claimed by several lines, or a common line
-//     without positional evidence.
+//   - none: no candidate, recurring text without support, a line losing
+//     the session's introductions of its text to other lines, or a common
+//     line without positional evidence. Of a line with no candidate, the
+//     reason names what came closest, the most informative first: its move
+//     or copy origin when git found one that no edit explains either (with
+//     what is said of the origin), edits of other files before the commit
+//     (the line was likely moved or copied from there), edits of this file
+//     only after the commit, edits of other files only after it, else no
+//     edit at all.
 //
 // # The archive
 //
@@ -207,7 +242,8 @@
 // The chain of an answer lists the other candidates, oldest first: when the
 // answer rests on context (score above one), only those whose own score is
 // above one. Times are shown in the Attributor's Location with the UTC
-// offset.
+// offset; answers are kept in the Cache with their times in UTC and shown
+// in the Location of whoever asks.
 //
 // # Attaching sessions recorded elsewhere
 //

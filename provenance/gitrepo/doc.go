@@ -29,7 +29,8 @@
 // Repo.CommitLog (`git log -M -C --name-status`, whole or a range),
 // Repo.FollowStep (what `git log --follow` shows at one commit) and
 // Repo.Boundary (`git rev-list --boundary`) for a log kept elsewhere;
-// Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
+// Repo.ChangedPaths (`git log --no-walk --name-only`) naming the files
+// some commits changed; Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
 // parent) listing the lines a commit added per file; Repo.CommitsByPrefix
 // (`git rev-parse --disambiguate`) naming the commits of a sha prefix;
 // RevParse and CommitBefore. Subprocesses are streamed and stop when their
