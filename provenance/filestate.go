@@ -69,7 +69,7 @@ type decision struct {
 	// another file that introduced the line's text before its commit (git
 	// may find the line moved or copied from there).
 	elsewhere time.Time
-	score int // the context score of the chosen edit
+	score     int // the context score of the chosen edit
 	// alts are the entries of the chosen edit's session that qualify for
 	// the line (the chosen one included): the session's other
 	// introductions of its text, should another line hold the chosen one.
