@@ -91,10 +91,17 @@ func (f *fileState) fromOrigins(ctx context.Context) error {
 	for _, i := range want {
 		bl := f.lines[i].bl
 		o := byLine[bl.FinalLine]
-		if o == nil || o.Commit == nil || o.Commit.Uncommitted() || o.Commit.Boundary || (o.Commit.Hash == bl.Commit.Hash && o.OrigPath == bl.OrigPath) {
-			continue
+		switch {
+		case o == nil || o.Commit == nil || o.Commit.Uncommitted() || (o.Commit.Hash == bl.Commit.Hash && o.OrigPath == bl.OrigPath):
+		case o.Commit.Boundary:
+			// From a file, at a commit older than every edit that wrote
+			// the text there.
+			if o.OrigPath != bl.OrigPath && !f.lines[i].trivial {
+				f.decisions[i].reason = fmt.Sprintf(reasonOriginPrefix, o.OrigPath) + reasonOnlyLater
+			}
+		default:
+			moved = append(moved, i)
 		}
-		moved = append(moved, i)
 	}
 	if len(moved) == 0 {
 		return nil
@@ -126,7 +133,7 @@ func (f *fileState) fromOrigins(ctx context.Context) error {
 			if !taken && !f.lines[i].trivial && o.OrigPath != plain[i].OrigPath {
 				// Where the line came from says more than this file's
 				// edits.
-				f.decisions[i].reason = fmt.Sprintf(reasonOriginPrefix, o.OrigPath, shortHash(o.Commit.Hash)) + d.reason
+				f.decisions[i].reason = fmt.Sprintf(reasonOriginPrefix, o.OrigPath) + d.reason
 			}
 		}
 	}
@@ -234,6 +241,3 @@ func (f *fileState) heldClaims() map[claim]bool {
 	}
 	return held
 }
-
-// shortHash is a commit id as a reason names it.
-func shortHash(h string) string { return h[:min(len(h), 8)] }

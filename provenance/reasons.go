@@ -18,7 +18,7 @@ const (
 	reasonElsewhereLater = "only edits to other files introduced this text, after the commit"
 	// reasonOriginPrefix starts the reason of a line whose move or copy
 	// origin no edit explains either; the origin's own reason follows.
-	reasonOriginPrefix = "git found the line moved or copied from %s (commit %s), where "
+	reasonOriginPrefix = "git found the line moved or copied from %s, where "
 	// reasonCommonNone is a common line's without positional evidence.
 	reasonCommonNone = "common line: attributed only inside a block that one edit introduced"
 	// reasonCommonPrefix starts a common line's reason when it is
@@ -33,7 +33,7 @@ const (
 var agreeCount = regexp.MustCompile(`; \d+ lines of its block agree`)
 
 // originReason matches the reasons that start with reasonOriginPrefix.
-var originReason = regexp.MustCompile(`^git found the line moved or copied from .* \(commit [0-9a-f]+\), where `)
+var originReason = regexp.MustCompile(`^git found the line moved or copied from .*, where `)
 
 // evidence counts the edits with a line's text that cannot explain it:
 // to other files before the commit (or within the clock slack after it),

@@ -1,6 +1,8 @@
 package provenance
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -38,5 +40,29 @@ func TestReasonNamesOtherFilesBeforeLaterEdits(t *testing.T) {
 	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
 	if a.Reason != reasonElsewhere {
 		t.Errorf("reason %q, want %q", a.Reason, reasonElsewhere)
+	}
+}
+
+// TestReasonNamesTheOrigin: a person's move of lines that an edit wrote
+// into their source only after the source's commit is said to come from
+// there.
+func TestReasonNamesTheOrigin(t *testing.T) {
+	s := newScene(t)
+	s.human("other.go", funcA)
+	s.commit("person writes other.go")
+	s.now = s.now.Add(time.Hour)
+	s.write("s1", "other.go", "package app\n")
+	s.write("s1", "other.go", funcA) // written again, after other.go's commit
+	s.human("other.go", "package app\n")
+	var own strings.Builder
+	for _, name := range []string{"Keep", "Hold", "Stay", "Rest", "Wait", "Stop"} {
+		fmt.Fprintf(&own, "\n// %s is the person's own.\nfunc %s(n int) int {\n\tn = n * 3\n\treturn n + len(%q)\n}\n", name, name, name)
+	}
+	s.human("app.go", "package app\n"+own.String()+strings.TrimPrefix(funcA, "package app\n"))
+	s.commit("person moves Clean to app.go")
+	out := s.why("app.go")
+	a := expect(t, out, "strings.ToLower", 1, StatusNone, "")
+	if !strings.HasPrefix(a.Reason, "git found the line moved or copied from other.go, where ") || !strings.HasSuffix(a.Reason, reasonOnlyLater) {
+		t.Errorf("reason %q, want the origin's", a.Reason)
 	}
 }
