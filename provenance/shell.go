@@ -175,7 +175,7 @@ func (f *fileState) writers(i int, slack time.Duration) map[string]bool {
 	l := f.lines[i]
 	w := map[string]bool{}
 	for _, e := range f.byKey[l.key] {
-		if x := &f.entries[e]; f.lineage[x.Path] && !x.Time.After(l.bl.Commit.CommitTime.Add(slack)) {
+		if x := &f.entries[e]; f.inLineage(i, e) && !x.Time.After(l.bl.Commit.CommitTime.Add(slack)) {
 			w[x.SessionID] = true
 		}
 	}
