@@ -3,7 +3,6 @@ package provenance
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,8 +12,9 @@ import (
 // OriginFinder tells where lines of a file came from, for Attribute
 // (FileBlame.Origins).
 type OriginFinder interface {
-	// Changed returns, per commit id, the paths the commit changed.
-	Changed(ctx context.Context, commits []string) (map[string][]string, error)
+	// ChangedOtherThan reports whether commit changed another file than
+	// paths.
+	ChangedOtherThan(commit string, paths ...string) (bool, error)
 	// Blame blames some ranges of lines of the file with move and copy
 	// detection (git blame -M -C), through the commits since since: a line
 	// moved or copied from another file comes with the commit that first
@@ -35,8 +35,8 @@ type gitOrigins struct {
 	text      []string
 }
 
-func (g gitOrigins) Changed(ctx context.Context, commits []string) (map[string][]string, error) {
-	return g.repo.ChangedPaths(ctx, commits)
+func (g gitOrigins) ChangedOtherThan(commit string, paths ...string) (bool, error) {
+	return g.repo.ChangedOtherThan(commit, paths...)
 }
 
 func (g gitOrigins) Blame(ctx context.Context, ranges []gitrepo.LineRange, since time.Time) ([]gitrepo.BlameLine, error) {
@@ -149,27 +149,22 @@ func (f *fileState) fromOrigins(ctx context.Context) error {
 // line, next to such a substantive line.
 func (f *fileState) unexplained(ctx context.Context) ([]int, error) {
 	sub := map[int]bool{}
-	var commits []string
+	others := map[string]bool{} // per commit: it changed another file
 	for i, l := range f.lines {
 		d := f.decisions[i]
-		if l.needed && !l.trivial && d.entry < 0 && d.status == StatusNone && !d.elsewhere.IsZero() && !l.bl.Commit.Uncommitted() {
-			sub[i] = true
-			if !slices.Contains(commits, l.bl.Commit.Hash) {
-				commits = append(commits, l.bl.Commit.Hash)
+		if !l.needed || l.trivial || d.entry >= 0 || d.status != StatusNone || d.elsewhere.IsZero() || l.bl.Commit.Uncommitted() {
+			continue
+		}
+		h := l.bl.Commit.Hash
+		changed, ok := others[h]
+		if !ok {
+			var err error
+			if changed, err = f.in.Origins.ChangedOtherThan(h, f.in.Path, l.bl.OrigPath); err != nil {
+				return nil, fmt.Errorf("files commit %s changed: %w", h, err)
 			}
+			others[h] = changed
 		}
-	}
-	if len(sub) == 0 {
-		return nil, nil
-	}
-	changed, err := f.in.Origins.Changed(ctx, commits)
-	if err != nil {
-		return nil, fmt.Errorf("paths the commits changed: %w", err)
-	}
-	for i := range sub {
-		if !f.sourceChanged(i, changed[f.lines[i].bl.Commit.Hash]) {
-			delete(sub, i)
-		}
+		sub[i] = changed
 	}
 	var out []int
 	for i, l := range f.lines {
@@ -185,20 +180,7 @@ func (f *fileState) unexplained(ctx context.Context) ([]int, error) {
 			}
 		}
 	}
-	return out, nil
-}
-
-// sourceChanged reports whether paths, those line i's commit changed,
-// include another file than the line's: git finds a line moved or copied
-// from a file its commit changed (an edit may have written the text into
-// that file under an earlier name).
-func (f *fileState) sourceChanged(i int, paths []string) bool {
-	for _, p := range paths {
-		if p != f.lines[i].bl.OrigPath && p != f.in.Path {
-			return true
-		}
-	}
-	return false
+	return out, ctx.Err()
 }
 
 // rangesOf returns the line ranges to blame for lines: each line with the

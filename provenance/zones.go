@@ -6,10 +6,17 @@ import "time"
 // are kept with their times in UTC (instants) and shown in the
 // Attributor's Location, whichever it was when they were kept.
 func inZone(out []Attribution, loc *time.Location) []Attribution {
+	seen := map[string]string{} // the same edits and commits recur
 	conv := func(s *string) {
-		if t, err := time.Parse(time.RFC3339, *s); err == nil {
-			*s = t.In(loc).Format(time.RFC3339)
+		if v, ok := seen[*s]; ok {
+			*s = v
+			return
 		}
+		v := *s
+		if t, err := time.Parse(time.RFC3339, v); err == nil {
+			v = t.In(loc).Format(time.RFC3339)
+		}
+		seen[*s], *s = v, v
 	}
 	ref := func(r *EditRef) {
 		conv(&r.TimeLocal)

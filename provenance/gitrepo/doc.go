@@ -5,7 +5,8 @@
 // common folder; a bare repository is its own git folder) and gives a Repo
 // with the main repository's Root, the WorkTree, remotes, Head, commits
 // (Commit, with Trailers) and blobs at a revision (CommitBefore finds the
-// commit of a moment). ResolveCommit reads ids, abbreviated ids, refs and
+// commit of a moment), and whether a commit changed other files than some
+// (ChangedOtherThan, comparing trees in process). ResolveCommit reads ids, abbreviated ids, refs and
 // their ~N and ^N steps in process and asks the git executable for other
 // revision forms and for what it does not find. Init and CommitAll write a
 // repository in process. Only go-git's storage (refs, loose and packed
@@ -29,8 +30,7 @@
 // Repo.CommitLog (`git log -M -C --name-status`, whole or a range),
 // Repo.FollowStep (what `git log --follow` shows at one commit) and
 // Repo.Boundary (`git rev-list --boundary`) for a log kept elsewhere;
-// Repo.ChangedPaths (`git log --no-walk --name-only`) naming the files
-// some commits changed; Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
+// Repo.AddedLines (`git diff-tree -p -M --unified=0` against the first
 // parent) listing the lines a commit added per file; Repo.CommitsByPrefix
 // (`git rev-parse --disambiguate`) naming the commits of a sha prefix;
 // RevParse and CommitBefore. Subprocesses are streamed and stop when their
