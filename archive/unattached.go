@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -161,4 +162,33 @@ func (a *Archive) sessionFiles(ctx context.Context, id string) ([]string, error)
 		out = append(out, f)
 	}
 	return out, translate(rows.Err(), "session files")
+}
+
+// metaAutoAttachPrefix keys, per repository root, the sessions attached to
+// no repository as they were when attaching them to it automatically
+// last found nothing (see AutoAttachTried).
+const metaAutoAttachPrefix = "auto_attach_tried:"
+
+// UnattachedStamp names the sessions attached to no repository (their
+// count and the newest of them), so that a caller can tell whether they
+// changed since.
+func (a *Archive) UnattachedStamp(ctx context.Context) (string, error) {
+	var n, newest int64
+	err := a.db.QueryRowContext(ctx, `SELECT count(*), coalesce(max(pk), 0) FROM sessions WHERE repo_root = ''`).Scan(&n, &newest)
+	if err != nil {
+		return "", translate(err, "unattached sessions")
+	}
+	return fmt.Sprintf("%d:%d", n, newest), nil
+}
+
+// AutoAttachTried returns the UnattachedStamp recorded when attaching
+// sessions to root automatically last found nothing ("" when never).
+func (a *Archive) AutoAttachTried(ctx context.Context, root string) (string, error) {
+	return a.getMeta(ctx, metaAutoAttachPrefix+root)
+}
+
+// SetAutoAttachTried records that attaching the sessions of stamp to root
+// automatically found nothing.
+func (a *Archive) SetAutoAttachTried(ctx context.Context, root, stamp string) error {
+	return a.setMeta(ctx, metaAutoAttachPrefix+root, stamp)
 }

@@ -72,7 +72,19 @@ func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) 
 	if err != nil || unattached == 0 || here > 0 {
 		return Attachment{}, err
 	}
+	// Looking for evidence costs git lookups for every unattached session:
+	// it is done again only when those sessions changed.
+	stamp, err := a.UnattachedStamp(ctx)
+	if err != nil {
+		return Attachment{}, err
+	}
+	if tried, err := a.AutoAttachTried(ctx, root); err != nil || tried == stamp {
+		return Attachment{}, err
+	}
 	found, err := h.AutoAttach(ctx, []string{root})
+	if err == nil && len(found) == 0 {
+		err = a.SetAutoAttachTried(ctx, root, stamp)
+	}
 	var att Attachment
 	for _, m := range found {
 		att.Attached = append(att.Attached, m.String())
