@@ -23,7 +23,14 @@ func (a *Archive) lockWrite(ctx context.Context) (func(), error) {
 // lock takes the write lock; without wait it fails with errBusy at once
 // when the lock is held.
 func (a *Archive) lock(ctx context.Context, wait bool) (func(), error) {
-	path := filepath.Join(a.dir, "write.lock")
+	return lockDir(ctx, a.dir, func() bool { return wait })
+}
+
+// lockDir takes the write lock of the archive in dir. While the lock is
+// held it asks again whether to go on waiting, and fails with errBusy
+// once it says no.
+func lockDir(ctx context.Context, dir string, again func() bool) (func(), error) {
+	path := filepath.Join(dir, "write.lock")
 	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock archive: %w", err)
@@ -40,7 +47,7 @@ func (a *Archive) lock(ctx context.Context, wait bool) (func(), error) {
 			f.Close()
 			return nil, fmt.Errorf("lock archive: %w", err)
 		}
-		if !wait {
+		if !again() {
 			f.Close()
 			return nil, errBusy
 		}

@@ -111,3 +111,32 @@ func TestArchiveFollowsNoLink(t *testing.T) {
 		})
 	}
 }
+
+// A link placed where the database goes, pointing at a file or at
+// nothing, is refused: the file stays as it was and nothing is created
+// where the link points.
+func TestOpenRefusesLinkedDatabase(t *testing.T) {
+	t.Parallel()
+	for _, dangling := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "archive")
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		v := newVictim(t)
+		target := v.path
+		if dangling {
+			target = filepath.Join(t.TempDir(), "missing")
+		}
+		if err := os.Symlink(target, filepath.Join(dir, DBName)); err != nil {
+			t.Fatal(err)
+		}
+		if a, err := Open(context.Background(), Options{Dir: dir}); err == nil {
+			a.Close()
+			t.Errorf("dangling %v: opened a database through a link", dangling)
+		}
+		v.check(t)
+		if _, err := os.Lstat(target); dangling && err == nil {
+			t.Error("created the file a dangling link points at")
+		}
+	}
+}

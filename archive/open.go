@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -100,6 +101,18 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	if err := ensurePrivate(opts.Dir, path); err != nil {
 		return nil, err
 	}
+	// Turning a new database to WAL (the first connection's pragma) fails
+	// at once, without waiting, when another connection is doing the same
+	// (SQLITE_BUSY): an empty one is opened and migrated under the write
+	// lock, or once another process has turned it.
+	if isEmpty(path) {
+		unlock, err := lockDir(ctx, opts.Dir, func() bool { return isEmpty(path) })
+		if err == nil {
+			defer unlock()
+		} else if !errors.Is(err, errBusy) {
+			return nil, fmt.Errorf("open archive %s: %w", path, err)
+		}
+	}
 	u := url.URL{Scheme: "file", Path: path, RawQuery: dsnPragmas}
 	db, err := sql.Open("sqlite", u.String())
 	if err != nil {
@@ -132,15 +145,15 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 			return nil, fmt.Errorf("open archive %s: %w", path, err)
 		}
 	}
-	// SQLite creates -wal and -shm with the database file's mode; make sure
-	// whatever the umask did, nothing is readable by others.
-	for _, suffix := range []string{"-wal", "-shm"} {
-		if err := chmodPrivate(path + suffix); err != nil {
-			db.Close()
-			return nil, fmt.Errorf("open archive: %w", err)
-		}
-	}
 	return a, nil
+}
+
+// isEmpty reports whether the file at path is there and empty: a
+// database no connection has turned to WAL yet. It opens no descriptor
+// (see ensurePrivate).
+func isEmpty(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Size() == 0
 }
 
 // Dir returns the archive folder.

@@ -27,7 +27,14 @@ var sqliteSuffixes = []string{"-wal", "-shm", "-journal"}
 
 // ensurePrivate makes sure the archive folder (see ensureFolder) and its
 // database file (0600) exist, and that no file SQLite opens beside the
-// database is a link. An existing archive costs a stat per file.
+// database is a link or readable by others. An existing archive costs a
+// stat per file.
+//
+// SQLite creates those files with the database file's mode whatever the
+// umask, so only one left looser by an earlier run is opened, to change
+// its mode: closing a descriptor of a file drops every POSIX lock the
+// process holds on it, SQLite's too, and another process would then take
+// the database, or its shared memory, for unused.
 func ensurePrivate(dir, path string) error {
 	if err := ensureFolder(dir); err != nil {
 		return err
@@ -37,8 +44,14 @@ func ensurePrivate(dir, path string) error {
 	}
 	for _, suffix := range sqliteSuffixes {
 		fi, err := os.Lstat(path + suffix)
-		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		switch {
+		case err != nil:
+		case fi.Mode()&fs.ModeSymlink != 0:
 			return fmt.Errorf("open archive: %s %w", path+suffix, errLink)
+		case fi.Mode().IsRegular() && fi.Mode().Perm() != 0o600:
+			if err := chmodPrivate(path + suffix); err != nil {
+				return fmt.Errorf("open archive: %w", err)
+			}
 		}
 	}
 	return nil
@@ -101,16 +114,22 @@ func ownedByMe(fi fs.FileInfo) bool {
 }
 
 // ensureFile creates path 0600 when missing and otherwise makes sure it
-// is a regular file, not a link, with mode 0600.
+// is a regular file, not a link, with mode 0600. Another process opening
+// the archive may create it at the same time: what is there then is
+// checked as an existing file, never removed.
 func ensureFile(path string) error {
 	fi, err := os.Lstat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		f, err := createExclusive(path)
-		if err != nil {
-			return err
+	if errors.Is(err, fs.ErrNotExist) {
+		f, cerr := createNew(path)
+		if cerr == nil {
+			return f.Close()
 		}
-		return f.Close()
+		if !errors.Is(cerr, fs.ErrExist) {
+			return cerr
+		}
+		fi, err = os.Lstat(path)
+	}
+	switch {
 	case err != nil:
 		return fmt.Errorf("open archive: %w", err)
 	case fi.Mode()&fs.ModeSymlink != 0:
@@ -166,6 +185,12 @@ func createExclusive(path string) (*os.File, error) {
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
+	return createNew(path)
+}
+
+// createNew creates path (0600, whatever the umask), failing with
+// fs.ErrExist when anything is there, a link included.
+func createNew(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
