@@ -137,8 +137,15 @@ func (a *Archive) sessionList(ctx context.Context, q string, args ...any) ([]Ses
 
 // RepoRoots returns the roots of the repositories the archive knows.
 func (a *Archive) RepoRoots(ctx context.Context) ([]string, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT root FROM repos
-		UNION SELECT DISTINCT repo_root FROM sessions WHERE repo_root <> '' ORDER BY 1`)
+	// The sessions' roots are found by skipping through the index
+	// sessions_repo from one root to the next, not by reading every
+	// session: a search asks this every time.
+	rows, err := a.db.QueryContext(ctx, `WITH RECURSIVE roots(root) AS (
+			SELECT min(repo_root) FROM sessions WHERE repo_root > ''
+			UNION ALL
+			SELECT (SELECT min(repo_root) FROM sessions WHERE repo_root > roots.root) FROM roots WHERE roots.root IS NOT NULL)
+		SELECT root FROM repos
+		UNION SELECT root FROM roots WHERE root IS NOT NULL ORDER BY 1`)
 	if err != nil {
 		return nil, translate(err, "repositories")
 	}

@@ -65,11 +65,19 @@ func collapseFolders(all []UnattachedFolder) []UnattachedFolder {
 }
 
 // AttachmentCounts returns how many sessions are attached to no
-// repository and how many to the repository root.
-func (a *Archive) AttachmentCounts(ctx context.Context, root string) (unattached, here int, err error) {
-	err = a.db.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE repo_root = ''), count(*) FILTER (WHERE repo_root = ?)
-		FROM sessions`, root).Scan(&unattached, &here)
-	return unattached, here, translate(err, "attachment counts")
+// repository and how many to root, and a stamp naming the unattached ones
+// (their count and the newest of them), so that a caller can tell whether
+// they changed since (see AutoAttachTried). One query over the index
+// sessions_repo, not a scan of every session: a query asks it each time.
+func (a *Archive) AttachmentCounts(ctx context.Context, root string) (unattached, here int, stamp string, err error) {
+	var newest int64
+	err = a.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM sessions WHERE repo_root = ''),
+		(SELECT count(*) FROM sessions WHERE repo_root = ?),
+		(SELECT coalesce(max(pk), 0) FROM sessions WHERE repo_root = '')`, root).Scan(&unattached, &here, &newest)
+	if err != nil {
+		return 0, 0, "", translate(err, "attachment counts")
+	}
+	return unattached, here, fmt.Sprintf("%d:%d", unattached, newest), nil
 }
 
 // RecordedGit is the git state an agent recorded for a session attached
@@ -164,24 +172,12 @@ func (a *Archive) sessionFiles(ctx context.Context, id string) ([]string, error)
 	return out, translate(rows.Err(), "session files")
 }
 
-// metaAutoAttachPrefix keys, per repository root, the sessions attached to
-// no repository as they were when attaching them to it automatically
-// last found nothing (see AutoAttachTried).
+// metaAutoAttachPrefix keys, per repository root, the stamp of the
+// sessions attached to no repository (see AttachmentCounts) when attaching
+// them to it automatically last found nothing.
 const metaAutoAttachPrefix = "auto_attach_tried:"
 
-// UnattachedStamp names the sessions attached to no repository (their
-// count and the newest of them), so that a caller can tell whether they
-// changed since.
-func (a *Archive) UnattachedStamp(ctx context.Context) (string, error) {
-	var n, newest int64
-	err := a.db.QueryRowContext(ctx, `SELECT count(*), coalesce(max(pk), 0) FROM sessions WHERE repo_root = ''`).Scan(&n, &newest)
-	if err != nil {
-		return "", translate(err, "unattached sessions")
-	}
-	return fmt.Sprintf("%d:%d", n, newest), nil
-}
-
-// AutoAttachTried returns the UnattachedStamp recorded when attaching
+// AutoAttachTried returns the stamp of AttachmentCounts recorded when attaching
 // sessions to root automatically last found nothing ("" when never).
 func (a *Archive) AutoAttachTried(ctx context.Context, root string) (string, error) {
 	return a.getMeta(ctx, metaAutoAttachPrefix+root)

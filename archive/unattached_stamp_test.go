@@ -14,9 +14,9 @@ func TestAutoAttachTried(t *testing.T) {
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/elsewhere/one")...)
 	e.refresh(a, RefreshOptions{})
-	stamp, err := a.UnattachedStamp(ctx)
-	if err != nil {
-		t.Fatal(err)
+	unattached, here, stamp, err := a.AttachmentCounts(ctx, "/repo")
+	if err != nil || unattached != 1 || here != 0 {
+		t.Fatalf("counts %d, %d: %v", unattached, here, err)
 	}
 	if tried, err := a.AutoAttachTried(ctx, "/repo"); err != nil || tried != "" {
 		t.Fatalf("tried before any attempt: %q, %v", tried, err)
@@ -32,7 +32,7 @@ func TestAutoAttachTried(t *testing.T) {
 	}
 	e.write("s2.jsonl", sessionLines("s2", "/elsewhere/two")...)
 	e.refresh(a, RefreshOptions{})
-	if again, _ := a.UnattachedStamp(ctx); again == stamp {
+	if _, _, again, _ := a.AttachmentCounts(ctx, "/repo"); again == stamp {
 		t.Errorf("stamp %q did not move when an unattached session was added", again)
 	}
 }

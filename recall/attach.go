@@ -66,38 +66,57 @@ func (h *Host) AutoAttach(ctx context.Context, roots []string) ([]provenance.Aut
 }
 
 // attachHere auto-attaches sessions to the repository root a question is
-// about, when none is attached to it yet and some are attached to none.
+// about, when none is attached to it yet and some are attached to none,
+// and sets the attachment's hint when then still none is.
 func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) (Attachment, error) {
-	unattached, here, err := a.AttachmentCounts(ctx, root)
+	var att Attachment
+	unattached, here, stamp, err := a.AttachmentCounts(ctx, root)
 	if err != nil || unattached == 0 || here > 0 {
-		return Attachment{}, err
+		return att, err
 	}
 	// Looking for evidence costs git lookups for every unattached session:
 	// it is done again only when those sessions changed.
-	stamp, err := a.UnattachedStamp(ctx)
+	tried, err := a.AutoAttachTried(ctx, root)
 	if err != nil {
-		return Attachment{}, err
+		return att, err
 	}
-	if tried, err := a.AutoAttachTried(ctx, root); err != nil || tried == stamp {
-		return Attachment{}, err
+	if tried != stamp {
+		found, err := h.AutoAttach(ctx, []string{root})
+		if err != nil {
+			return att, err
+		}
+		if len(found) == 0 {
+			if err := a.SetAutoAttachTried(ctx, root, stamp); err != nil {
+				return att, err
+			}
+		}
+		for _, m := range found {
+			att.Attached = append(att.Attached, m.String())
+		}
+		if len(found) > 0 {
+			if unattached, here, _, err = a.AttachmentCounts(ctx, root); err != nil {
+				return att, err
+			}
+		}
 	}
-	found, err := h.AutoAttach(ctx, []string{root})
-	if err == nil && len(found) == 0 {
-		err = a.SetAutoAttachTried(ctx, root, stamp)
-	}
-	var att Attachment
-	for _, m := range found {
-		att.Attached = append(att.Attached, m.String())
-	}
-	return att, err
+	setHint(&att, unattached, here)
+	return att, nil
 }
 
 // hint sets att.Hint when sessions are attached to no repository and none
 // to root.
 func hint(ctx context.Context, a *archive.Archive, root string, att *Attachment) error {
-	unattached, here, err := a.AttachmentCounts(ctx, root)
-	if err != nil || unattached == 0 || here > 0 {
+	unattached, here, _, err := a.AttachmentCounts(ctx, root)
+	if err != nil {
 		return err
+	}
+	setHint(att, unattached, here)
+	return nil
+}
+
+func setHint(att *Attachment, unattached, here int) {
+	if unattached == 0 || here > 0 {
+		return
 	}
 	verb := "sessions are"
 	if unattached == 1 {
@@ -105,5 +124,4 @@ func hint(ctx context.Context, a *archive.Archive, root string, att *Attachment)
 	}
 	att.Hint = fmt.Sprintf("no archived session is attached to this repository, and %d %s attached to none; "+
 		"`hansard status` lists the folders they were recorded in and the --map that attaches them", unattached, verb)
-	return nil
 }

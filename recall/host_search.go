@@ -35,11 +35,10 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 			if att, err = h.attachHere(ctx, svc.Archive, root); err != nil {
 				return SearchResponse{}, err
 			}
-			if req.Repo, err = h.repoOfDir(ctx, svc, scope.Dir); err != nil {
-				return SearchResponse{}, err
-			}
-			if err := hint(ctx, svc.Archive, root, &att); err != nil {
-				return SearchResponse{}, internal("attachment counts", err)
+			if len(att.Attached) > 0 {
+				if req.Repo, err = h.repoOfDir(ctx, svc, scope.Dir); err != nil {
+					return SearchResponse{}, err
+				}
 			}
 		}
 	}
