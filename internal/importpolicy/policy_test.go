@@ -58,8 +58,8 @@ var rows = []row{
 
 	// The archive, git and provenance.
 	{"hansard/archive", "STD SQL hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
-		"hansard/transcripts/claude hansard/transcripts/codex",
-		"the archive stores the model, redacted: it knows no provider, provenance or recall"},
+		"EXEC hansard/transcripts/claude hansard/transcripts/codex",
+		"the archive stores the model, redacted: it knows no provider, provenance or recall (its tests open one archive from several processes)"},
 	{"hansard/provenance/gitrepo", "STD GIT EXEC hansard/redact", "",
 		"the one home of git: of hansard it imports only the redaction leaf (remote URLs lose their credentials)"},
 	{"hansard/provenance/gitrepo/gittest", "STD TEST EXEC", "",
