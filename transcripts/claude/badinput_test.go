@@ -159,7 +159,7 @@ func TestEarlyBounded(t *testing.T) {
 		fmt.Fprintf(&sb, `{"type":"user","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"r%d","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_%d","content":"%s"}]}}`+"\n", i, i, content)
 	}
 	_, cp := parseString(t, sb.String(), transcripts.Checkpoint{})
-	if len(cp.State) > 2*maxEarlyBytes {
+	if len(cp.State) > 2*transcripts.MaxEarlyBytes {
 		t.Errorf("state of %d bytes after 400 results without calls", len(cp.State))
 	}
 }

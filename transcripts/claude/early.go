@@ -4,15 +4,9 @@ import "hansard/transcripts"
 
 // Claude Code 2.1.101 and later sometimes write a tool_result line before
 // the line of its tool_use. Such a result is kept (in the checkpoint state
-// too, so across Parse calls) until its call comes, and paired then.
-
-// maxEarly and maxEarlyBytes bound the results kept waiting for their
-// calls, and the size of their texts; the oldest is dropped (its call then
-// stays pending) when a file has more.
-const (
-	maxEarly      = 256
-	maxEarlyBytes = 1 << 20
-)
+// too, so across Parse calls) until its call comes, and paired then; when
+// a file has more than transcripts.KeepEarly holds, the oldest is dropped
+// (its call then stays pending).
 
 // earlyResult is a tool result whose call has not been seen. What the
 // parser decides on the result's text (the exit code, a task's number, the
@@ -40,7 +34,11 @@ type earlyResult struct {
 	InText    bool   `json:"in_text,omitempty"`
 }
 
-func (r *earlyResult) size() int {
+// CallID is the id of the result's call.
+func (r *earlyResult) CallID() string { return r.ID }
+
+// Size is the bytes of the result's texts.
+func (r *earlyResult) Size() int {
 	n := len(r.Text)
 	if r.Original != nil {
 		n += len(*r.Original)
@@ -65,26 +63,7 @@ func (st *state) keepEarly(res *callResult, id string, in msgRef, inText bool) {
 			er.Original = res.writeTexts().orig
 		}
 	}
-	st.Early = append(st.Early, er)
-	size := 0
-	for _, e := range st.Early {
-		size += e.size()
-	}
-	for len(st.Early) > 1 && (len(st.Early) > maxEarly || size > maxEarlyBytes) {
-		size -= st.Early[0].size()
-		st.Early = st.Early[1:]
-	}
-}
-
-// takeEarly removes and returns the kept result of call id.
-func (st *state) takeEarly(id string) *earlyResult {
-	for i, r := range st.Early {
-		if r.ID == id {
-			st.Early = append(st.Early[:i:i], st.Early[i+1:]...)
-			return r
-		}
-	}
-	return nil
+	transcripts.KeepEarly(&st.Early, er)
 }
 
 // result returns the kept result as the call's result, with the tool

@@ -101,7 +101,7 @@ func (p *parser) toolUse(ss *sessionState, ln *rawLine, b *block, msgIndex, line
 	if err := p.derive(ss, pc, nil); err != nil {
 		return err
 	}
-	if er := p.st.takeEarly(b.ID); er != nil {
+	if er := transcripts.TakeEarly(&p.st.Early, b.ID); er != nil {
 		res, in, inText := er.result()
 		return p.pair(p.st.takePending(b.ID), res, in, inText)
 	}

@@ -160,7 +160,7 @@ func TestEarlyBounded(t *testing.T) {
 		fmt.Fprintf(&sb, `{"timestamp":"2026-04-30T08:00:02.000Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_%d","output":"%s"}}`+"\n", i, content)
 	}
 	_, cp := parseString(t, sb.String(), zeroCheckpoint)
-	if len(cp.State) > 3*maxEarlyBytes {
+	if len(cp.State) > 3*transcripts.MaxEarlyBytes {
 		t.Errorf("state of %d bytes after 400 outputs without calls", len(cp.State))
 	}
 }

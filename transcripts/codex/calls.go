@@ -132,7 +132,7 @@ func (p *parser) started(c *call) error {
 	if err := p.emitCall(c); err != nil {
 		return err
 	}
-	if o := p.st.takeEarly(c.Call.ID); o != nil {
+	if o := transcripts.TakeEarly(&p.st.Early, c.Call.ID); o != nil {
 		return p.output(*o)
 	}
 	return nil
@@ -178,7 +178,7 @@ func (p *parser) output(o outcome) error {
 	id := o.ID
 	c := st.Pending[id]
 	if c == nil {
-		st.keepEarly(o)
+		transcripts.KeepEarly(&st.Early, &o)
 		return nil
 	}
 	c.Call.Result, c.Call.HasResult, c.Call.ResultLine = o.Text, true, o.Line

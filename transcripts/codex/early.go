@@ -8,15 +8,8 @@ import (
 
 // A call's output is paired with the call by call_id whatever their order:
 // an output that comes before its call is kept (in the checkpoint state
-// too) until the call comes, and applied then.
-
-// maxEarly and maxEarlyBytes bound the outputs kept waiting for their
-// calls, and the size of their texts; the oldest is dropped when a file
-// has more.
-const (
-	maxEarly      = 256
-	maxEarlyBytes = 1 << 20
-)
+// too, through transcripts.KeepEarly) until the call comes, and applied
+// then.
 
 // outcome is what a call's output says, read from its text once, whatever
 // the call: the state keeps it with its text redacted, so nothing is
@@ -76,31 +69,11 @@ func readOutcome(raw text, kind string) outcome {
 	return o
 }
 
-func (o *outcome) size() int { return len(o.Text) + len(o.Poll) }
+// CallID is the id of the output's call.
+func (o *outcome) CallID() string { return o.ID }
 
-// keepEarly keeps the output of a call not seen yet.
-func (st *state) keepEarly(o outcome) {
-	st.Early = append(st.Early, &o)
-	size := 0
-	for _, e := range st.Early {
-		size += e.size()
-	}
-	for len(st.Early) > 1 && (len(st.Early) > maxEarly || size > maxEarlyBytes) {
-		size -= st.Early[0].size()
-		st.Early = st.Early[1:]
-	}
-}
-
-// takeEarly removes and returns the kept output of call id.
-func (st *state) takeEarly(id string) *outcome {
-	for i, o := range st.Early {
-		if o.ID == id {
-			st.Early = append(st.Early[:i:i], st.Early[i+1:]...)
-			return o
-		}
-	}
-	return nil
-}
+// Size is the bytes of the output's texts.
+func (o *outcome) Size() int { return len(o.Text) + len(o.Poll) }
 
 // redact passes the kept texts through r.
 func (o *outcome) redact(r transcripts.Redaction) {
