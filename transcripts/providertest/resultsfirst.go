@@ -32,20 +32,12 @@ func checkResultsFirst(t *testing.T, p transcripts.Provider, sc *source, results
 // diffCalls compares the calls and what they imply.
 func diffCalls(t *testing.T, what string, want, got *Collector) {
 	t.Helper()
-	n := 0
-	report := func(format string, args ...any) {
-		n++
-		if n <= 8 {
-			t.Errorf(what+": "+format, args...)
-		}
-	}
+	report, done := reporter(t, what)
 	diffMap(report, "tool call", want.ToolCallsByKey, got.ToolCallsByKey)
 	diffMap(report, "edit", want.EditsByKey, got.EditsByKey)
 	diffMap(report, "command", want.CommandsByKey, got.CommandsByKey)
 	diffMap(report, "todos", want.TodosByKey, got.TodosByKey)
-	if n > 8 {
-		t.Errorf("%s: … %d differences in all", what, n)
-	}
+	done()
 }
 
 // unplaced returns the calls, edits, commands and todos of c without the

@@ -187,16 +187,31 @@ func shiftLines(c *Collector, after, n int) *Collector {
 	return out
 }
 
-// diff reports every difference between the records of want and got.
-func diff(t *testing.T, what string, want, got *Collector) {
+// reporter returns report, which fails t with the first 8 differences it
+// is given, and done, which then says how many there were in all.
+func reporter(t *testing.T, what string) (report func(string, ...any), done func()) {
 	t.Helper()
 	n := 0
-	report := func(format string, args ...any) {
+	report = func(format string, args ...any) {
+		t.Helper()
 		n++
 		if n <= 8 {
 			t.Errorf(what+": "+format, args...)
 		}
 	}
+	done = func() {
+		t.Helper()
+		if n > 8 {
+			t.Errorf("%s: … %d differences in all", what, n)
+		}
+	}
+	return report, done
+}
+
+// diff reports every difference between the records of want and got.
+func diff(t *testing.T, what string, want, got *Collector) {
+	t.Helper()
+	report, done := reporter(t, what)
 	diffMap(report, "session", want.SessionsByID, got.SessionsByID)
 	diffMap(report, "message", want.MessagesByKey, got.MessagesByKey)
 	diffMap(report, "tool call", want.ToolCallsByKey, got.ToolCallsByKey)
@@ -208,9 +223,7 @@ func diff(t *testing.T, what string, want, got *Collector) {
 	if wp, gp := distinct(want.Problems), distinct(got.Problems); !reflect.DeepEqual(wp, gp) && len(wp)+len(gp) > 0 {
 		report("problems %+v, want %+v", got.Problems, want.Problems)
 	}
-	if n > 8 {
-		t.Errorf("%s: … %d differences in all", what, n)
-	}
+	done()
 }
 
 func diffMap[K comparable, V any](report func(string, ...any), kind string, want, got map[K]V) {
