@@ -93,6 +93,37 @@ func (c *Collector) Add(r transcripts.Record) {
 	}
 }
 
+// each passes f every record of c, as a copy that f may change.
+func (c *Collector) each(f func(transcripts.Record)) {
+	for _, s := range c.SessionsByID {
+		f(transcripts.Record{Session: &s})
+	}
+	for _, m := range c.MessagesByKey {
+		f(transcripts.Record{Message: &m})
+	}
+	for _, tc := range c.ToolCallsByKey {
+		f(transcripts.Record{ToolCall: &tc})
+	}
+	for _, e := range c.EditsByKey {
+		f(transcripts.Record{Edit: &e})
+	}
+	for _, cmd := range c.CommandsByKey {
+		f(transcripts.Record{Command: &cmd})
+	}
+	for _, td := range c.TodosByKey {
+		f(transcripts.Record{Todos: &td})
+	}
+	for _, l := range c.LinksByKey {
+		f(transcripts.Record{Link: &l})
+	}
+	for _, cp := range c.CapturesByKey {
+		f(transcripts.Record{Capture: &cp})
+	}
+	for _, pr := range c.Problems {
+		f(transcripts.Record{Problem: &pr})
+	}
+}
+
 func setKey[K comparable, V any](m *map[K]V, k K, v V) {
 	if *m == nil {
 		*m = make(map[K]V)

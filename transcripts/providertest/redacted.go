@@ -85,29 +85,6 @@ func upperRecord(r transcripts.Record) transcripts.Record {
 // redactAll returns the records of c redacted with upper.
 func redactAll(c *Collector) *Collector {
 	out := &Collector{}
-	for _, s := range c.SessionsByID {
-		out.Add(upperRecord(transcripts.Record{Session: &s}))
-	}
-	for _, m := range c.MessagesByKey {
-		out.Add(upperRecord(transcripts.Record{Message: &m}))
-	}
-	for _, tc := range c.ToolCallsByKey {
-		out.Add(upperRecord(transcripts.Record{ToolCall: &tc}))
-	}
-	for _, e := range c.EditsByKey {
-		out.Add(upperRecord(transcripts.Record{Edit: &e}))
-	}
-	for _, cmd := range c.CommandsByKey {
-		out.Add(upperRecord(transcripts.Record{Command: &cmd}))
-	}
-	for _, td := range c.TodosByKey {
-		out.Add(upperRecord(transcripts.Record{Todos: &td}))
-	}
-	for _, l := range c.LinksByKey {
-		out.Add(transcripts.Record{Link: &l})
-	}
-	for _, pr := range c.Problems {
-		out.Add(upperRecord(transcripts.Record{Problem: &pr}))
-	}
+	c.each(func(r transcripts.Record) { out.Add(upperRecord(r)) })
 	return out
 }

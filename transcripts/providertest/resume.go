@@ -154,36 +154,17 @@ func shiftLines(c *Collector, after, n int) *Collector {
 		return l
 	}
 	out := &Collector{}
-	for _, s := range c.SessionsByID {
-		out.Add(transcripts.Record{Session: &s})
-	}
-	for _, m := range c.MessagesByKey {
-		m.Line = fix(m.Line)
-		out.Add(transcripts.Record{Message: &m})
-	}
-	for _, tc := range c.ToolCallsByKey {
-		tc.ResultLine, tc.Line = fix(tc.ResultLine), fix(tc.Line)
-		out.Add(transcripts.Record{ToolCall: &tc})
-	}
-	for _, e := range c.EditsByKey {
-		out.Add(transcripts.Record{Edit: &e})
-	}
-	for _, cmd := range c.CommandsByKey {
-		out.Add(transcripts.Record{Command: &cmd})
-	}
-	for _, td := range c.TodosByKey {
-		out.Add(transcripts.Record{Todos: &td})
-	}
-	for _, l := range c.LinksByKey {
-		out.Add(transcripts.Record{Link: &l})
-	}
-	for _, cp := range c.CapturesByKey {
-		out.Add(transcripts.Record{Capture: &cp})
-	}
-	for _, pr := range c.Problems {
-		pr.Line = fix(pr.Line)
-		out.Problems = append(out.Problems, pr)
-	}
+	c.each(func(r transcripts.Record) {
+		switch {
+		case r.Message != nil:
+			r.Message.Line = fix(r.Message.Line)
+		case r.ToolCall != nil:
+			r.ToolCall.ResultLine, r.ToolCall.Line = fix(r.ToolCall.ResultLine), fix(r.ToolCall.Line)
+		case r.Problem != nil:
+			r.Problem.Line = fix(r.Problem.Line)
+		}
+		out.Add(r)
+	})
 	return out
 }
 
