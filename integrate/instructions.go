@@ -5,13 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 )
 
 //go:embed instructions.md
 var instructionsText string
 
-var instructionsTemplate = template.Must(template.New("instructions").Parse(instructionsText))
+// instructionsTemplate is parsed on first use, not at every process start.
+var instructionsTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("instructions").Parse(instructionsText))
+})
 
 // The managed block starts and ends with these comment lines; everything
 // from the begin line to the end line belongs to hansard.
@@ -23,7 +27,7 @@ const (
 // managedBlock returns the agent's managed instructions block, ending with a newline.
 func (a Agent) managedBlock(noMemories bool) string {
 	var b strings.Builder
-	err := instructionsTemplate.Execute(&b, struct {
+	err := instructionsTemplate().Execute(&b, struct {
 		Agent             string
 		Memories, Capture bool
 	}{a.Name, !noMemories, a.capture})

@@ -8,35 +8,27 @@ import (
 
 var testEntry = serverEntry{Command: "/bin/hansard", Args: []string{"mcp", "serve"}}
 
+// freshJSON is the file hansard writes where there was none, or only {}.
+const freshJSON = `{
+  "mcpServers": {
+    "hansard": {
+      "command": "/bin/hansard",
+      "args": [
+        "mcp",
+        "serve"
+      ]
+    }
+  }
+}
+`
+
 // TestSetJSONServer checks the layouts the entry is written into: it
 // follows the file's indentation, keeps one-line files on one line, and
 // removal gives back the original bytes.
 func TestSetJSONServer(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
-		{"empty file", "", `{
-  "mcpServers": {
-    "hansard": {
-      "command": "/bin/hansard",
-      "args": [
-        "mcp",
-        "serve"
-      ]
-    }
-  }
-}
-`},
-		{"empty object", "{}\n", `{
-  "mcpServers": {
-    "hansard": {
-      "command": "/bin/hansard",
-      "args": [
-        "mcp",
-        "serve"
-      ]
-    }
-  }
-}
-`},
+		{"empty file", "", freshJSON},
+		{"empty object", "{}\n", freshJSON},
 		{"one line", `{"theme":"dark","mcpServers":{"a":{"command":"x"}}}`,
 			`{"theme":"dark","mcpServers":{"a":{"command":"x"},"hansard":{"command":"/bin/hansard","args":["mcp","serve"]}}}`},
 		{"tabs, empty servers", "{\n\t\"mcpServers\": {}\n}\n", `{

@@ -66,8 +66,7 @@ func entropy(s string) float64 {
 // only redacted when a secret-named key holds them.
 func isHexLike(s string) bool {
 	for i := 0; i < len(s); i++ {
-		b := s[i]
-		if !('0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F' || b == '-') {
+		if !isHexByte(s[i]) && s[i] != '-' {
 			return false
 		}
 	}

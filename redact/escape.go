@@ -44,10 +44,13 @@ func skipEscape(s string, ks, at int) int {
 
 func isHexDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+		if !isHexByte(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }

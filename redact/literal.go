@@ -157,7 +157,7 @@ func isUUID(v string) bool {
 			if v[i] != '-' {
 				return false
 			}
-		} else if !isHexDigits(v[i : i+1]) {
+		} else if !isHexByte(v[i]) {
 			return false
 		}
 	}

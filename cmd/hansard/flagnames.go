@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -58,7 +59,10 @@ func typedFlag(cmd *cobra.Command, name string) (string, bool) {
 }
 
 // snakeWord matches a field name of a request, such as content_offset.
-var snakeWord = regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)
+// It is compiled on first use, not at every process start.
+var snakeWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)
+})
 
 // nameTypedFlags rewrites an error of recall about a request field so that
 // it names the flag the user typed for it: the field's name (snake_case,
@@ -77,7 +81,7 @@ func nameTypedFlags(cmd *cobra.Command, err error) error {
 			named.Message = flag + ": " + named.Message
 		}
 	}
-	named.Message = snakeWord.ReplaceAllStringFunc(named.Message, func(w string) string {
+	named.Message = snakeWord().ReplaceAllStringFunc(named.Message, func(w string) string {
 		if flag, ok := typedFlag(cmd, kebab(w)); ok {
 			return flag
 		}

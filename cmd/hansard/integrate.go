@@ -44,7 +44,7 @@ func runIntegrate(app *App, name string, opts integrateOptions) error {
 		return err
 	}
 	if !opts.remove && integrate.TemporaryBuild(exe) {
-		fmt.Fprintf(app.Streams.Err, "hansard: warning: %s is a temporary build that goes away with its `go run`; build hansard into a lasting place and run integrate from there\n", exe)
+		app.warn(exe + " is a temporary build that goes away with its `go run`; build hansard into a lasting place and run integrate from there")
 	}
 	r, err := integrate.Run(integrate.Options{
 		Agent:      agent,
@@ -59,7 +59,7 @@ func runIntegrate(app *App, name string, opts integrateOptions) error {
 		return err
 	}
 	for _, w := range r.Warnings {
-		fmt.Fprintf(app.Streams.Err, "hansard: warning: %s\n", w)
+		app.warn(w)
 	}
 	printIntegration(app.Streams.Out, r)
 	return nil
