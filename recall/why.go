@@ -103,9 +103,6 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
 	}
-	if err := hint(ctx, a, repo.Root, &att); err != nil {
-		return WhyResponse{}, internal("attachment counts", err)
-	}
 	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
 }
 
