@@ -211,10 +211,6 @@ func (s *ArchiveStore) Wait() error {
 	return s.werr
 }
 
-// RedactText redacts a line of a file the way the archive redacts its
-// text, so that a secret in the file is not printed either.
-func (s *ArchiveStore) RedactText(text string) string { return s.redact(text) }
-
 func (s *ArchiveStore) redact(text string) string {
 	if s.Redact == nil {
 		return text

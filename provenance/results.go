@@ -5,6 +5,7 @@ import "time"
 // results renders the decisions of the wanted lines.
 func (f *fileState) results() []Attribution {
 	out := make([]Attribution, 0, len(f.lines))
+	summaries := map[string]string{} // redacted, per commit: lines share commits
 	for i, l := range f.lines {
 		if !l.wanted {
 			continue
@@ -16,7 +17,7 @@ func (f *fileState) results() []Attribution {
 			Text:       l.bl.Text,
 			Status:     d.status,
 			Reason:     d.reason,
-			Commit:     f.commitInfo(l),
+			Commit:     f.commitInfo(l, summaries),
 			Candidates: f.refs(d.candidates),
 			Chain:      f.refs(d.chain),
 		}
@@ -29,14 +30,21 @@ func (f *fileState) results() []Attribution {
 	return out
 }
 
-func (f *fileState) commitInfo(l lineState) *CommitInfo {
+// commitInfo describes line l's commit, its summary redacted (once per
+// commit: summaries holds those redacted so far).
+func (f *fileState) commitInfo(l lineState, summaries map[string]string) *CommitInfo {
 	c := l.bl.Commit
 	if c.Uncommitted() {
 		return nil
 	}
 	summary := c.Summary
 	if f.a.Redact != nil {
-		summary = f.a.Redact(summary)
+		s, ok := summaries[c.Hash]
+		if !ok {
+			s = f.a.Redact(summary)
+			summaries[c.Hash] = s
+		}
+		summary = s
 	}
 	return &CommitInfo{SHA: c.Hash, Author: c.Author, Time: f.localTime(c.AuthorTime), Summary: summary}
 }

@@ -103,17 +103,6 @@ func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) 
 	return att, nil
 }
 
-// hint sets att.Hint when sessions are attached to no repository and none
-// to root.
-func hint(ctx context.Context, a *archive.Archive, root string, att *Attachment) error {
-	unattached, here, _, err := a.AttachmentCounts(ctx, root)
-	if err != nil {
-		return err
-	}
-	setHint(att, unattached, here)
-	return nil
-}
-
 func setHint(att *Attachment, unattached, here int) {
 	if unattached == 0 || here > 0 {
 		return

@@ -114,10 +114,13 @@ func (h *Host) commitFinder(a *archive.Archive) (*provenance.CommitFinder, error
 	}
 	store := provenance.NewArchiveStore(a, red)
 	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Location: h.loc(),
-		Prepare: func(ctx context.Context) error {
-			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
-				return fmt.Errorf("update the edit ledger: %w", err)
-			}
-			return nil
-		}}}, nil
+		Prepare: func(ctx context.Context) error { return updateLedger(ctx, a) }}}, nil
+}
+
+// updateLedger brings the edit ledger up to date with the archive.
+func updateLedger(ctx context.Context, a *archive.Archive) error {
+	if _, err := provenance.UpdateLedger(ctx, a); err != nil {
+		return fmt.Errorf("update the edit ledger: %w", err)
+	}
+	return nil
 }

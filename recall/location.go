@@ -11,11 +11,9 @@ import (
 type FileLocation struct {
 	Path string
 	// Start and End are 1-based and inclusive; Start 0 means the whole
-	// file. End equals Start for a single line.
+	// file. End equals Start for a single line, however it was named
+	// (LINE or LINE-LINE).
 	Start, End int
-	// Range is set when the argument named a range (START-END), even one
-	// of a single line: the answer is then a list.
-	Range bool
 }
 
 // ParseFileLocation reads PATH, PATH:LINE or PATH:START-END. The line part is
@@ -54,7 +52,7 @@ func ParseFileLocation(arg string) (FileLocation, error) {
 			return FileLocation{}, fmt.Errorf("%q: the range ends (%d) before it starts (%d)", arg, end, start)
 		}
 	}
-	return FileLocation{Path: path, Start: start, End: end, Range: isRange}, nil
+	return FileLocation{Path: path, Start: start, End: end}, nil
 }
 
 func lineNumber(s string) (int, error) {

@@ -13,8 +13,8 @@ func TestParseLocation(t *testing.T) {
 	}{
 		{in: "file.go", want: FileLocation{Path: "file.go"}},
 		{in: "file.go:42", want: FileLocation{Path: "file.go", Start: 42, End: 42}},
-		{in: "dir/file.go:3-9", want: FileLocation{Path: "dir/file.go", Start: 3, End: 9, Range: true}},
-		{in: "dir/file.go:7-7", want: FileLocation{Path: "dir/file.go", Start: 7, End: 7, Range: true}},
+		{in: "dir/file.go:3-9", want: FileLocation{Path: "dir/file.go", Start: 3, End: 9}},
+		{in: "dir/file.go:7-7", want: FileLocation{Path: "dir/file.go", Start: 7, End: 7}},
 		{in: "/abs/path/x.py:1", want: FileLocation{Path: "/abs/path/x.py", Start: 1, End: 1}},
 		{in: "odd:dir/file.go", want: FileLocation{Path: "odd:dir/file.go"}},
 		{in: "odd:dir/file.go:12", want: FileLocation{Path: "odd:dir/file.go", Start: 12, End: 12}},

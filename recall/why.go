@@ -3,7 +3,6 @@ package recall
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -89,10 +88,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 				return err
 			}
 			att = found
-			if _, err := provenance.UpdateLedger(ctx, a); err != nil {
-				return fmt.Errorf("update the edit ledger: %w", err)
-			}
-			return nil
+			return updateLedger(ctx, a)
 		}}
 	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: req.Rev, Start: loc.Start, End: loc.End})
 	h.stores.Add(1)
@@ -102,9 +98,6 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	}()
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
-	}
-	if err := hint(ctx, a, repo.Root, &att); err != nil {
-		return WhyResponse{}, internal("attachment counts", err)
 	}
 	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
 }
