@@ -61,7 +61,7 @@ past the end of the file or a path outside a repository.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.rev, "rev", "", "ask about this revision instead of the working tree")
-	f.BoolVar(&opts.json, "json", false, "print JSON: one object for PATH:LINE, an array for PATH:START-END (even START-START) or PATH")
+	f.BoolVar(&opts.json, "json", false, "print JSON: one object for one line (PATH:LINE or PATH:N-N), an array for several lines or PATH")
 	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: line, status, session, message index, commit")
 	f.BoolVar(&opts.stdin, "stdin", false, "answer each PATH[:LINE[-END]] read from standard input, one per line, until it ends (for editors)")
 	return cmd
