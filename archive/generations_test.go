@@ -2,7 +2,6 @@ package archive
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -284,34 +283,8 @@ func TestInterruptedNewGenerationResumes(t *testing.T) {
 		e.write(fmt.Sprintf("s%d.jsonl", i), rewritten[:len(rewritten)-5]...)
 	}
 
-	interrupted := 0
-	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithCancel(context.Background())
-		// Cancelled once a file is read: some of its records are applied.
-		calls := 0
-		e.prov.after = func(transcripts.Source) {
-			calls++
-			if calls == 1+attempt%3 {
-				cancel()
-			}
-		}
-		_, err := a.Refresh(ctx, []transcripts.Provider{e.prov}, e.env, RefreshOptions{Workers: 1})
-		cancel()
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, context.Canceled) {
-			t.Fatal(err)
-		}
-		interrupted++
-		if attempt > 30 {
-			t.Fatal("refresh never finished")
-		}
-	}
-	if interrupted == 0 {
-		t.Fatal("no refresh was interrupted")
-	}
-	e.prov.after = nil
+	// Cancelled once a file is read: some of its records are applied.
+	e.refreshInterrupted(a, &e.prov.after, func(attempt int) int { return 1 + attempt%3 }, 30, nil)
 	clean.refresh(b, RefreshOptions{})
 	if got, want := dump(t, a), dump(t, b); got != want {
 		t.Fatalf("resumed archive differs from one read without interruption:\n%s\n---\n%s", got, want)
