@@ -22,8 +22,7 @@ func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
 	first := messageTexts(t, a, "s1")
 
 	// A new head: the file was rewritten.
-	lines := sessionLines("s1", "/w")
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	lines := reworded(sessionLines("s1", "/w"))
 	e.write("s1.jsonl", lines...)
 	if res := e.refresh(a, RefreshOptions{}); res.Reread != 1 || res.Generations != 1 {
 		t.Fatalf("rewrite: %+v", res)
@@ -135,7 +134,7 @@ func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
 		t.Fatalf("rebuilt beside its older copy: %d messages", len(got))
 	}
 	// Another, shorter file.
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	lines = reworded(lines)
 	e.write("s1.jsonl", lines[:3]...)
 	if res := e.refresh(a, RefreshOptions{}); res.Generations != 1 {
 		t.Fatalf("shorter file: %+v", res)
@@ -235,8 +234,7 @@ func TestRebuildMeetingARewrittenFileKeepsTheRetainedOne(t *testing.T) {
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
 	e.refresh(a, RefreshOptions{})
 	first := messageTexts(t, a, "s1")
-	lines := sessionLines("s1", "/w")
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	lines := reworded(sessionLines("s1", "/w"))
 	e.write("s1.jsonl", lines[:3]...)
 	// The new file is read whole, and the earlier generation rebuilt from
 	// its retained copy, in the same refresh.
@@ -278,8 +276,7 @@ func TestInterruptedNewGenerationResumes(t *testing.T) {
 	b := clean.open(Options{})
 	clean.refresh(b, RefreshOptions{})
 	for i, lines := range files {
-		rewritten := append([]string(nil), lines...)
-		rewritten[1] = strings.Replace(rewritten[1], "please fix", "kindly fix", 1)
+		rewritten := reworded(lines)
 		e.write(fmt.Sprintf("s%d.jsonl", i), rewritten[:len(rewritten)-5]...)
 	}
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -126,6 +127,14 @@ func (e *testEnv) appendRaw(name, text string) {
 
 // sessionLines returns a small session: a prompt, an answer with an edit
 // call, its result, a command and a todo list.
+// reworded returns a copy of lines (from sessionLines) whose first user
+// message says "kindly fix" for "please fix": the same session, rewritten.
+func reworded(lines []string) []string {
+	lines = slices.Clone(lines)
+	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	return lines
+}
+
 func sessionLines(id, cwd string) []string {
 	return []string{
 		fmt.Sprintf(`{"t":"session","id":%q,"cwd":%q}`, id, cwd),
