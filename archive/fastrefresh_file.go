@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -179,22 +180,7 @@ func (a *Archive) readSnapshot() (*snapshot, error) {
 // its shortcut, and one that outlives the rows it describes (a power loss
 // can take the last transactions) is refused for its token.
 func (a *Archive) writeSnapshot(s *snapshot) error {
-	path := filepath.Join(a.dir, snapshotFile)
-	tmp := path + ".tmp"
-	f, err := createExclusive(tmp)
-	if err != nil {
-		return fmt.Errorf("write refresh snapshot: %w", err)
-	}
-	_, err = f.Write(s.encode())
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write refresh snapshot: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := replaceFile(filepath.Join(a.dir, snapshotFile), bytes.NewReader(s.encode())); err != nil {
 		return fmt.Errorf("write refresh snapshot: %w", err)
 	}
 	return nil

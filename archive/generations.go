@@ -78,20 +78,5 @@ func copyRetained(from, to string, size int64) error {
 	if err := mkdirFor(to); err != nil {
 		return err
 	}
-	tmp := to + ".tmp"
-	dst, err := createExclusive(tmp) // never through a file an interrupted run left
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(dst, io.LimitReader(src, size))
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, to)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return replaceFile(to, io.LimitReader(src, size))
 }

@@ -2,7 +2,6 @@ package archive
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,8 +22,7 @@ func TestShrunkOrRewrittenFileKeepsEarlierGenerations(t *testing.T) {
 	first := messageTexts(t, a, "s1")
 
 	// A new head: the file was rewritten.
-	lines := sessionLines("s1", "/w")
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	lines := reworded(sessionLines("s1", "/w"))
 	e.write("s1.jsonl", lines...)
 	if res := e.refresh(a, RefreshOptions{}); res.Reread != 1 || res.Generations != 1 {
 		t.Fatalf("rewrite: %+v", res)
@@ -136,7 +134,7 @@ func TestShorterFileAtADeletedPathKeepsTheDeletedOne(t *testing.T) {
 		t.Fatalf("rebuilt beside its older copy: %d messages", len(got))
 	}
 	// Another, shorter file.
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	lines = reworded(lines)
 	e.write("s1.jsonl", lines[:3]...)
 	if res := e.refresh(a, RefreshOptions{}); res.Generations != 1 {
 		t.Fatalf("shorter file: %+v", res)
@@ -236,8 +234,7 @@ func TestRebuildMeetingARewrittenFileKeepsTheRetainedOne(t *testing.T) {
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
 	e.refresh(a, RefreshOptions{})
 	first := messageTexts(t, a, "s1")
-	lines := sessionLines("s1", "/w")
-	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	lines := reworded(sessionLines("s1", "/w"))
 	e.write("s1.jsonl", lines[:3]...)
 	// The new file is read whole, and the earlier generation rebuilt from
 	// its retained copy, in the same refresh.
@@ -279,39 +276,12 @@ func TestInterruptedNewGenerationResumes(t *testing.T) {
 	b := clean.open(Options{})
 	clean.refresh(b, RefreshOptions{})
 	for i, lines := range files {
-		rewritten := append([]string(nil), lines...)
-		rewritten[1] = strings.Replace(rewritten[1], "please fix", "kindly fix", 1)
+		rewritten := reworded(lines)
 		e.write(fmt.Sprintf("s%d.jsonl", i), rewritten[:len(rewritten)-5]...)
 	}
 
-	interrupted := 0
-	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithCancel(context.Background())
-		// Cancelled once a file is read: some of its records are applied.
-		calls := 0
-		e.prov.after = func(transcripts.Source) {
-			calls++
-			if calls == 1+attempt%3 {
-				cancel()
-			}
-		}
-		_, err := a.Refresh(ctx, []transcripts.Provider{e.prov}, e.env, RefreshOptions{Workers: 1})
-		cancel()
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, context.Canceled) {
-			t.Fatal(err)
-		}
-		interrupted++
-		if attempt > 30 {
-			t.Fatal("refresh never finished")
-		}
-	}
-	if interrupted == 0 {
-		t.Fatal("no refresh was interrupted")
-	}
-	e.prov.after = nil
+	// Cancelled once a file is read: some of its records are applied.
+	e.refreshInterrupted(a, &e.prov.after, func(attempt int) int { return 1 + attempt%3 }, 30, nil)
 	clean.refresh(b, RefreshOptions{})
 	if got, want := dump(t, a), dump(t, b); got != want {
 		t.Fatalf("resumed archive differs from one read without interruption:\n%s\n---\n%s", got, want)

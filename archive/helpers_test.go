@@ -3,9 +3,11 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -50,6 +52,45 @@ func (e *testEnv) open(opts Options) *Archive {
 	return a
 }
 
+// refreshInterrupted refreshes a with one worker until a run finishes,
+// cancelling a run once the provider hook *hook (e.prov.during or
+// e.prov.after) has been called stopAt(attempt) times in it. It calls
+// each, when set, after every interrupted run, and fails when no run was
+// interrupted or when attempt passes limit. The hook is cleared after.
+func (e *testEnv) refreshInterrupted(a *Archive, hook *func(transcripts.Source), stopAt func(attempt int) int, limit int, each func()) {
+	e.t.Helper()
+	interrupted := 0
+	for attempt := 0; ; attempt++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		calls, stop := 0, stopAt(attempt)
+		*hook = func(transcripts.Source) {
+			calls++
+			if calls == stop {
+				cancel()
+			}
+		}
+		_, err := a.Refresh(ctx, []transcripts.Provider{e.prov}, e.env, RefreshOptions{Workers: 1})
+		cancel()
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, context.Canceled) {
+			e.t.Fatal(err)
+		}
+		interrupted++
+		if attempt > limit {
+			e.t.Fatal("refresh never finished")
+		}
+		if each != nil {
+			each()
+		}
+	}
+	if interrupted == 0 {
+		e.t.Fatal("no refresh was interrupted")
+	}
+	*hook = nil
+}
+
 func (e *testEnv) refresh(a *Archive, opts RefreshOptions) RefreshResult {
 	e.t.Helper()
 	opts.Warn = func(s string) { e.warnings = append(e.warnings, s) }
@@ -86,6 +127,14 @@ func (e *testEnv) appendRaw(name, text string) {
 
 // sessionLines returns a small session: a prompt, an answer with an edit
 // call, its result, a command and a todo list.
+// reworded returns a copy of lines (from sessionLines) whose first user
+// message says "kindly fix" for "please fix": the same session, rewritten.
+func reworded(lines []string) []string {
+	lines = slices.Clone(lines)
+	lines[1] = strings.Replace(lines[1], "please fix", "kindly fix", 1)
+	return lines
+}
+
 func sessionLines(id, cwd string) []string {
 	return []string{
 		fmt.Sprintf(`{"t":"session","id":%q,"cwd":%q}`, id, cwd),

@@ -122,11 +122,7 @@ func (a *Archive) ExtraPathMaps(ctx context.Context) ([]PathMap, error) {
 // SetExtraPathMaps remembers maps given on a command line, so that later
 // refreshes keep applying them.
 func (a *Archive) SetExtraPathMaps(ctx context.Context, maps []PathMap) error {
-	b, err := json.Marshal(normalizeMaps(maps))
-	if err != nil {
-		return err
-	}
-	return a.setMeta(ctx, metaExtraMaps, string(b))
+	return a.writeMaps(ctx, metaExtraMaps, maps)
 }
 
 // RemovedPathMaps returns the maps removed on a command line, which
@@ -137,11 +133,16 @@ func (a *Archive) RemovedPathMaps(ctx context.Context) ([]PathMap, error) {
 
 // SetRemovedPathMaps remembers the maps removed on a command line.
 func (a *Archive) SetRemovedPathMaps(ctx context.Context, maps []PathMap) error {
+	return a.writeMaps(ctx, metaRemovedMaps, maps)
+}
+
+// writeMaps stores maps, normalized, under the meta key.
+func (a *Archive) writeMaps(ctx context.Context, key string, maps []PathMap) error {
 	b, err := json.Marshal(normalizeMaps(maps))
 	if err != nil {
 		return err
 	}
-	return a.setMeta(ctx, metaRemovedMaps, string(b))
+	return a.setMeta(ctx, key, string(b))
 }
 
 func (a *Archive) readMaps(ctx context.Context, key string) ([]PathMap, error) {

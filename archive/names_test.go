@@ -36,8 +36,7 @@ func TestTwoFilesWithOneSessionIDKeepBoth(t *testing.T) {
 	// A second file with the same session id and the same call ids, but
 	// other text: an export, or a copy that went on elsewhere.
 	// It names where it was resumed from before it names itself.
-	other := sessionLines("dup", "/w")
-	other[1] = strings.Replace(other[1], "please fix", "kindly fix", 1)
+	other := reworded(sessionLines("dup", "/w"))
 	other[5] = strings.Replace(other[5], "zebra_output", "second file's result", 1)
 	other = append([]string{`{"t":"link","parent":"elsewhere","rel":"resumed_from","evidence":"copied"}`}, other...)
 	pb := e.write("copy/dup.jsonl", other...)

@@ -188,6 +188,28 @@ func createExclusive(path string) (*os.File, error) {
 	return createNew(path)
 }
 
+// replaceFile makes path hold what r yields: written to path+".tmp",
+// created anew (never through a file an interrupted run left), then
+// renamed into place; the temporary file is removed on failure.
+func replaceFile(path string, r io.Reader) error {
+	tmp := path + ".tmp"
+	f, err := createExclusive(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
 // createNew creates path (0600, whatever the umask), failing with
 // fs.ErrExist when anything is there, a link included.
 func createNew(path string) (*os.File, error) {

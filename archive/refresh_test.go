@@ -2,7 +2,6 @@ package archive
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -242,34 +241,8 @@ func TestCancelledRefreshResumes(t *testing.T) {
 		e.write(id+".jsonl", lines...)
 	}
 	a := e.open(Options{})
-	interrupted := 0
-	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithCancel(context.Background())
-		calls := 0
-		e.prov.during = func(transcripts.Source) {
-			calls++
-			if calls == 3+attempt {
-				cancel()
-			}
-		}
-		_, err := a.Refresh(ctx, []transcripts.Provider{e.prov}, e.env, RefreshOptions{Workers: 1})
-		cancel()
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, context.Canceled) {
-			t.Fatal(err)
-		}
-		interrupted++
-		if attempt > 50 {
-			t.Fatal("refresh never finished")
-		}
-		dump(t, a) // consistent after every interruption
-	}
-	if interrupted == 0 {
-		t.Fatal("no refresh was interrupted")
-	}
-	e.prov.during = nil
+	e.refreshInterrupted(a, &e.prov.during, func(attempt int) int { return 3 + attempt }, 50,
+		func() { dump(t, a) }) // consistent after every interruption
 	clean := newTestEnv(t)
 	clean.root = e.root
 	b := clean.open(Options{})

@@ -90,22 +90,5 @@ func keepSideFile(kept string, b []byte) error {
 	if err := mkdirFor(kept); err != nil {
 		return err
 	}
-	tmp := kept + ".tmp"
-	f, err := createExclusive(tmp) // never through a file an interrupted run left
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, kept); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return replaceFile(kept, bytes.NewReader(b))
 }

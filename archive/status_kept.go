@@ -1,6 +1,9 @@
 package archive
 
-import "context"
+import (
+	"context"
+	"database/sql"
+)
 
 // KeptGeneration is an earlier generation of a transcript file: the file
 // shrank or was rewritten, and what was read of it before is kept, from
@@ -35,58 +38,52 @@ type ShorterFile struct {
 // files shorter than what is kept of them.
 func (a *Archive) keptHistory(ctx context.Context, st *Status) error {
 	st.EarlierGenerations, st.RenamedSessions, st.ShorterFiles = []KeptGeneration{}, []RenamedSession{}, []ShorterFile{}
-	rows, err := a.db.QueryContext(ctx, `SELECT path, size, retained_raw FROM sources
-		WHERE NOT deleted AND size >= 0 AND size < retained_raw ORDER BY path`)
+	err := appendRows(ctx, a.db, `SELECT path, size, retained_raw FROM sources
+		WHERE NOT deleted AND size >= 0 AND size < retained_raw ORDER BY path`, &st.ShorterFiles,
+		func(rows *sql.Rows, f *ShorterFile) error { return rows.Scan(&f.Path, &f.Size, &f.Archived) })
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var f ShorterFile
-		if err := rows.Scan(&f.Path, &f.Size, &f.Archived); err != nil {
-			rows.Close()
-			return err
-		}
-		st.ShorterFiles = append(st.ShorterFiles, f)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows, err = a.db.QueryContext(ctx, `SELECT src.provider, src.path, src.generation,
+	err = appendRows(ctx, a.db, `SELECT src.provider, src.path, src.generation,
 		(SELECT count(*) FROM sessions s WHERE s.source_id = src.id),
 		(SELECT count(*) FROM sessions s JOIN messages m ON m.session = s.pk WHERE s.source_id = src.id)
-		FROM sources src WHERE src.retired ORDER BY src.path`)
+		FROM sources src WHERE src.retired ORDER BY src.path`, &st.EarlierGenerations,
+		func(rows *sql.Rows, g *KeptGeneration) error {
+			if err := rows.Scan(&g.Provider, &g.Path, &g.Generation, &g.Sessions, &g.Messages); err != nil {
+				return err
+			}
+			g.Path = sourceRow{path: g.Path, generation: g.Generation, retired: true}.originalPath()
+			return nil
+		})
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var g KeptGeneration
-		if err := rows.Scan(&g.Provider, &g.Path, &g.Generation, &g.Sessions, &g.Messages); err != nil {
-			rows.Close()
-			return err
-		}
-		g.Path = sourceRow{path: g.Path, generation: g.Generation, retired: true}.originalPath()
-		st.EarlierGenerations = append(st.EarlierGenerations, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows, err = a.db.QueryContext(ctx, `SELECT n.session_id, n.stored_id, src.path, src.generation, src.retired
+	return appendRows(ctx, a.db, `SELECT n.session_id, n.stored_id, src.path, src.generation, src.retired
 		FROM session_names n JOIN sources src ON src.id = n.source_id
-		WHERE n.stored_id <> n.session_id ORDER BY n.stored_id`)
+		WHERE n.stored_id <> n.session_id ORDER BY n.stored_id`, &st.RenamedSessions,
+		func(rows *sql.Rows, r *RenamedSession) error {
+			var row sourceRow
+			if err := rows.Scan(&r.SessionID, &r.StoredID, &row.path, &row.generation, &row.retired); err != nil {
+				return err
+			}
+			r.Path = row.originalPath()
+			return nil
+		})
+}
+
+// appendRows runs q and appends to dst each row as scan reads it.
+func appendRows[T any](ctx context.Context, db *sql.DB, q string, dst *[]T, scan func(*sql.Rows, *T) error) error {
+	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var r RenamedSession
-		var row sourceRow
-		if err := rows.Scan(&r.SessionID, &r.StoredID, &row.path, &row.generation, &row.retired); err != nil {
+		var v T
+		if err := scan(rows, &v); err != nil {
 			return err
 		}
-		r.Path = row.originalPath()
-		st.RenamedSessions = append(st.RenamedSessions, r)
+		*dst = append(*dst, v)
 	}
 	return rows.Err()
 }

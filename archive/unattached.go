@@ -133,43 +133,35 @@ func (a *Archive) UnattachedGit(ctx context.Context) ([]RecordedGit, error) {
 // commitOutputs returns what the session's successful commands that
 // mention commit printed (up to 50).
 func (a *Archive) commitOutputs(ctx context.Context, id string) ([]string, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+strings.ReplaceAll(resultText, "c.", "t.")+`
+	return a.queryStrings(ctx, "commit outputs", `SELECT `+strings.ReplaceAll(resultText, "c.", "t.")+`
 		FROM commands c JOIN sessions s ON s.pk = c.session
 		JOIN tool_calls t ON t.session = c.session AND t.call_id = c.call_id
 		WHERE s.id = ? AND instr(c.command, 'commit') > 0 AND coalesce(c.exit_code, 0) = 0 AND NOT t.is_error
 		ORDER BY c.ts LIMIT 50`, id)
-	if err != nil {
-		return nil, translate(err, "commit outputs")
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var o string
-		if err := rows.Scan(&o); err != nil {
-			return nil, translate(err, "commit outputs")
-		}
-		out = append(out, o)
-	}
-	return out, translate(rows.Err(), "commit outputs")
 }
 
 // sessionFiles returns up to 50 files the session's edits recorded.
 func (a *Archive) sessionFiles(ctx context.Context, id string) ([]string, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT DISTINCT e.file FROM edits e JOIN sessions s ON s.pk = e.session
+	return a.queryStrings(ctx, "session files", `SELECT DISTINCT e.file FROM edits e JOIN sessions s ON s.pk = e.session
 		WHERE s.id = ? AND e.file <> '' ORDER BY e.file LIMIT 50`, id)
+}
+
+// queryStrings returns the one column q selects; what names it in errors.
+func (a *Archive) queryStrings(ctx context.Context, what, q string, args ...any) ([]string, error) {
+	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, translate(err, "session files")
+		return nil, translate(err, what)
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var f string
-		if err := rows.Scan(&f); err != nil {
-			return nil, translate(err, "session files")
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, translate(err, what)
 		}
-		out = append(out, f)
+		out = append(out, v)
 	}
-	return out, translate(rows.Err(), "session files")
+	return out, translate(rows.Err(), what)
 }
 
 // metaAutoAttachPrefix keys, per repository root, the stamp of the
