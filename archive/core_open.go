@@ -46,7 +46,7 @@ type Options struct {
 	Redact func(string) string
 	// RedactVersion names the rules of Redact. When it, or whether Redact
 	// is set, differs from what the stored text was redacted with, the
-	// next Refresh stores every text again (see redaction.go).
+	// next Refresh stores every text again (see ingest_redact_setting.go).
 	RedactVersion string
 	// Resolver finds the repository of a folder; nil attaches no session
 	// to a repository.
