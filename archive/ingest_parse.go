@@ -89,7 +89,7 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate 
 				return send(ctx, out, &batch{job: j, begin: true, failed: err})
 			}
 			if same && kind == planAppend {
-				return holdShrunk(ctx, j, out) // nothing new: see shrunk.go
+				return holdShrunk(ctx, j, out) // nothing new: see ingest_shrunk.go
 			}
 		}
 		if kind == planAppend && !same {
