@@ -2,17 +2,8 @@ package archive
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
-
-// dbtx is what a *sql.DB, a *sql.Conn and a *sql.Tx all offer.
-type dbtx interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
-}
 
 // markBranches recomputes on_main_branch for a session's messages. The
 // main branch is the chain of parents from the leaf (the last message with

@@ -384,16 +384,3 @@ func (a *Archive) markRebuild(ctx context.Context, providers []transcripts.Provi
 	}
 	return nil
 }
-
-// inTx runs fn in a transaction.
-func (a *Archive) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := a.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
-}
