@@ -92,3 +92,33 @@ func TestTwoFilesWithOneSessionIDKeepBoth(t *testing.T) {
 		t.Fatalf("rebuild moved records:\n%s\n---\n%s", before, after)
 	}
 }
+
+func TestTwoNewFilesWritingOneSession(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("a.jsonl", sessionLines("dup", "/w")...)
+	e.write("b.jsonl", sessionLines("dup", "/w")...)
+	res := e.refresh(a, RefreshOptions{})
+	if res.Failed != 0 || res.Reread != 2 {
+		t.Fatalf("refresh: %+v %q", res, e.warnings)
+	}
+	// Each file has its session: whichever was read first holds the id.
+	for _, id := range []string{"dup", "dup~2"} {
+		if msgs := messageTexts(t, a, id); len(msgs) != 2 {
+			t.Fatalf("messages of %s: %q", id, msgs)
+		}
+	}
+	if n := count(t, a.db, `SELECT count(*) FROM tool_calls`); n != 6 {
+		t.Fatalf("tool calls = %d", n)
+	}
+	// The ledger reads the copy's edit once.
+	var edits []string
+	err := a.ForEachEdit(context.Background(), EditFilter{SkipCopies: true}, func(e RepoEdit) error {
+		edits = append(edits, e.SessionID+" "+e.ToolCallID)
+		return nil
+	})
+	if err != nil || len(edits) != 1 || edits[0] != "dup c1" {
+		t.Fatalf("edits without copies: %q %v", edits, err)
+	}
+	dump(t, a) // full-text index intact
+}

@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // IndexTerms returns every term the full-text indexes hold (lower case,
@@ -38,4 +39,14 @@ func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 		}
 	}
 	return terms, nil
+}
+
+// IndexState returns when the archive was last refreshed (zero if never)
+// and whether indexing is paused.
+func (a *Archive) IndexState(ctx context.Context) (builtAt time.Time, paused bool, err error) {
+	if builtAt, err = a.lastRefresh(ctx); err != nil {
+		return time.Time{}, false, err
+	}
+	paused, err = a.Paused(ctx)
+	return builtAt, paused, err
 }

@@ -170,75 +170,101 @@ func prefixEnd(p string) string {
 	return string(append([]byte(p), 0xff))
 }
 
-// Messages returns the messages of a session (id or unique prefix) with
-// from <= index < to, in order. to <= 0 means to the end.
-func (a *Archive) Messages(ctx context.Context, sessionID string, from, to int) ([]transcripts.Message, error) {
-	si, pk, err := a.getSession(ctx, sessionID)
-	if err != nil {
-		return nil, err
+// ListSessions returns the sessions matching f, newest first, skipping
+// offset and returning at most limit. A session matches the time range
+// when it was active in it.
+func (a *Archive) ListSessions(ctx context.Context, f SearchFilter, limit, offset int) ([]SessionInfo, error) {
+	where, args := f.where("")
+	if !f.Since.IsZero() {
+		where += " AND coalesce(s.ended_at, s.started_at) >= ?"
+		args = append(args, ceilMillis(f.Since))
 	}
-	if to <= 0 {
-		to = int(^uint(0) >> 1)
+	if !f.Until.IsZero() {
+		where += " AND s.started_at < ?"
+		args = append(args, ceilMillis(f.Until))
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT m.idx, m.role, m.human, m.kind, m.text, m.ts, m.uuid, m.parent_uuid,
-		m.on_main_branch, m.line, m.model,
-		(SELECT json_group_array(call_id) FROM (SELECT call_id FROM tool_calls t WHERE t.session = m.session AND t.message_idx = m.idx ORDER BY t.id))
-		FROM messages m WHERE m.session = ? AND m.idx >= ? AND m.idx < ? ORDER BY m.idx`, pk, from, to)
-	if err != nil {
-		return nil, translate(err, "messages of "+si.ID)
+	if len(f.Roles) > 0 {
+		where += " AND EXISTS (SELECT 1 FROM messages m WHERE m.session = s.pk AND m.role IN (SELECT value FROM json_each(?)))"
+		args = append(args, jsonArray(f.Roles))
 	}
-	defer rows.Close()
-	var out []transcripts.Message
-	for rows.Next() {
-		m := transcripts.Message{SessionID: si.ID}
-		var ts sql.NullInt64
-		var calls string
-		if err := rows.Scan(&m.Index, &m.Role, &m.Human, &m.Kind, &m.Text, &ts, &m.UUID, &m.ParentUUID,
-			&m.OnMainBranch, &m.Line, &m.Model, &calls); err != nil {
-			return nil, translate(err, "messages of "+si.ID)
-		}
-		m.Timestamp = fromMillis(ts)
-		json.Unmarshal([]byte(calls), &m.ToolCallIDs)
-		if len(m.ToolCallIDs) == 0 {
-			m.ToolCallIDs = nil
-		}
-		out = append(out, m)
-	}
-	return out, translate(rows.Err(), "messages of "+si.ID)
+	q := sessionSelect + " WHERE 1 = 1" + where + " ORDER BY s.started_at DESC, s.id LIMIT ? OFFSET ?"
+	return a.sessionList(ctx, q, append(args, limit, offset)...)
 }
 
-// ToolCalls returns the calls issued by one message, in order.
-func (a *Archive) ToolCalls(ctx context.Context, sessionID string, messageIndex int) ([]transcripts.ToolCall, error) {
-	si, pk, err := a.getSession(ctx, sessionID)
+// SessionInfos returns the sessions with the given ids (exact), by id.
+func (a *Archive) SessionInfos(ctx context.Context, ids []string) (map[string]SessionInfo, error) {
+	list, err := a.sessionList(ctx, sessionSelect+" WHERE s.id IN (SELECT value FROM json_each(?))", jsonArray(ids))
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT c.call_id, c.message_idx, c.name, c.input, `+resultText+`,
-		c.has_result, c.is_error, c.exit_code, c.result_line, c.ts, c.result_msg, c.line
-		FROM tool_calls c WHERE c.session = ? AND c.message_idx = ? ORDER BY c.id`, pk, messageIndex)
+	out := make(map[string]SessionInfo, len(list))
+	for _, s := range list {
+		out[s.ID] = s
+	}
+	return out, nil
+}
+
+// SessionHeads is SessionInfos without the message count and source
+// details, for the sessions of a page of search hits: it is cheaper.
+func (a *Archive) SessionHeads(ctx context.Context, ids []string) (map[string]SessionInfo, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, class, title, started_at, parent_id, relation, repo_root
+		FROM sessions WHERE id IN (SELECT value FROM json_each(?))`, jsonArray(ids))
 	if err != nil {
-		return nil, translate(err, "tool calls of "+si.ID)
+		return nil, translate(err, "sessions")
 	}
 	defer rows.Close()
-	var out []transcripts.ToolCall
+	out := make(map[string]SessionInfo, len(ids))
 	for rows.Next() {
-		c := transcripts.ToolCall{SessionID: si.ID}
-		var input string
-		var exit, ts, resultMsg sql.NullInt64
-		if err := rows.Scan(&c.ID, &c.MessageIndex, &c.Name, &input, &c.Result, &c.HasResult, &c.IsError,
-			&exit, &c.ResultLine, &ts, &resultMsg, &c.Line); err != nil {
-			return nil, translate(err, "tool calls of "+si.ID)
+		var si SessionInfo
+		var started sql.NullInt64
+		if err := rows.Scan(&si.ID, &si.Provider, &si.Class, &si.Title, &started, &si.ParentID, &si.Relation, &si.RepoRoot); err != nil {
+			return nil, translate(err, "sessions")
 		}
-		c.ResultInMessage, c.ResultMessageIndex = resultMsg.Valid, int(resultMsg.Int64)
-		if input != "" {
-			c.Input = json.RawMessage(input)
-		}
-		if exit.Valid {
-			code := int(exit.Int64)
-			c.ExitCode = &code
-		}
-		c.Timestamp = fromMillis(ts)
-		out = append(out, c)
+		si.StartedAt = fromMillis(started)
+		out[si.ID] = si
 	}
-	return out, translate(rows.Err(), "tool calls of "+si.ID)
+	return out, translate(rows.Err(), "sessions")
+}
+
+func (a *Archive) sessionList(ctx context.Context, q string, args ...any) ([]SessionInfo, error) {
+	rows, err := a.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, translate(err, "sessions")
+	}
+	defer rows.Close()
+	var out []SessionInfo
+	for rows.Next() {
+		si, _, err := a.scanSession(rows)
+		if err != nil {
+			return nil, translate(err, "sessions")
+		}
+		out = append(out, si)
+	}
+	return out, translate(rows.Err(), "sessions")
+}
+
+// RepoRoots returns the roots of the repositories the archive knows.
+func (a *Archive) RepoRoots(ctx context.Context) ([]string, error) {
+	// The sessions' roots are found by skipping through the index
+	// sessions_repo from one root to the next, not by reading every
+	// session: a search asks this every time.
+	rows, err := a.db.QueryContext(ctx, `WITH RECURSIVE roots(root) AS (
+			SELECT min(repo_root) FROM sessions WHERE repo_root > ''
+			UNION ALL
+			SELECT (SELECT min(repo_root) FROM sessions WHERE repo_root > roots.root) FROM roots WHERE roots.root IS NOT NULL)
+		SELECT root FROM repos
+		UNION SELECT root FROM roots WHERE root IS NOT NULL ORDER BY 1`)
+	if err != nil {
+		return nil, translate(err, "repositories")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var r string
+		if err := rows.Scan(&r); err != nil {
+			return nil, translate(err, "repositories")
+		}
+		out = append(out, r)
+	}
+	return out, translate(rows.Err(), "repositories")
 }

@@ -1,0 +1,61 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// HitText is the stored text of a hit, with what revision grouping and
+// display need.
+type HitText struct {
+	Text       string // at most maxChars characters
+	Chars      int    // length of the whole text in characters
+	Human      bool
+	ParentUUID string
+	Line       int // source line of the message, or of the tool result
+	Timestamp  time.Time
+}
+
+// HitTexts loads the text of hits (in order), each cut to maxChars characters.
+func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([]HitText, error) {
+	msgIDs, resIDs := splitHits(hits)
+	byKey := make(map[hitKey]HitText)
+	for _, part := range []struct {
+		q        string
+		ids      []int64
+		inResult bool
+	}{
+		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid, line, ts FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
+		{`SELECT id, substr(result, 1, ?), length(result), 0, '', result_line, ts FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
+	} {
+		if len(part.ids) == 0 {
+			continue
+		}
+		rows, err := a.db.QueryContext(ctx, part.q, maxChars, jsonArray(part.ids))
+		if err != nil {
+			return nil, translate(err, "hit texts")
+		}
+		for rows.Next() {
+			var id int64
+			var t HitText
+			var ts sql.NullInt64
+			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID, &t.Line, &ts); err != nil {
+				rows.Close()
+				return nil, translate(err, "hit texts")
+			}
+			t.Timestamp = fromMillis(ts)
+			byKey[hitKey{part.inResult, id}] = t
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, translate(err, "hit texts")
+		}
+	}
+	out := make([]HitText, len(hits))
+	for i, h := range hits {
+		out[i] = byKey[h.key()]
+	}
+	return out, nil
+}
