@@ -1,0 +1,59 @@
+package archive
+
+import (
+	"context"
+
+	"hansard/transcripts"
+)
+
+// Versioned is implemented by providers that name the version of their
+// parser. When it differs from the version that parsed the archived
+// transcripts (or none was recorded, as before providers named one),
+// Refresh re-parses them all from the retained copies.
+type Versioned interface {
+	ParserVersion() string
+}
+
+// upgradedProviders returns the providers whose parser version changed,
+// recording the new versions.
+func (a *Archive) upgradedProviders(ctx context.Context, providers []transcripts.Provider) ([]transcripts.Provider, error) {
+	var out []transcripts.Provider
+	for _, p := range providers {
+		v, ok := p.(Versioned)
+		if !ok {
+			continue
+		}
+		stored, err := a.getMeta(ctx, metaParserPrefix+p.Name())
+		if err != nil {
+			return nil, err
+		}
+		if stored == v.ParserVersion() {
+			continue
+		}
+		parsed := stored != ""
+		if !parsed {
+			// Transcripts archived before the provider named its parser's
+			// version were read by an older one.
+			if parsed, err = a.hasSources(ctx, p.Name()); err != nil {
+				return nil, err
+			}
+		}
+		if parsed {
+			out = append(out, p)
+		}
+		if err := a.setMeta(ctx, metaParserPrefix+p.Name(), v.ParserVersion()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// hasSources reports whether transcripts of provider are archived.
+func (a *Archive) hasSources(ctx context.Context, provider string) (bool, error) {
+	var n int
+	err := a.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM sources WHERE provider = ? LIMIT 1)`, provider).Scan(&n)
+	if err != nil {
+		return false, translate(err, "sources of "+provider)
+	}
+	return n > 0, nil
+}
