@@ -1,20 +1,11 @@
 package archive
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"hansard/transcripts"
 )
-
-// headBytes is how much of a file's start is fingerprinted to tell an
-// appended file from a rewritten one.
-const headBytes = 4096
 
 // Batch limits: a worker hands records to the writer in batches of at most
 // this many records or bytes of text, which bounds memory in flight.
@@ -60,138 +51,44 @@ type jobDone struct {
 	problems     map[string]int
 }
 
-// parseJob reads one source and sends its records to out. Trouble with the
-// file is reported to the writer as a failed batch; only cancellation
-// returns an error.
+// parseJob reads one source and sends its records to out: it opens the
+// input (openInput), has the provider parse it, and sends the source's new
+// state (finishInput) with the last batch. Trouble with the file is
+// reported to the writer as a failed batch; only cancellation returns an
+// error.
 func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate *longLineGate, stats *runStats) error {
-	kind := j.kind
-	var head, tail []byte
-	same, newGeneration := true, false
-	var f *os.File
-	if j.exists {
-		var err error
-		f, err = os.Open(j.src.Path)
-		if err != nil {
-			return send(ctx, out, &batch{job: j, begin: true, failed: err})
-		}
-		defer f.Close()
-		head, err = readHead(f)
-		if err == nil && kind != planFull {
-			tail, err = readTail(f, j.row, j.size)
-		}
-		if err != nil {
-			return send(ctx, out, &batch{job: j, begin: true, failed: err})
-		}
-		same = sameHead(j.row, head, j.size) && sameTail(j.row, tail)
-		if !same && kind != planFull {
-			var err error
-			if same, err = a.retainedPrefix(j, f, j.size); err != nil {
-				return send(ctx, out, &batch{job: j, begin: true, failed: err})
-			}
-			if same && kind == planAppend {
-				return holdShrunk(ctx, j, out) // nothing new: see ingest_shrunk.go
-			}
-		}
-		if kind == planAppend && !same {
-			kind, newGeneration = planFull, j.row.retainedSize > 0
-		}
+	in, err := a.openInput(j, stats)
+	if err != nil {
+		return send(ctx, out, &batch{job: j, begin: true, failed: err})
 	}
-	if kind == planRebuild && (j.row.retainedSize == 0 || (j.exists && !same)) {
-		if !j.exists {
-			return send(ctx, out, &batch{job: j, begin: true, failed: errors.New("no retained copy to rebuild from")})
-		}
-		// The original changed: the retained copy is the earlier
-		// generation, rebuilt from it after this run (rebuildKept).
-		kind, newGeneration = planFull, j.row.retainedSize > 0
-	}
-
-	retainPath := a.RetainedPath(j.src.Provider, j.storedPath())
-	rw := &retainWriter{path: retainPath, keep: j.row.retainedSize}
-	cp := j.row.cp
-	var r io.Reader
-	tw := &tailWriter{}
-	tee := &teeReader{w: io.MultiWriter(rw, tw), add: func(n int64) { stats.bytes.Add(n) }}
-	switch kind {
-	case planFull:
-		rw.path, rw.replace = retainPath+".tmp", true
-		cp = transcripts.Checkpoint{}
-		tee.r, tee.from = f, 0
-		r = tee
-	case planAppend:
-		if _, err := f.Seek(cp.Offset, io.SeekStart); err != nil {
-			return send(ctx, out, &batch{job: j, begin: true, failed: err})
-		}
-		tw.buf = tail
-		tee.r, tee.pos, tee.from = f, cp.Offset, j.row.retainedRaw
-		r = tee
-	case planRebuild:
-		cp = transcripts.Checkpoint{}
-		rc, err := openRetained(retainPath, j.row.retainedSize)
-		if err != nil {
-			return send(ctx, out, &batch{job: j, begin: true, failed: err})
-		}
-		defer rc.Close()
-		r = &teeReader{r: rc, add: tee.add, w: tw}
-		if j.exists && j.size > j.row.retainedRaw {
-			if _, err := f.Seek(j.row.retainedRaw, io.SeekStart); err != nil {
-				return send(ctx, out, &batch{job: j, begin: true, failed: err})
-			}
-			tee.r, tee.pos, tee.from = f, j.row.retainedRaw, j.row.retainedRaw
-			r = io.MultiReader(r, tee)
-		}
+	defer in.close()
+	if in.shrunk {
+		return holdShrunk(ctx, j, out)
 	}
 
 	s := &jobSink{ctx: ctx, out: out, job: j, redact: newRedactMemo(a.redact), problems: map[string]int{}, gate: gate}
-	s.cur = &batch{job: j, begin: true, full: kind != planAppend, retire: newGeneration}
+	s.cur = &batch{job: j, begin: true, full: in.kind != planAppend, retire: in.newGeneration}
 	src, err := a.withSideFiles(j.provider, j.src)
 	if err != nil {
-		rw.abort()
+		in.abort()
 		return s.finish(&batch{failed: err})
 	}
-	newCP, err := j.provider.Parse(ctx, src, &gatedReader{Reader: r, s: s}, cp, s.sink)
+	cp, err := j.provider.Parse(ctx, src, &gatedReader{Reader: in.r, s: s}, in.cp, s.sink)
 	if err == nil {
 		err = s.err
 	}
 	if err != nil {
-		rw.abort()
+		in.abort()
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		return s.finish(&batch{failed: fmt.Errorf("read: %w", err)})
 	}
-	newCP.State = redactState(j.provider, a.redact, newCP.State)
-	d := &jobDone{cp: newCP, size: j.size, mtime: j.mtime, problems: s.problems}
-	if f != nil {
-		// What the file is now when reading stopped at its end (it may
-		// have been truncated or extended while it was read). A file that
-		// grew after its last read keeps what discovery saw, so that the
-		// next refresh sees it changed and reads on from the checkpoint.
-		read := j.size // a rebuild that read none of the original
-		if tee.r != nil {
-			read = tee.pos
-		}
-		if fi, err := f.Stat(); err == nil && fi.Size() == read {
-			d.size, d.mtime = fi.Size(), fileStamp(fi)
-		}
-	}
-	d.headLen, d.headHash = len(head), hashHead(head)
-	d.tailLen, d.tailHash = len(tw.buf), hashHead(tw.buf)
-	if !j.exists {
-		d.headLen, d.headHash = j.row.headLen, j.row.headHash
-		d.size, d.mtime = j.row.size, j.row.mtime
-	}
-	size, err := rw.finish()
+	d, err := a.finishInput(j, in, cp, s.problems)
 	if err != nil {
 		return s.finish(&batch{failed: err})
 	}
-	d.retainedSize = size
-	switch kind {
-	case planFull:
-		d.retainedRaw, d.retainTmp = rw.raw, rw.path
-	case planAppend, planRebuild:
-		d.retainedRaw = j.row.retainedRaw + rw.raw
-	}
-	j.kind = kind
+	j.kind = in.kind
 	return s.finish(&batch{done: d})
 }
 
@@ -202,30 +99,6 @@ func send(ctx context.Context, out chan<- *batch, b *batch) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-// readHead reads up to headBytes from the start of f.
-func readHead(f *os.File) ([]byte, error) {
-	buf := make([]byte, headBytes)
-	n, err := f.ReadAt(buf, 0)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, err
-	}
-	return buf[:n], nil
-}
-
-func hashHead(head []byte) []byte {
-	sum := sha256.Sum256(head)
-	return sum[:]
-}
-
-// sameHead reports whether the file still starts with the bytes stored for
-// the source and is not shorter than what was consumed.
-func sameHead(row sourceRow, head []byte, size int64) bool {
-	if size < row.cp.Offset || size < row.retainedRaw || len(head) < row.headLen {
-		return false
-	}
-	return bytes.Equal(hashHead(head[:row.headLen]), row.headHash)
 }
 
 // jobSink copies, redacts and batches one job's records.
