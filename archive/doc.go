@@ -1,17 +1,88 @@
 // Package archive keeps hansard's archive: one SQLite file (WAL, embedded
 // numbered migrations in migrations/) holding every transcript the
-// providers find, the retained compressed copies of those transcripts, and
-// full-text indexes over what was said.
+// providers find, the retained compressed copies of those transcripts,
+// full-text indexes over what was said, the edit ledger that attribution
+// replays, and a stored copy of each working tree's git log. All SQL of
+// hansard lives in this package; callers see domain types and the errors
+// ErrNotFound and ErrAmbiguous (with AmbiguousError), never the driver.
 //
-// Main types: Archive (Open, Refresh, Reattach, Status, the query helpers
-// GetSession, Messages, ToolCalls, ForEachEdit and RepoCommands,
-// RecordCapture and Captures), Options, RefreshOptions and RefreshResult,
-// Status (with the folders of unattached sessions, UnattachedFolder),
-// SessionInfo, RepoEdit, RepoCommand, RecordedGit (UnattachedGit: the git
-// state agents recorded for unattached sessions), Capture, PathMap and
-// Resolver.
-// All SQL of hansard lives in this package; callers see domain types and
-// the errors ErrNotFound and ErrAmbiguous.
+// # Surface, by concern
+//
+// Core: Open (Options, DefaultDir, DBName) returns an Archive; Dir, Path,
+// Close; Paused and SetPaused; ErrNotFound, ErrAmbiguous, AmbiguousError.
+//
+// Ingest: Refresh (RefreshOptions, RefreshResult, Progress) reads every
+// provider's transcripts into the archive; Versioned is what a provider
+// implements to have its transcripts re-parsed when its parser changes;
+// RetainedPath names a source's retained copy; Status (ProviderStatus,
+// RootStatus, ProblemFile, FailedFile, RepoStatus, UnattachedInfo,
+// KeptGeneration, RenamedSession, ShorterFile) reports what was archived
+// and what went wrong; RecordCapture and Captures (Capture,
+// ReportedByAgent) keep the subagent deliveries agents report.
+//
+// Reads for recall: sessions (GetSession, ListSessions, SessionInfos,
+// SessionHeads, RepoRoots; SessionInfo), messages (Messages, ToolCalls,
+// ReadMessages with WindowQuery and WindowMessage, CallSummaries with
+// CallSummary), search (SearchMessages, SearchResults, MatchingHits,
+// HitTexts with SearchFilter, TextHit and HitText; EditedPaths and
+// EditedPath, CommitOutputs and CommitOutput) and the index itself
+// (IndexTerms, IndexState).
+//
+// The ledger: LedgerState, LockLedger (ErrLedgerBusy), ResetLedger,
+// DirtyLedgerPaths, ReplaceLedger (LedgerUpdate, LedgerRow,
+// LedgerLineRow), LedgerGeneration, MoveSources, LedgerCandidates,
+// DescribeEdits (LedgerEdit, LedgerPath, EditDescription), the
+// attribution cache (LoadCached, StoreCached), and what the ledger is
+// replayed from: ForEachEdit (EditFilter, RepoEdit), RepoCommands and
+// CommandsMark (RepoCommand).
+//
+// The stored git log: GitLogState, ClaimGitLog, ReleaseGitLog, GitLogTips,
+// GitLogRows (GitLogRow), AppendGitLog and GitLogWriter (GitLogWrite:
+// GitLogReplace, GitLogAppend, GitLogReorder), GitFollowStep and
+// StoreGitFollowStep; ErrGitLogMoved, ErrGitLogUnknownCommit.
+//
+// Attachment and path maps: Reattach places sessions and edits in
+// repositories through a Resolver (Repo, ErrNotRepo) and the path maps in
+// use (PathMap; PathMaps, SetPathMaps, AttachedPathMaps, ExtraPathMaps,
+// SetExtraPathMaps, RemovedPathMaps, SetRemovedPathMaps, MergePathMaps,
+// SamePathMaps); UnattachedGit (RecordedGit), AttachmentCounts,
+// AutoAttachTried and SetAutoAttachTried serve automatic attachment, and
+// Status lists the folders of unattached sessions (UnattachedFolder).
+//
+// # Files
+//
+// One package, its files named by the concern that owns them (a test file
+// follows its file, x.go and x_test.go; helpers_*_test.go hold the tests'
+// shared helpers and fake provider):
+//
+//   - core_*.go: open (core_open), migrations (core_migrate), the meta
+//     table (core_meta), domain errors (core_errors), the write lock
+//     (core_lock), the private archive folder (core_private), closing and
+//     its WAL checkpoint (core_close), dbtx and inTx (core_dbtx), a
+//     multi-row INSERT (core_multirow).
+//   - ingest_*.go: Refresh (ingest_refresh) and its plan (ingest_plan);
+//     one source read: the input opened in its mode and finished
+//     (ingest_input), the parse that batches its records (ingest_parse),
+//     its retained copy (ingest_retained), head and tail checks
+//     (ingest_input, ingest_tail), a file cut to a prefix (ingest_shrunk),
+//     generations (ingest_generations), side files (ingest_sidefiles),
+//     long lines (ingest_longlines); the writer (ingest_writer,
+//     ingest_statements, ingest_record, ingest_heldrows, ingest_heldcalls,
+//     ingest_toolresults, ingest_names, ingest_links, ingest_mainbranch,
+//     ingest_captures, ingest_fts, ingest_dropsource); redaction of records
+//     (ingest_redact, ingest_redact_json, ingest_redact_diff,
+//     ingest_redact_state, ingest_redact_cache) and of the stored setting
+//     (ingest_redact_setting); the refresh snapshot (ingest_snapshot*),
+//     the last refresh's time (ingest_lastrefresh), parser versions
+//     (ingest_parserversions), warnings given once (ingest_warnings),
+//     progress (ingest_progress) and Status (ingest_status*).
+//   - read_*.go: reads for recall, by what they answer: read_sessions,
+//     read_messages, read_search, read_hits, read_index.
+//   - ledger.go, ledger_*.go: the ledger tables and the attribution cache,
+//     and the edits and commands the ledger is replayed from.
+//   - gitlog.go, gitlog_*.go: the stored git log, its writes and walks.
+//   - attach.go, attach_*.go, pathmap*.go: attaching sessions to
+//     repositories, unattached sessions, path maps and their settings.
 //
 // # Schema
 //
@@ -130,16 +201,16 @@
 // Every text field of a record is redacted before it is written. JSON kept
 // as recorded (tool_calls.input, sources.state) is redacted as text and
 // then each string holding an escape as the text it decodes to, JSON
-// nested in strings included (redactjson.go); a private key keeps a
+// nested in strings included (ingest_redact_json.go); a private key keeps a
 // placeholder per line there too, escaped line breaks included, so that an
 // edit made from a redacted input (a call pending in the state) is stored
 // as one made from the recorded input. An edit's hunks and patch
 // are redacted side by side (context and removed lines as the old text,
 // context and added lines as the new), each side as one text, so that a
 // private key an edit adds is redacted on every line while the diff keeps
-// its lines and prefixes (redactdiff.go). meta "redaction" records the
+// its lines and prefixes (ingest_redact_diff.go). meta "redaction" records the
 // setting the text was stored with ("off", or "on" and
-// Options.RedactVersion); when a refresh finds another (redaction.go) it
+// Options.RedactVersion); when a refresh finds another (ingest_redact_setting.go) it
 // re-parses every source from its retained copy, drops the ledger and the
 // attribution cache, rebuilds both full-text indexes, and runs VACUUM with
 // secure_delete and a truncating WAL checkpoint before recording the new
