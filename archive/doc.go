@@ -131,7 +131,9 @@
 //     transcripts.Record documents, referencing sessions(pk) with ON
 //     DELETE CASCADE. Edits keep the recorded path and, after path maps,
 //     repo_root plus the repo-relative path. on_main_branch is recomputed
-//     after each write of a session.
+//     after each write of a session, from the messages' uuids and the
+//     session's tool calls (tool results and messages between the lines of
+//     one assistant message never start a branch; see mainBranch).
 //   - subagent_captures: the subagent deliveries (assignment, follow-up,
 //     result) agents reported through capture_subagent_messages, keyed by
 //     capture_id and unique on (session_id, type, sender, recipient,
@@ -152,7 +154,8 @@
 //   - meta: paused, the path maps in use, those remembered from command
 //     lines (ExtraPathMaps) and those removed there (RemovedPathMaps, which
 //     automatic attachment does not add again), the parser version of each
-//     provider that names one (see Versioned), the redaction the text was
+//     provider that names one with the archive's own reading version (see
+//     Versioned and readingVersion), the redaction the text was
 //     stored with (see Redaction below).
 //   - messages_fts, results_fts: FTS5 external-content indexes over
 //     messages.text and the results no message carries (the view

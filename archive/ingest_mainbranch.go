@@ -5,39 +5,17 @@ import (
 	"fmt"
 )
 
-// markBranches recomputes on_main_branch for a session's messages. The
-// main branch is the chain of parents from the leaf (the last message with
-// a uuid, in transcript order). A chain that reaches a root which is not the
-// session's first message (a compaction restarts the tree) continues from
-// the last message with a uuid before that root. Messages without a uuid
-// are on the main branch.
+// markBranches recomputes on_main_branch for a session's messages from
+// their uuids and parent uuids and from the session's tool calls (see
+// mainBranch).
 func markBranches(ctx context.Context, db dbtx, pk int64) error {
-	rows, err := db.QueryContext(ctx,
-		`SELECT idx, uuid, parent_uuid, on_main_branch FROM messages WHERE session = ? ORDER BY idx`, pk)
+	nodes, stored, err := branchNodes(ctx, db, pk)
 	if err != nil {
 		return fmt.Errorf("branches: %w", err)
 	}
-	type node struct {
-		idx          int
-		uuid, parent string
-		main         bool
-	}
-	var nodes []node
-	for rows.Next() {
-		var n node
-		if err := rows.Scan(&n.idx, &n.uuid, &n.parent, &n.main); err != nil {
-			rows.Close()
-			return fmt.Errorf("branches: %w", err)
-		}
-		nodes = append(nodes, n)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("branches: %w", err)
-	}
-	main := mainBranch(len(nodes), func(i int) (string, string) { return nodes[i].uuid, nodes[i].parent })
+	main := mainBranch(nodes)
 	for i, n := range nodes {
-		if main[i] == n.main {
+		if main[i] == stored[i] {
 			continue
 		}
 		if _, err := db.ExecContext(ctx, `UPDATE messages SET on_main_branch = ? WHERE session = ? AND idx = ?`,
@@ -48,19 +26,102 @@ func markBranches(ctx context.Context, db dbtx, pk int64) error {
 	return nil
 }
 
-// mainBranch returns, for n messages in transcript order given by at(i) as
-// (uuid, parent uuid), whether each is on the main branch.
-func mainBranch(n int, at func(int) (uuid, parent string)) []bool {
+// branchNodes reads a session's messages in transcript order as branch
+// nodes, with their stored on_main_branch.
+func branchNodes(ctx context.Context, db dbtx, pk int64) ([]branchNode, []bool, error) {
+	rows, err := db.QueryContext(ctx,
+		`SELECT idx, uuid, parent_uuid, line, on_main_branch FROM messages WHERE session = ? ORDER BY idx`, pk)
+	if err != nil {
+		return nil, nil, err
+	}
+	var nodes []branchNode
+	var stored []bool
+	at := map[int]int{} // message index → position in nodes
+	for rows.Next() {
+		n := branchNode{owner: -1}
+		var main bool
+		if err := rows.Scan(&n.idx, &n.uuid, &n.parent, &n.line, &main); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		n.lastLine = n.line
+		at[n.idx] = len(nodes)
+		nodes = append(nodes, n)
+		stored = append(stored, main)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	calls, err := db.QueryContext(ctx,
+		`SELECT message_idx, result_msg, line FROM tool_calls WHERE session = ?`, pk)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer calls.Close()
+	for calls.Next() {
+		var msg, line int
+		var result *int
+		if err := calls.Scan(&msg, &result, &line); err != nil {
+			return nil, nil, err
+		}
+		caller, ok := at[msg]
+		if !ok {
+			continue
+		}
+		if line > nodes[caller].lastLine {
+			nodes[caller].lastLine = line
+		}
+		if result == nil {
+			continue
+		}
+		if r, ok := at[*result]; ok && caller < r && (nodes[r].owner < 0 || caller < nodes[r].owner) {
+			nodes[r].owner = caller
+		}
+	}
+	return nodes, stored, calls.Err()
+}
+
+// branchNode is a message as the main branch is worked out from it.
+type branchNode struct {
+	idx          int
+	uuid, parent string
+	// line is the transcript line where the message starts and lastLine
+	// the last line known to be part of it (an assistant message joins the
+	// lines of one API response; the lines of its tool calls are known).
+	line, lastLine int
+	// owner is the position of the message whose tool calls this message
+	// carries the results of, -1 when none.
+	owner int
+}
+
+// mainBranch returns, for messages in transcript order, whether each is on
+// the main branch. The main branch is the chain of parents from the leaf
+// (the last message with a uuid). A parent uuid that names no message (a
+// line that is no message of its own: a progress or attachment line, or a
+// line of an assistant message other than its last, whose uuid the message
+// keeps) is the message's tool call owner when it carries results, else
+// the last message with a uuid before it; so is a root that is not the
+// session's first message (a compaction restarts the tree). Messages
+// without a uuid are on the main branch. Two kinds of messages never start
+// a branch of their own:
+//   - tool results are on the main branch when the message whose calls
+//     they answer is: parallel calls give sibling results, and results
+//     come between the lines of the assistant message that made the calls;
+//   - a message that came between the first and the last line of an
+//     assistant message (a prompt typed while it streamed, a line of
+//     another response) is on the main branch when that message is.
+func mainBranch(nodes []branchNode) []bool {
+	n := len(nodes)
 	main := make([]bool, n)
 	pos := make(map[string]int, n)
 	leaf := -1
-	for i := range n {
-		u, _ := at(i)
-		if u == "" {
+	for i, nd := range nodes {
+		if nd.uuid == "" {
 			main[i] = true
 			continue
 		}
-		pos[u] = i
+		pos[nd.uuid] = i
 		leaf = i
 	}
 	for i := leaf; i >= 0; {
@@ -68,21 +129,42 @@ func mainBranch(n int, at func(int) (uuid, parent string)) []bool {
 			break // already walked from here (or no uuid)
 		}
 		main[i] = true
-		_, parent := at(i)
-		if p, ok := pos[parent]; ok && p < i {
+		if p, ok := pos[nodes[i].parent]; ok && p < i {
 			i = p
 			continue
+		}
+		if o := nodes[i].owner; o >= 0 {
+			if _, named := pos[nodes[i].parent]; !named {
+				i = o
+				continue
+			}
 		}
 		// A root (or a parent not in this session): continue from the last
 		// message with a uuid before it.
 		next := -1
 		for k := i - 1; k >= 0; k-- {
-			if u, _ := at(k); u != "" {
+			if nodes[k].uuid != "" {
 				next = k
 				break
 			}
 		}
 		i = next
+	}
+	// Messages inside an assistant message's lines, then tool results,
+	// follow the message they belong to; owners and spans come before the
+	// messages that follow them.
+	for i, nd := range nodes {
+		if nd.lastLine <= nd.line {
+			continue
+		}
+		for k := i + 1; k < n && nodes[k].line > nd.line && nodes[k].line < nd.lastLine; k++ {
+			main[k] = main[i]
+		}
+	}
+	for i, nd := range nodes {
+		if nd.owner >= 0 {
+			main[i] = main[nd.owner]
+		}
 	}
 	return main
 }

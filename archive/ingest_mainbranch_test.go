@@ -1,7 +1,13 @@
 package archive
 
 import (
+	"archive/tar"
+	"compress/gzip"
 	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -20,18 +26,225 @@ func TestMainBranch(t *testing.T) {
 		{"empty", nil, ""},
 	}
 	for _, c := range cases {
-		got := mainBranch(len(c.msgs), func(i int) (string, string) { return c.msgs[i].uuid, c.msgs[i].parent })
-		s := ""
-		for _, b := range got {
-			if b {
-				s += "1"
-			} else {
-				s += "0"
-			}
+		nodes := make([]branchNode, len(c.msgs))
+		for i, m := range c.msgs {
+			nodes[i] = branchNode{idx: i, uuid: m.uuid, parent: m.parent, line: i + 1, lastLine: i + 1, owner: -1}
 		}
-		if s != c.want {
+		if s := branchString(mainBranch(nodes)); s != c.want {
 			t.Errorf("%s: %s, want %s", c.name, s, c.want)
 		}
+	}
+}
+
+// TestMainBranchToolsAndJoinedLines: tool results and messages that came
+// between the lines of one assistant message follow that message, and a
+// real rewind still leaves its branch.
+func TestMainBranchToolsAndJoinedLines(t *testing.T) {
+	// n is a message: uuid, parent, first line, last known line, owner.
+	type n struct {
+		uuid, parent    string
+		line, last, own int
+	}
+	cases := []struct {
+		name string
+		msgs []n
+		want string
+	}{
+		// Two parallel calls of one message: each result's parent is the
+		// line of its call, the next message's parent the last result.
+		{"parallel results", []n{{"u", "", 1, 1, -1}, {"a2", "u", 2, 3, -1}, {"r1", "a1", 4, 4, 1}, {"r2", "a2", 5, 5, 1}, {"b", "r2", 6, 6, -1}}, "11111"},
+		// One response whose calls ran one after another: the results
+		// came between its lines, whose uuids are not kept.
+		{"results between the lines of a message", []n{{"u", "", 1, 1, -1}, {"a3", "u", 2, 6, -1}, {"r1", "a1", 3, 3, 1}, {"r2", "a2", 5, 5, 1}, {"r3", "a3", 7, 7, 1}, {"b", "r3", 8, 8, -1}}, "111111"},
+		// A prompt typed while the response streamed.
+		{"prompt inside a message", []n{{"u", "", 1, 1, -1}, {"a2", "u", 2, 4, -1}, {"p", "a1", 3, 3, -1}, {"r", "a2", 5, 5, 1}, {"b", "r", 6, 6, -1}}, "11111"},
+		// A result whose parent is a progress line of its call.
+		{"result after progress", []n{{"u", "", 1, 1, -1}, {"a", "u", 2, 2, -1}, {"r", "progress", 4, 4, 1}, {"b", "r", 5, 5, -1}}, "1111"},
+		// The prompt is edited and sent again: the first attempt, its call
+		// and its result are abandoned.
+		{"rewind with tools", []n{{"u", "", 1, 1, -1}, {"a", "u", 2, 2, -1}, {"p", "a", 3, 3, -1}, {"c", "p", 4, 4, -1}, {"r", "c", 5, 5, 3}, {"p2", "a", 6, 6, -1}, {"d", "p2", 7, 7, -1}}, "1100011"},
+	}
+	for _, c := range cases {
+		nodes := make([]branchNode, len(c.msgs))
+		for i, m := range c.msgs {
+			nodes[i] = branchNode{idx: i, uuid: m.uuid, parent: m.parent, line: m.line, lastLine: m.last, owner: m.own}
+		}
+		if s := branchString(mainBranch(nodes)); s != c.want {
+			t.Errorf("%s: %s, want %s", c.name, s, c.want)
+		}
+	}
+}
+
+func branchString(main []bool) string {
+	var b strings.Builder
+	for _, m := range main {
+		if m {
+			b.WriteByte('1')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	return b.String()
+}
+
+// TestMainBranchClaudeFixture reads a Claude Code transcript that branches
+// once (an edited prompt) through the Claude provider: parallel results,
+// results between the lines of a response, progress lines, a prompt typed
+// while a response streamed and a subagent's mirrored progress are on the
+// main branch; only the first attempt of the edited prompt is not.
+func TestMainBranchClaudeFixture(t *testing.T) {
+	home := t.TempDir()
+	copyTree(t, "../fixtures/reading/claude", filepath.Join(home, ".claude", "projects"))
+	a := indexHome(t, home)
+	got := offMain(t, a)
+	want := map[string][]int{"0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b": {13, 14}}
+	if !equalOff(got, want) {
+		t.Fatalf("off the main branch: %v, want %v", got, want)
+	}
+}
+
+// TestMainBranchRealTranscripts reads real Claude Code transcripts (the
+// samples and the development set's homes, in ../shared): they hold
+// parallel calls, results between the lines of one response, progress and
+// subagents, and branch only where a prompt was sent twice from the same
+// point (and a /exit record beside the reply of a resumed session).
+func TestMainBranchRealTranscripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the development set")
+	}
+	cases := []struct {
+		name string
+		lay  func(t *testing.T, home string) bool
+		want map[string][]int
+	}{
+		{"samples", func(t *testing.T, home string) bool {
+			return copyTree(t, filepath.Join(samplesDir, "claude"), filepath.Join(home, ".claude", "projects"))
+		}, map[string][]int{}},
+		{"auth-go", func(t *testing.T, home string) bool {
+			return untarHome(t, "../../shared/devset/auth-go/home.tar.gz", home)
+		}, map[string][]int{}},
+		{"external-agents", func(t *testing.T, home string) bool {
+			return untarHome(t, "../../shared/devset/external-agents/home.tar.gz", home)
+		}, map[string][]int{"ac25b691-daf7-4da8-afa0-0b32d83c517c": {1, 2, 46, 47}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			if !c.lay(t, home) {
+				t.Skip("not available")
+			}
+			if got := offMain(t, indexHome(t, home)); !equalOff(got, c.want) {
+				t.Fatalf("off the main branch: %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// indexHome reads the transcripts of a home into a new archive.
+func indexHome(t *testing.T, home string) *Archive {
+	t.Helper()
+	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	refreshHome(t, a, home)
+	return a
+}
+
+// offMain returns the indexes of the messages off the main branch, by session.
+func offMain(t *testing.T, a *Archive) map[string][]int {
+	t.Helper()
+	rows, err := a.db.Query(`SELECT s.id, m.idx FROM messages m JOIN sessions s ON s.pk = m.session
+		WHERE m.on_main_branch = 0 ORDER BY s.id, m.idx`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string][]int{}
+	for rows.Next() {
+		var id string
+		var idx int
+		if err := rows.Scan(&id, &idx); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = append(out[id], idx)
+	}
+	return out
+}
+
+func equalOff(a, b map[string][]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		w, ok := b[k]
+		if !ok || len(v) != len(w) {
+			return false
+		}
+		for i := range v {
+			if v[i] != w[i] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// copyTree copies the files under src into dst; false when src is missing.
+func copyTree(t *testing.T, src, dst string) bool {
+	t.Helper()
+	if _, err := os.Stat(src); err != nil {
+		return false
+	}
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		writeFile(t, filepath.Join(dst, rel), data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return true
+}
+
+// untarHome unpacks a home folder's .tar.gz into dst; false when it is missing.
+func untarHome(t *testing.T, archivePath, dst string) bool {
+	t.Helper()
+	f, err := os.Open(archivePath)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Clean(h.Name)
+		if h.Typeflag != tar.TypeReg || !filepath.IsLocal(name) {
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dst, name), data)
 	}
 }
 

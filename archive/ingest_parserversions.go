@@ -14,6 +14,18 @@ type Versioned interface {
 	ParserVersion() string
 }
 
+// readingVersion names how the archive turns a provider's records into its
+// rows; it is recorded beside each parser's version, so that a change
+// re-reads every provider's transcripts as a parser change does. Before 2,
+// tool results and the messages between the lines of one assistant message
+// could be marked off the main branch.
+const readingVersion = "2"
+
+// recordedVersion is the version recorded for a provider's transcripts.
+func recordedVersion(v Versioned) string {
+	return v.ParserVersion() + "/" + readingVersion
+}
+
 // upgradedProviders returns the providers whose parser version changed,
 // recording the new versions.
 func (a *Archive) upgradedProviders(ctx context.Context, providers []transcripts.Provider) ([]transcripts.Provider, error) {
@@ -27,7 +39,7 @@ func (a *Archive) upgradedProviders(ctx context.Context, providers []transcripts
 		if err != nil {
 			return nil, err
 		}
-		if stored == v.ParserVersion() {
+		if stored == recordedVersion(v) {
 			continue
 		}
 		parsed := stored != ""
@@ -41,7 +53,7 @@ func (a *Archive) upgradedProviders(ctx context.Context, providers []transcripts
 		if parsed {
 			out = append(out, p)
 		}
-		if err := a.setMeta(ctx, metaParserPrefix+p.Name(), v.ParserVersion()); err != nil {
+		if err := a.setMeta(ctx, metaParserPrefix+p.Name(), recordedVersion(v)); err != nil {
 			return nil, err
 		}
 	}

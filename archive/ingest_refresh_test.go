@@ -346,6 +346,35 @@ func TestParserUpgradeReparses(t *testing.T) {
 	}
 }
 
+// TestReadingVersionReparses: transcripts read before the archive's own
+// reading of records changed (the version it recorded is the parser's
+// alone, or names another reading) are re-read once.
+func TestReadingVersionReparses(t *testing.T) {
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	e.write("s1.jsonl", sessionLines("s1", "/w")...)
+	p := versionedProvider{e.prov, "1"}
+	refresh := func() RefreshResult {
+		res, err := a.Refresh(context.Background(), []transcripts.Provider{p}, e.env, RefreshOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	refresh()
+	for _, old := range []string{"1", "1/1"} {
+		if err := a.setMeta(context.Background(), metaParserPrefix+p.Name(), old); err != nil {
+			t.Fatal(err)
+		}
+		if res := refresh(); res.Rebuilt != 1 {
+			t.Fatalf("recorded %q: %+v", old, res)
+		}
+		if res := refresh(); res.Unchanged != 1 {
+			t.Fatalf("recorded %q, then again: %+v", old, res)
+		}
+	}
+}
+
 // TestRealProvidersNameTheirParser: both providers name their parser's
 // version, so that a parser change re-reads archived transcripts.
 func TestRealProvidersNameTheirParser(t *testing.T) {

@@ -150,7 +150,7 @@ func (a *Archive) parsersRecorded(ctx context.Context, providers []transcripts.P
 			continue
 		}
 		stored, err := a.getMeta(ctx, metaParserPrefix+p.Name())
-		if err != nil || stored != v.ParserVersion() {
+		if err != nil || stored != recordedVersion(v) {
 			return false, err
 		}
 	}
