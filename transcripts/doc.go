@@ -25,4 +25,9 @@
 //   - ReadLines asks its reader's LineGate, when it has one, before it
 //     holds a line past LongLine bytes, so that a caller reading several
 //     files at once can bound the memory long lines take.
+//   - Binary content is text only as a placeholder of its type and size
+//     (BinaryPlaceholder, "[image/png, 48 KB]"): providers write one for the
+//     images and documents they recognise, and the archive passes every
+//     message text and tool result through ElideBinary (base64 runs,
+//     data: URLs, non-text output) before storing and indexing it.
 package transcripts
