@@ -65,7 +65,10 @@
 //     redacted_thinking blocks are not kept;
 //   - a user line carrying tool_result blocks is one RoleTool message with
 //     the results' text; each result is paired with its call; a user line
-//     without text, results or images is skipped;
+//     without text, results or images is skipped; an image or document
+//     block, in a prompt or a result, is the placeholder of its type and
+//     size (transcripts.BinaryPlaceholder: "[image/png, 48 KB]", the type
+//     taken from the data's first bytes when media_type is absent);
 //   - user text is Human unless isMeta, a compaction summary
 //     (isCompactSummary or "This session is being continued…", Kind
 //     compact_summary), a slash-command record or output, a hook or

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	gojson "github.com/goccy/go-json"
+
+	"hansard/transcripts"
 )
 
 // rawLine is the part of a transcript line that the parser reads. Fields it
@@ -80,6 +82,49 @@ type block struct {
 	ToolUseID string          `json:"tool_use_id"`
 	Content   any             `json:"content"`
 	IsError   bool            `json:"is_error"`
+	Source    *blockSource    `json:"source"`
+}
+
+// blockSource is the source of an image or document block.
+type blockSource struct {
+	MediaType string      `json:"media_type"`
+	Data      encodedData `json:"data"`
+}
+
+// encodedData keeps the length and the first characters of a block's
+// base64 data, not the data.
+type encodedData struct {
+	n    int
+	head string
+}
+
+func (d *encodedData) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' {
+		return nil // not a string: no data
+	}
+	*d = encodedData{n: len(b) - 2, head: string(b[1:min(len(b)-1, 65)])}
+	return nil
+}
+
+// placeholder is the text of an image or document block: its type and
+// size when it carries data, else [image] or [document].
+func (b *block) placeholder() string {
+	if b.Source == nil || b.Source.Data.n == 0 {
+		return "[" + b.Type + "]"
+	}
+	return mediaPlaceholder(b.Type, b.Source.MediaType, b.Source.Data.head, b.Source.Data.n)
+}
+
+// mediaPlaceholder names the type of base64 data (given, else the one its
+// bytes start with, else kind) and the size it decodes to.
+func mediaPlaceholder(kind, mediaType, head string, encoded int) string {
+	if mediaType == "" {
+		mediaType = transcripts.Base64Type(head)
+	}
+	if mediaType == "" {
+		mediaType = kind
+	}
+	return transcripts.BinaryPlaceholder(mediaType, transcripts.Base64Size(encoded))
 }
 
 // toolUseResult holds the fields of the structured tool results that the
@@ -244,6 +289,18 @@ func jsonScalar(raw json.RawMessage) string {
 }
 
 // resultText flattens tool_result content (a string or text blocks).
+// sourcePlaceholder is the text of an image or document block inside a
+// tool result.
+func sourcePlaceholder(kind string, source any) string {
+	src, _ := source.(map[string]any)
+	data, _ := src["data"].(string)
+	if data == "" {
+		return "[" + kind + "]"
+	}
+	mediaType, _ := src["media_type"].(string)
+	return mediaPlaceholder(kind, mediaType, data[:min(len(data), 64)], len(data))
+}
+
 func resultText(c any) string {
 	switch v := c.(type) {
 	case string:
@@ -257,8 +314,8 @@ func resultText(c any) string {
 			}
 			t, _ := m["text"].(string)
 			if t == "" {
-				if typ, _ := m["type"].(string); typ == "image" {
-					t = "[image]"
+				if typ, _ := m["type"].(string); typ == "image" || typ == "document" {
+					t = sourcePlaceholder(typ, m["source"])
 				}
 			}
 			if t == "" {

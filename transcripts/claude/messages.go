@@ -30,7 +30,7 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 		case "tool_result":
 			results = append(results, b)
 		case "image", "document":
-			texts = append(texts, "["+b.Type+"]")
+			texts = append(texts, b.placeholder())
 		}
 	}
 	if len(results) > 0 {

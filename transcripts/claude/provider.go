@@ -29,8 +29,9 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // the file name or from the file's last lines, not from copied history; 4
 // pairs results written before their calls, takes patch lines' text from
 // what the call wrote, records each call's own line and reads
-// here-document appends as edits.
-const parserVersion = "4"
+// here-document appends as edits; 5 names the type and size of image and
+// document blocks ([image/png, 48 KB]).
+const parserVersion = "5"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }

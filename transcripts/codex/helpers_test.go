@@ -61,7 +61,8 @@ func TestDecodeOutput(t *testing.T) {
 		{str(`{"output":"ok\n","metadata":{"exit_code":0,"duration_seconds":0.1}}`), "ok\n", 0},
 		{str(`{"output":"no metadata"}`), "no metadata", nil},
 		{str("Process running with session ID 5\nOutput:\n"), "Process running with session ID 5\nOutput:\n", nil},
-		{raw(`[{"type":"input_text","text":"a"},{"type":"input_image","image_url":"x"},{"type":"input_text","text":"b"}]`), "a\nb", nil},
+		{raw(`[{"type":"input_text","text":"a"},{"type":"input_image","image_url":"x"},{"type":"input_text","text":"b"}]`), "a\n[image]\nb", nil},
+		{raw(`[{"type":"input_image","image_url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB"}]`), "[image/png, 24 B]", nil},
 		{raw(`{"content":"legacy","success":true}`), `{"content":"legacy","success":true}`, nil},
 		{text{}, "", nil},
 	}

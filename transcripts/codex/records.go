@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"hansard/transcripts"
 )
 
 // The shapes below are the parts of Codex records that are read; every
@@ -73,6 +75,8 @@ type item struct {
 type textPart struct {
 	Type string `json:"type"`
 	Text string `json:"text"`
+	// ImageURL is an input_image's image, a data: URL or a link.
+	ImageURL string `json:"image_url"`
 }
 
 type shellAction struct {
@@ -151,19 +155,39 @@ func jsonString(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// partsText joins the text of content parts (input_text, output_text, …).
+// partsText joins the text of content parts (input_text, output_text, …);
+// an input_image is a placeholder of its type and size.
 func partsText(parts []textPart) string {
 	var b strings.Builder
 	for _, p := range parts {
-		if p.Text == "" {
+		t := p.Text
+		if t == "" && p.Type == "input_image" {
+			t = imageText(p.ImageURL)
+		}
+		if t == "" {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(p.Text)
+		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// imageText is the placeholder of an input_image: the type and size of a
+// data: URL's image, else [image].
+func imageText(url string) string {
+	if rest, ok := strings.CutPrefix(url, "data:"); ok {
+		if meta, data, ok := strings.Cut(rest, ","); ok && strings.HasSuffix(meta, ";base64") {
+			mediaType, _, _ := strings.Cut(meta, ";")
+			if mediaType == "" {
+				mediaType = "image"
+			}
+			return transcripts.BinaryPlaceholder(mediaType, transcripts.Base64Size(len(data)))
+		}
+	}
+	return "[image]"
 }
 
 // contentText reads message content: an array of parts or a plain string.
