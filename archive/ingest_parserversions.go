@@ -18,8 +18,9 @@ type Versioned interface {
 // rows; it is recorded beside each parser's version, so that a change
 // re-reads every provider's transcripts as a parser change does. Before 2,
 // tool results and the messages between the lines of one assistant message
-// could be marked off the main branch.
-const readingVersion = "2"
+// could be marked off the main branch; before 3, binary content was stored
+// and indexed as it came.
+const readingVersion = "3"
 
 // recordedVersion is the version recorded for a provider's transcripts.
 func recordedVersion(v Versioned) string {

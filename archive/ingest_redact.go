@@ -10,7 +10,9 @@ import (
 
 // copyRecord returns a copy of r that shares no memory a provider may
 // reuse, with every text field passed through redactText (when not nil), and
-// the number of text bytes it carries.
+// the number of text bytes it carries. Binary content in a message's text
+// or a tool call's result becomes a placeholder first
+// (transcripts.ElideBinary): it is neither shown nor indexed.
 func copyRecord(r transcripts.Record, redactText func(string) string) (transcripts.Record, int) {
 	red := func(s string) string {
 		if redactText == nil || s == "" {
@@ -31,13 +33,13 @@ func copyRecord(r transcripts.Record, redactText func(string) string) (transcrip
 	case r.Message != nil:
 		m := *r.Message
 		m.ToolCallIDs = slices.Clone(m.ToolCallIDs)
-		m.Text = red(m.Text)
+		m.Text = red(transcripts.ElideBinary(m.Text))
 		n = len(m.Text)
 		out.Message = &m
 	case r.ToolCall != nil:
 		c := *r.ToolCall
 		c.Input = redactJSON(c.Input, redactText)
-		c.Result = red(c.Result)
+		c.Result = red(transcripts.ElideBinary(c.Result))
 		if c.ExitCode != nil {
 			code := *c.ExitCode
 			c.ExitCode = &code
