@@ -2,6 +2,7 @@ package recall
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,20 +19,23 @@ func (r TimeRange) Contains(t time.Time) bool {
 }
 
 // ParseTimeRange parses since and until. Each is empty (open), an RFC 3339
-// time, or a date (2026-11-30) that covers that whole day on loc's clock:
-// since a date starts at its local midnight, until a date ends at the next
-// local midnight, whatever the day's length (23 or 25 hours across DST).
-// An RFC 3339 until includes that instant.
-func ParseTimeRange(since, until string, loc *time.Location) (TimeRange, error) {
+// time, a date (2026-11-30), or a day relative to now on loc's clock:
+// today, yesterday, Nd (the day N days ago) or Nw (N weeks ago). A day
+// covers that whole day on loc's clock: since a day starts at its local
+// midnight, until a day ends at the next local midnight, whatever the day's
+// length (23 or 25 hours across DST). An RFC 3339 until includes that
+// instant. Relative values count whole local days, never hours: since 7d
+// starts at the midnight that began the day a week ago.
+func ParseTimeRange(since, until string, loc *time.Location, now time.Time) (TimeRange, error) {
 	if loc == nil {
 		loc = time.Local
 	}
 	var r TimeRange
 	var err error
-	if r.Since, err = parseBound("since", since, loc, false); err != nil {
+	if r.Since, err = parseBound("since", since, loc, now, false); err != nil {
 		return TimeRange{}, err
 	}
-	if r.Until, err = parseBound("until", until, loc, true); err != nil {
+	if r.Until, err = parseBound("until", until, loc, now, true); err != nil {
 		return TimeRange{}, err
 	}
 	if !r.Since.IsZero() && !r.Until.IsZero() && !r.Since.Before(r.Until) {
@@ -40,26 +44,74 @@ func ParseTimeRange(since, until string, loc *time.Location) (TimeRange, error) 
 	return r, nil
 }
 
-func parseBound(field, s string, loc *time.Location, end bool) (time.Time, error) {
+// relativeForms names the relative days accepted, for errors.
+const relativeForms = "today, yesterday, 7d, 2w"
+
+// maxDaysAgo bounds a relative day (about 270 years).
+const maxDaysAgo = 99999
+
+func parseBound(field, s string, loc *time.Location, now time.Time, end bool) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return time.Time{}, nil
 	}
-	if d, err := time.Parse(time.DateOnly, s); err == nil {
-		y, m, day := d.Date()
+	dayStart := func(y int, m time.Month, day int) time.Time {
 		if end {
 			day++
 		}
-		return localMidnight(y, m, day, loc).UTC(), nil
+		return localMidnight(y, m, day, loc).UTC()
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	if d, err := time.Parse(time.DateOnly, s); err == nil {
+		return dayStart(d.Date()), nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		if end {
+			t = t.Add(time.Nanosecond)
+		}
+		return t.UTC(), nil
+	}
+	ago, err := daysAgo(field, s)
 	if err != nil {
-		return time.Time{}, invalidArg(field, fmt.Sprintf("%s %q is neither a date (2006-01-02) nor an RFC 3339 time (2006-01-02T15:04:05Z07:00)", field, s))
+		return time.Time{}, err
 	}
-	if end {
-		t = t.Add(time.Nanosecond)
+	y, m, d := now.In(loc).Date()
+	return dayStart(y, m, d-ago), nil
+}
+
+// daysAgo reads a day relative to today: today, yesterday, Nd or Nw.
+func daysAgo(field, s string) (int, error) {
+	v := strings.ToLower(s)
+	switch v {
+	case "today":
+		return 0, nil
+	case "yesterday":
+		return 1, nil
 	}
-	return t.UTC(), nil
+	bad := func(why string) error {
+		return invalidArg(field, fmt.Sprintf("%s %q %s", field, s, why))
+	}
+	neither := bad("is neither a date (2006-01-02, or " + relativeForms + ") nor an RFC 3339 time (2006-01-02T15:04:05Z07:00)")
+	if len(v) < 2 {
+		return 0, neither
+	}
+	digits, unit := v[:len(v)-1], v[len(v)-1]
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 0 || digits[0] == '+' || digits[0] == '-' {
+		return 0, neither
+	}
+	switch unit {
+	case 'd':
+	case 'w':
+		n *= 7
+	case 'h', 'm', 's':
+		return 0, bad("counts hours, minutes or seconds: a relative value counts whole local days (" + relativeForms + ")")
+	default:
+		return 0, neither
+	}
+	if n > maxDaysAgo {
+		return 0, bad(fmt.Sprintf("is more than %d days ago", maxDaysAgo))
+	}
+	return n, nil
 }
 
 // localMidnight returns the first instant of a day on loc's clock. Where

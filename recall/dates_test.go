@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"strings"
 	"testing"
 	"time"
 	_ "time/tzdata" // zones for the DST cases, whatever the machine has
@@ -54,7 +55,7 @@ func TestParseTimeRange(t *testing.T) {
 		{name: "spaces trimmed", since: " 2026-11-30 ", loc: utc, wantSince: "2026-11-30T00:00:00Z"},
 	}
 	for _, tt := range tests {
-		r, err := ParseTimeRange(tt.since, tt.until, tt.loc)
+		r, err := ParseTimeRange(tt.since, tt.until, tt.loc, time.Time{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -76,14 +77,14 @@ func TestParseTimeRange(t *testing.T) {
 
 func TestParseTimeRangeErrors(t *testing.T) {
 	for _, tt := range []struct{ since, until, field string }{
-		{"yesterday", "", "since"},
+		{"soon", "", "since"},
 		{"", "2026-13-01", "until"},
 		{"2026-11-30T25:00:00Z", "", "since"},
 		{"2026/11/30", "", "since"},
 		{"2026-12-02", "2026-12-01", "until"},
 		{"2026-12-01T10:00:00Z", "2026-12-01T09:00:00Z", "until"},
 	} {
-		_, err := ParseTimeRange(tt.since, tt.until, time.UTC)
+		_, err := ParseTimeRange(tt.since, tt.until, time.UTC, time.Time{})
 		e, ok := err.(*Error)
 		if !ok || e.Code != CodeInvalidArgument || e.Field != tt.field {
 			t.Errorf("since %q until %q: got %v, want invalid_argument on %s", tt.since, tt.until, err, tt.field)
@@ -91,8 +92,81 @@ func TestParseTimeRangeErrors(t *testing.T) {
 	}
 }
 
+// TestParseRelativeDays: today, yesterday, Nd and Nw name local days
+// counted back from a fixed now, and cover them as dates do.
+func TestParseRelativeDays(t *testing.T) {
+	paris := mustZone(t, "Europe/Paris")
+	ny := mustZone(t, "America/New_York")
+	tokyo := mustZone(t, "Asia/Tokyo")
+	ts := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	afterSpring := ts("2026-03-30T10:00:00+02:00") // Paris moved to summer time on 29 March
+	lateUTC := ts("2026-12-01T23:30:00Z")          // 1 December in New York, 2 December in Tokyo
+	tests := []struct {
+		name, since, until   string
+		loc                  *time.Location
+		now                  time.Time
+		wantSince, wantUntil string
+	}{
+		{"today", "today", "today", paris, afterSpring, "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"},
+		{"yesterday is 23 hours long", "yesterday", "yesterday", paris, afterSpring, "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z"},
+		{"days ago", "7d", "1d", paris, afterSpring, "2026-03-22T23:00:00Z", "2026-03-29T22:00:00Z"},
+		{"weeks ago", "2w", "", paris, afterSpring, "2026-03-15T23:00:00Z", ""},
+		{"0d is today", "0d", "0d", paris, afterSpring, "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"},
+		{"the local day, not UTC's: west", "today", "", ny, lateUTC, "2026-12-01T05:00:00Z", ""},
+		{"the local day, not UTC's: east", "today", "", tokyo, lateUTC, "2026-12-01T15:00:00Z", ""},
+		{"any case and spaces", " Yesterday ", "TODAY", tokyo, lateUTC, "2026-11-30T15:00:00Z", "2026-12-02T15:00:00Z"},
+		{"across a month", "3d", "", ny, lateUTC, "2026-11-28T05:00:00Z", ""},
+		{"mixed with a date", "2w", "2026-12-01", ny, lateUTC, "2026-11-17T05:00:00Z", "2026-12-02T05:00:00Z"},
+	}
+	for _, tt := range tests {
+		r, err := ParseTimeRange(tt.since, tt.until, tt.loc, tt.now)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if tt.wantSince != "" && !r.Since.Equal(ts(tt.wantSince)) {
+			t.Errorf("%s: since %s, want %s", tt.name, r.Since, tt.wantSince)
+		}
+		if tt.wantUntil != "" && !r.Until.Equal(ts(tt.wantUntil)) {
+			t.Errorf("%s: until %s, want %s", tt.name, r.Until, tt.wantUntil)
+		}
+		if tt.wantUntil == "" && !r.Until.IsZero() {
+			t.Errorf("%s: until %s, want open", tt.name, r.Until)
+		}
+	}
+}
+
+func TestParseRelativeDaysErrors(t *testing.T) {
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ since, until, field, msg string }{
+		{"3h", "", "since", "counts hours"},
+		{"", "90m", "until", "counts hours"},
+		{"-2d", "", "since", "neither a date"},
+		{"+2d", "", "since", "neither a date"},
+		{"1.5d", "", "since", "neither a date"},
+		{"7x", "", "since", "neither a date"},
+		{"d", "", "since", "neither a date"},
+		{"100000d", "", "since", "more than 99999 days"},
+		{"tomorrow", "", "since", "neither a date"},
+		{"today", "yesterday", "until", "is not after"},
+		{"1d", "2d", "until", "is not after"},
+	} {
+		_, err := ParseTimeRange(tt.since, tt.until, time.UTC, now)
+		e, ok := err.(*Error)
+		if !ok || e.Code != CodeInvalidArgument || e.Field != tt.field || !strings.Contains(e.Message, tt.msg) {
+			t.Errorf("since %q until %q: got %v, want invalid_argument on %s saying %q", tt.since, tt.until, err, tt.field, tt.msg)
+		}
+	}
+}
+
 func TestTimeRangeContains(t *testing.T) {
-	r, _ := ParseTimeRange("2026-03-29", "2026-03-29", mustZone(t, "Europe/Paris"))
+	r, _ := ParseTimeRange("2026-03-29", "2026-03-29", mustZone(t, "Europe/Paris"), time.Time{})
 	in := time.Date(2026, 3, 29, 23, 59, 59, 0, mustZone(t, "Europe/Paris"))
 	out := time.Date(2026, 3, 30, 0, 0, 0, 0, mustZone(t, "Europe/Paris"))
 	before := time.Date(2026, 3, 28, 23, 59, 59, 0, mustZone(t, "Europe/Paris"))

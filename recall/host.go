@@ -231,7 +231,7 @@ func (h *Host) service(ctx context.Context, fresh bool) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{Archive: a, Location: h.loc()}, nil
+	return &Service{Archive: a, Location: h.loc(), Now: h.now}, nil
 }
 
 func unavailable(what string, err error) error {

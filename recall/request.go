@@ -33,7 +33,8 @@ type SearchRequest struct {
 	// Repo is a repository root or the last element of one.
 	Repo     string `json:"repo,omitempty"`
 	Provider string `json:"provider,omitempty"`
-	// Since and Until are RFC 3339 times or dates covering a whole local day.
+	// Since and Until are RFC 3339 times, or dates covering a whole local
+	// day: 2026-11-30, today, yesterday, 7d (a week ago), 2w.
 	Since string   `json:"since,omitempty"`
 	Until string   `json:"until,omitempty"`
 	Roles []string `json:"roles,omitempty"`
@@ -86,10 +87,10 @@ var knownProviders = []string{transcripts.ProviderClaude, transcripts.ProviderCo
 
 // validate checks the request and resolves its defaults; every problem is
 // an invalid_argument Error naming the field.
-func (r SearchRequest) validate(loc *time.Location) (searchPlan, error) {
+func (r SearchRequest) validate(loc *time.Location, now time.Time) (searchPlan, error) {
 	p := searchPlan{req: r, query: ParseQuery(r.Query)}
 	var err error
-	if p.times, err = ParseTimeRange(r.Since, r.Until, loc); err != nil {
+	if p.times, err = ParseTimeRange(r.Since, r.Until, loc, now); err != nil {
 		return searchPlan{}, err
 	}
 	if p.roles, err = validRoles(r.Roles); err != nil {

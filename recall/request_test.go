@@ -31,7 +31,7 @@ func TestSearchRequestValidate(t *testing.T) {
 		}},
 	}
 	for _, tt := range ok {
-		p, err := tt.req.validate(time.UTC)
+		p, err := tt.req.validate(time.UTC, time.Time{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -63,7 +63,7 @@ func TestSearchRequestValidate(t *testing.T) {
 		{SearchRequest{Cursor: encodeCursor(searchCursor{Offset: -1, Check: searchCheck(SearchRequest{})})}, "cursor"},
 	}
 	for _, tt := range bad {
-		_, err := tt.req.validate(time.UTC)
+		_, err := tt.req.validate(time.UTC, time.Time{})
 		e, ok := err.(*Error)
 		if !ok || e.Code != CodeInvalidArgument || e.Field != tt.field {
 			t.Errorf("%+v: got %v, want invalid_argument on %s", tt.req, err, tt.field)

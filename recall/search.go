@@ -15,7 +15,7 @@ const maxHitTextChars = 65536
 // conversation, best first (see candidates); without, it lists the
 // conversations matching the filters, newest first.
 func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse, error) {
-	p, err := req.validate(s.loc())
+	p, err := req.validate(s.loc(), s.now())
 	if err != nil {
 		return SearchResponse{}, err
 	}

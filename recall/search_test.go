@@ -174,6 +174,35 @@ func TestSearchFilters(t *testing.T) {
 	}
 }
 
+// TestSearchRelativeDates: relative days count back from the service's
+// clock, on its local days.
+func TestSearchRelativeDates(t *testing.T) {
+	w := newSearchWorld(t)
+	w.svc.Now = func() time.Time { return time.Date(2026, 11, 4, 12, 0, 0, 0, time.UTC) }
+	for _, tt := range []struct {
+		since, until string
+		want         []string
+	}{
+		{"today", "", []string{w.s3.id}},
+		{"yesterday", "yesterday", []string{w.s2.id}},
+		{"", "yesterday", []string{w.s1.id, w.s2.id}},
+		{"2d", "", []string{w.s1.id, w.s2.id, w.s3.id}},
+		{"1w", "2d", []string{w.s1.id}},
+	} {
+		resp, err := w.svc.Search(context.Background(), SearchRequest{Since: tt.since, Until: tt.until})
+		if err != nil {
+			t.Errorf("since %q until %q: %v", tt.since, tt.until, err)
+			continue
+		}
+		if got := sessionsOf(resp); !sameSet(got, tt.want) {
+			t.Errorf("since %q until %q: sessions %v, want %v", tt.since, tt.until, got, tt.want)
+		}
+	}
+	if _, err := w.svc.Search(context.Background(), SearchRequest{Since: "3h"}); ErrorCode(err) != CodeInvalidArgument {
+		t.Errorf("since 3h: %v, want %s", err, CodeInvalidArgument)
+	}
+}
+
 func TestSearchFilterErrors(t *testing.T) {
 	w := newSearchWorld(t)
 	for _, tt := range []struct {

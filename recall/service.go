@@ -14,6 +14,9 @@ type Service struct {
 	// Location is the local clock: date-only filters cover its days and
 	// times are shown on it (time.Local when nil).
 	Location *time.Location
+	// Now is the current time, from which relative dates (today, 7d) count
+	// (time.Now when nil).
+	Now func() time.Time
 	// Commits, when set, names the sessions whose edits wrote a commit's
 	// lines (the edit ledger). Without it the commit filter matches the
 	// commits sessions made, as recorded in their git commit output.
@@ -45,6 +48,13 @@ func (s *Service) loc() *time.Location {
 		return time.Local
 	}
 	return s.Location
+}
+
+func (s *Service) now() time.Time {
+	if s.Now == nil {
+		return time.Now()
+	}
+	return s.Now()
 }
 
 // archiveErr turns an archive failure into a coded Error.

@@ -27,7 +27,8 @@ func newHistoryCmd(app *App) *cobra.Command {
 		Short: "Search past conversations (of the current repository unless --repo or --all-repos)",
 		Long: `Search past conversations for words ("quoted phrases" and prefix* too). A conversation
 holding every word ranks above one holding only some. Without words, list the conversations
-matching the filters, newest first. Dates (2026-11-30) cover that whole local day.
+matching the filters, newest first. Dates (2026-11-30) and days counted back from today
+(today, yesterday, 7d, 2w) cover that whole local day.
 
 The filters are those of the search_past_sessions MCP tool, named alike (--hits-per-session
 is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats and
@@ -42,8 +43,8 @@ is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats
 	f.StringVar(&r.Repo, "repo", "", "repository root or name (default: the repository of the current folder)")
 	f.BoolVar(&opts.allRepos, "all-repos", false, "search every repository")
 	f.StringVar(&r.Provider, "provider", "", "only conversations of this agent (claude, codex)")
-	f.StringVar(&r.Since, "since", "", "from this date or RFC 3339 time")
-	f.StringVar(&r.Until, "until", "", "up to this date (inclusive) or RFC 3339 time")
+	f.StringVar(&r.Since, "since", "", "from this date (2026-11-30, today, yesterday, 7d, 2w) or RFC 3339 time")
+	f.StringVar(&r.Until, "until", "", "up to this date (inclusive; 2026-11-30, today, yesterday, 7d, 2w) or RFC 3339 time")
 	f.StringSliceVar(&r.Roles, "roles", nil, "only messages of these roles (user, assistant, tool, system)")
 	f.StringVar(&r.Tool, "tool", "", "only conversations that called this tool")
 	f.StringVar(&r.Command, "command", "", "only conversations that ran a shell command containing this text")
