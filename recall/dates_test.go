@@ -99,6 +99,9 @@ func TestParseRelativeDays(t *testing.T) {
 	ny := mustZone(t, "America/New_York")
 	tokyo := mustZone(t, "Asia/Tokyo")
 	ts := func(s string) time.Time {
+		if s == "" {
+			return time.Time{} // an open bound
+		}
 		v, err := time.Parse(time.RFC3339, s)
 		if err != nil {
 			t.Fatal(err)
@@ -130,37 +133,39 @@ func TestParseRelativeDays(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
-		if tt.wantSince != "" && !r.Since.Equal(ts(tt.wantSince)) {
-			t.Errorf("%s: since %s, want %s", tt.name, r.Since, tt.wantSince)
-		}
-		if tt.wantUntil != "" && !r.Until.Equal(ts(tt.wantUntil)) {
-			t.Errorf("%s: until %s, want %s", tt.name, r.Until, tt.wantUntil)
-		}
-		if tt.wantUntil == "" && !r.Until.IsZero() {
-			t.Errorf("%s: until %s, want open", tt.name, r.Until)
+		for _, b := range []struct {
+			what      string
+			got, want time.Time
+		}{{"since", r.Since, ts(tt.wantSince)}, {"until", r.Until, ts(tt.wantUntil)}} {
+			if !b.got.Equal(b.want) {
+				t.Errorf("%s: %s %s, want %s", tt.name, b.what, b.got, b.want)
+			}
 		}
 	}
 }
 
 func TestParseRelativeDaysErrors(t *testing.T) {
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	for _, tt := range []struct{ since, until, field, msg string }{
-		{"3h", "", "since", "counts hours"},
-		{"", "90m", "until", "counts hours"},
-		{"-2d", "", "since", "neither a date"},
-		{"+2d", "", "since", "neither a date"},
-		{"1.5d", "", "since", "neither a date"},
-		{"7x", "", "since", "neither a date"},
-		{"d", "", "since", "neither a date"},
-		{"100000d", "", "since", "more than 99999 days"},
-		{"tomorrow", "", "since", "neither a date"},
-		{"today", "yesterday", "until", "is not after"},
-		{"1d", "2d", "until", "is not after"},
+	for _, tt := range []struct {
+		bounds     [2]string // since, until
+		field, msg string
+	}{
+		{[2]string{"3h", ""}, "since", "counts hours"},
+		{[2]string{"", "90m"}, "until", "counts hours"},
+		{[2]string{"-2d", ""}, "since", "neither a date"},
+		{[2]string{"+2d", ""}, "since", "neither a date"},
+		{[2]string{"1.5d", ""}, "since", "neither a date"},
+		{[2]string{"7x", ""}, "since", "neither a date"},
+		{[2]string{"d", ""}, "since", "neither a date"},
+		{[2]string{"100000d", ""}, "since", "more than 99999 days"},
+		{[2]string{"tomorrow", ""}, "since", "neither a date"},
+		{[2]string{"today", "yesterday"}, "until", "is not after"},
+		{[2]string{"1d", "2d"}, "until", "is not after"},
 	} {
-		_, err := ParseTimeRange(tt.since, tt.until, time.UTC, now)
+		_, err := ParseTimeRange(tt.bounds[0], tt.bounds[1], time.UTC, now)
 		e, ok := err.(*Error)
 		if !ok || e.Code != CodeInvalidArgument || e.Field != tt.field || !strings.Contains(e.Message, tt.msg) {
-			t.Errorf("since %q until %q: got %v, want invalid_argument on %s saying %q", tt.since, tt.until, err, tt.field, tt.msg)
+			t.Errorf("since, until %q: got %v, want invalid_argument on %s saying %q", tt.bounds, err, tt.field, tt.msg)
 		}
 	}
 }

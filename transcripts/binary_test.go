@@ -2,23 +2,16 @@ package transcripts
 
 import (
 	"encoding/base64"
+	"slices"
 	"strings"
 	"testing"
 )
 
 func TestBinaryPlaceholder(t *testing.T) {
-	for _, tt := range []struct {
-		mediaType string
-		size      int
-		want      string
-	}{
-		{"image/png", 49152, "[image/png, 48 KB]"},
-		{"", 512, "[binary, 512 B]"},
-		{"application/pdf", 3 << 20, "[application/pdf, 3.0 MB]"},
-	} {
-		if got := BinaryPlaceholder(tt.mediaType, tt.size); got != tt.want {
-			t.Errorf("BinaryPlaceholder(%q, %d) = %q, want %q", tt.mediaType, tt.size, got, tt.want)
-		}
+	got := []string{BinaryPlaceholder("image/png", 49152), BinaryPlaceholder("", 512), BinaryPlaceholder("application/pdf", 3<<20)}
+	want := []string{"[image/png, 48 KB]", "[binary, 512 B]", "[application/pdf, 3.0 MB]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("placeholders %q, want %q", got, want)
 	}
 }
 
