@@ -111,8 +111,7 @@ func binaryStart(s string) int {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			isBad = r == utf8.RuneError
 		} else {
-			// ESC starts the colour codes of terminal output.
-			isBad = c == 0x7f || c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' && c != 0x1b
+			isBad = byteClass[c]&controlByte != 0
 		}
 		if isBad {
 			bad++
@@ -129,9 +128,25 @@ func binaryStart(s string) int {
 	return first
 }
 
-func isBase64Char(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
-}
+func isBase64Char(c byte) bool { return byteClass[c]&base64Byte != 0 }
+
+// Classes of ASCII bytes.
+const (
+	base64Byte  = 1 << iota // a character of the base64 alphabet
+	controlByte             // a control character text does not hold
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range 128 {
+		switch {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '+', c == '/':
+			t[c] = base64Byte
+		case c == 0x7f, c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' && c != 0x1b:
+			t[c] = controlByte // ESC starts the colour codes of terminal output
+		}
+	}
+	return t
+}()
 
 // base64Run returns the end of the run of base64 starting at i (padding
 // included) and how many characters it holds: one line, or following whole
