@@ -98,11 +98,13 @@ type branchNode struct {
 // mainBranch returns, for messages in transcript order, whether each is on
 // the main branch. The main branch is the chain of parents from the leaf
 // (the last message with a uuid). A parent uuid that names no message (a
-// line that is no message of its own: a progress or attachment line, or a
-// line of an assistant message other than its last, whose uuid the message
-// keeps) is the message's tool call owner when it carries results, else
-// the last message with a uuid before it; so is a root that is not the
-// session's first message (a compaction restarts the tree). Messages
+// line that is no message of its own: a progress, attachment or
+// turn_duration line, or a line of an assistant message other than its
+// last, whose uuid the message keeps) is the message's tool call owner when
+// it carries results, else the last message with a uuid before the first
+// message naming that parent (two prompts naming it are a branch); a root
+// that is not the session's first message (a compaction restarts the tree)
+// continues from the last message with a uuid before it. Messages
 // without a uuid are on the main branch. Two kinds of messages never start
 // a branch of their own:
 //   - tool results are on the main branch when the message whose calls
@@ -124,25 +126,40 @@ func mainBranch(nodes []branchNode) []bool {
 		pos[nd.uuid] = i
 		leaf = i
 	}
+	// firstChild is, for each parent uuid that names no message, the first
+	// message that names it.
+	firstChild := map[string]int{}
+	for i, nd := range nodes {
+		if _, named := pos[nd.parent]; !named && nd.parent != "" {
+			if _, ok := firstChild[nd.parent]; !ok {
+				firstChild[nd.parent] = i
+			}
+		}
+	}
 	for i := leaf; i >= 0; {
 		if main[i] {
 			break // already walked from here (or no uuid)
 		}
 		main[i] = true
-		if p, ok := pos[nodes[i].parent]; ok && p < i {
+		parent := nodes[i].parent
+		if p, ok := pos[parent]; ok && p < i {
 			i = p
 			continue
 		}
-		if o := nodes[i].owner; o >= 0 {
-			if _, named := pos[nodes[i].parent]; !named {
-				i = o
-				continue
-			}
+		_, named := pos[parent]
+		if o := nodes[i].owner; o >= 0 && !named {
+			i = o
+			continue
 		}
-		// A root (or a parent not in this session): continue from the last
-		// message with a uuid before it.
+		// A root, or a parent that is no message: continue from the last
+		// message with a uuid before the first message naming that parent
+		// (a prompt sent again from the same point leaves the first one).
+		from := i
+		if f, ok := firstChild[parent]; ok && f < i {
+			from = f
+		}
 		next := -1
-		for k := i - 1; k >= 0; k-- {
+		for k := from - 1; k >= 0; k-- {
 			if nodes[k].uuid != "" {
 				next = k
 				break

@@ -60,6 +60,8 @@ func TestMainBranchToolsAndJoinedLines(t *testing.T) {
 		{"result after progress", []n{{"u", "", 1, 1, -1}, {"a", "u", 2, 2, -1}, {"r", "progress", 4, 4, 1}, {"b", "r", 5, 5, -1}}, "1111"},
 		// The prompt is edited and sent again: the first attempt, its call
 		// and its result are abandoned.
+		// Both prompts name a line that is no message (turn_duration).
+		{"rewind from a line that is no message", []n{{"u", "", 1, 1, -1}, {"a", "u", 2, 2, -1}, {"p", "td", 4, 4, -1}, {"b", "p", 5, 5, -1}, {"p2", "td", 6, 6, -1}, {"c", "p2", 7, 7, -1}}, "110011"},
 		{"rewind with tools", []n{{"u", "", 1, 1, -1}, {"a", "u", 2, 2, -1}, {"p", "a", 3, 3, -1}, {"c", "p", 4, 4, -1}, {"r", "c", 5, 5, 3}, {"p2", "a", 6, 6, -1}, {"d", "p2", 7, 7, -1}}, "1100011"},
 	}
 	for _, c := range cases {
@@ -89,13 +91,14 @@ func branchString(main []bool) string {
 // once (an edited prompt) through the Claude provider: parallel results,
 // results between the lines of a response, progress lines, a prompt typed
 // while a response streamed and a subagent's mirrored progress are on the
-// main branch; only the first attempt of the edited prompt is not.
+// main branch; only the first attempts of the two edited prompts are not
+// (one sent again from a message, one from a turn_duration line).
 func TestMainBranchClaudeFixture(t *testing.T) {
 	home := t.TempDir()
 	copyTree(t, "../fixtures/reading/claude", filepath.Join(home, ".claude", "projects"))
 	a := indexHome(t, home)
 	got := offMain(t, a)
-	want := map[string][]int{"0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b": {13, 14}}
+	want := map[string][]int{"0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b": {13, 14, 17, 18}}
 	if !equalOff(got, want) {
 		t.Fatalf("off the main branch: %v, want %v", got, want)
 	}

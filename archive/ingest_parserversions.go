@@ -18,7 +18,8 @@ type Versioned interface {
 // rows; it is recorded beside each parser's version, so that a change
 // re-reads every provider's transcripts as a parser change does. Before 2,
 // tool results and the messages between the lines of one assistant message
-// could be marked off the main branch; before 3, binary content was stored
+// could be marked off the main branch, and prompts sent again from a line
+// that is no message were not; before 3, binary content was stored
 // and indexed as it came.
 const readingVersion = "3"
 
