@@ -52,6 +52,16 @@ func TestBinaryContentStoredAsPlaceholders(t *testing.T) {
 	if strings.Join(got, "\n--\n") != strings.Join(want, "\n--\n") {
 		t.Errorf("Claude messages:\n%q\nwant\n%q", got, want)
 	}
+	got = texts(`SELECT m.text FROM messages m JOIN sessions s ON s.pk = m.session
+		WHERE s.id = '0190cccc-0000-7000-8000-00000000000c' ORDER BY m.idx`)
+	want = []string{ // the prompt once: its image is in its twin message only
+		"Look at the screenshot and the binary",
+		"",
+		"The screenshot is the login page; the file is an ELF binary.",
+	}
+	if strings.Join(got, "\n--\n") != strings.Join(want, "\n--\n") {
+		t.Errorf("Codex messages:\n%q\nwant\n%q", got, want)
+	}
 	got = texts(`SELECT c.result FROM tool_calls c JOIN sessions s ON s.pk = c.session
 		WHERE s.id = '0190cccc-0000-7000-8000-00000000000c' ORDER BY c.call_id`)
 	want = []string{

@@ -41,7 +41,9 @@
 //     their order (an output before its call is kept until the call
 //     comes). A function_call's arguments string is stored decoded. An
 //     output given as content parts is their text, an input_image the
-//     placeholder of its data: URL's type and size ("[image/png, 48 KB]").
+//     placeholder of its data: URL's type and size ("[image/png, 48 KB]");
+//     a prompt's images are left out of its text, as its user_message
+//     twin holds the text alone.
 //   - Edits: apply_patch as a custom tool call, as a function call
 //     ({"input"} or {"patch"}), run through a shell (["apply_patch", patch]
 //     or apply_patch <<'EOF'), or inside a code-mode exec script

@@ -28,7 +28,7 @@ func decodeOutput(raw text) (string, *int) {
 	case len(raw.Raw) > 0 && raw.Raw[0] == '[':
 		var parts []textPart
 		_ = json.Unmarshal(raw.Raw, &parts)
-		s = partsText(parts)
+		s = outputText(parts)
 	default:
 		s = string(raw.Raw)
 	}

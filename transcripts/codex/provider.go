@@ -27,7 +27,7 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // 4 reads the subagent deliveries an agent captured (mcp_tool_call_end of
 // capture_subagent_messages); 5 records each call's own line, pairs outputs
 // written before their calls and reads here-document appends as edits; 6
-// names an input_image's type and size ([image/png, 48 KB]).
+// names the type and size of an output's input_image ([image/png, 48 KB]).
 const parserVersion = "6"
 
 // ParserVersion returns the parser's version.

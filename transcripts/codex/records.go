@@ -155,13 +155,20 @@ func jsonString(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// partsText joins the text of content parts (input_text, output_text, …);
-// an input_image is a placeholder of its type and size.
-func partsText(parts []textPart) string {
+// partsText joins the text of content parts (input_text, output_text, …).
+// A message's images are left out: its twin event (user_message) holds
+// the text alone, and the two must read alike.
+func partsText(parts []textPart) string { return joinParts(parts, false) }
+
+// outputText joins the text of a tool output's content parts, an
+// input_image as the placeholder of its type and size.
+func outputText(parts []textPart) string { return joinParts(parts, true) }
+
+func joinParts(parts []textPart, images bool) string {
 	var b strings.Builder
 	for _, p := range parts {
 		t := p.Text
-		if t == "" && p.Type == "input_image" {
+		if t == "" && images && p.Type == "input_image" {
 			t = imageText(p.ImageURL)
 		}
 		if t == "" {
