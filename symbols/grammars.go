@@ -1,0 +1,20 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+)
+
+// grammars are the languages this build reads, each with its extractor.
+var grammars = map[Language]*grammar{
+	Go:         {language: golang.GetLanguage, extract: goExtract},
+	Python:     {language: python.GetLanguage, extract: pyExtract},
+	JavaScript: {language: javascript.GetLanguage, extract: jsExtract, imports: jsImports},
+	TypeScript: {language: typescript.GetLanguage, extract: jsExtract, imports: tsImports},
+	TSX:        {language: tsx.GetLanguage, extract: jsExtract, imports: tsImports},
+}

@@ -1,0 +1,131 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"slices"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// goExtract reads a Go file: functions, methods (named Type.Method, with
+// the receiver as written), types (structs, interfaces with their methods,
+// aliases), every name of const and var declarations, the package clause
+// and import paths.
+func goExtract(w *walker, root *sitter.Node) {
+	for _, c := range w.children(root) {
+		n := c.node
+		switch n.Type() {
+		case "package_clause":
+			for _, k := range w.children(n) {
+				if k.node.Type() == "package_identifier" {
+					w.file.Package = w.text(k.node)
+				}
+			}
+		case "import_declaration":
+			goImports(w, n)
+		case "function_declaration":
+			w.add(n, field(n, "name"), "", KindFunction, -1, c.docLine)
+		case "method_declaration":
+			i := w.add(n, field(n, "name"), "", KindMethod, -1, c.docLine)
+			recv := goReceiver(w, field(n, "receiver"))
+			w.file.Symbols[i].Receiver = recv
+			w.qualify(i, strings.TrimPrefix(recv, "*"))
+		case "type_declaration":
+			goSpecs(w, n, c.docLine, "type_spec", "type_alias")
+		case "const_declaration":
+			goSpecs(w, n, c.docLine, "const_spec")
+		case "var_declaration":
+			goSpecs(w, n, c.docLine, "var_spec")
+		}
+	}
+}
+
+func goImports(w *walker, n *sitter.Node) {
+	for _, c := range w.children(n) {
+		switch c.node.Type() {
+		case "import_spec":
+			w.addImport(c.node, unquote(w.text(field(c.node, "path"))))
+		case "import_spec_list":
+			goImports(w, c.node)
+		}
+	}
+}
+
+// goReceiver is the receiver's type as written, without type parameters
+// or parentheses: "*Server", "Stack".
+func goReceiver(w *walker, params *sitter.Node) string {
+	for _, c := range w.children(params) {
+		if c.node.Type() == "parameter_declaration" {
+			t := strings.Join(strings.Fields(w.text(field(c.node, "type"))), "")
+			return strings.TrimSuffix(strings.TrimPrefix(stripGenerics(t), "("), ")")
+		}
+	}
+	return ""
+}
+
+// goSpecs adds the names of a type, const or var declaration. A
+// declaration of one spec without parentheses spans the whole declaration;
+// the specs of a group span their own lines.
+func goSpecs(w *walker, decl *sitter.Node, docLine int, types ...string) {
+	var specs []child
+	grouped := false
+	var collect func(n *sitter.Node)
+	collect = func(n *sitter.Node) {
+		for _, c := range w.children(n) {
+			t := c.node.Type()
+			switch {
+			case t == "(":
+				grouped = true
+			case t == "var_spec_list" || t == "type_spec_list" || t == "const_spec_list":
+				collect(c.node)
+			case slices.Contains(types, t):
+				specs = append(specs, c)
+			}
+		}
+	}
+	collect(decl)
+	for _, s := range specs {
+		outer, doc := s.node, s.docLine
+		if !grouped && len(specs) == 1 {
+			outer, doc = decl, docLine
+		}
+		goSpec(w, outer, s.node, doc)
+	}
+}
+
+func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
+	switch spec.Type() {
+	case "type_spec", "type_alias":
+		kind := KindType
+		t := field(spec, "type")
+		if spec.Type() == "type_spec" && t != nil {
+			switch t.Type() {
+			case "struct_type":
+				kind = KindStruct
+			case "interface_type":
+				kind = KindInterface
+			}
+		}
+		i := w.add(outer, field(spec, "name"), "", kind, -1, docLine)
+		if kind == KindInterface {
+			for _, m := range w.children(t) {
+				if m.node.Type() == "method_elem" || m.node.Type() == "method_spec" {
+					w.add(m.node, field(m.node, "name"), "", KindMethod, i, m.docLine)
+				}
+			}
+		}
+	case "const_spec", "var_spec":
+		kind := KindConst
+		if spec.Type() == "var_spec" {
+			kind = KindVar
+		}
+		for _, c := range w.children(spec) {
+			if c.field == "name" && w.text(c.node) != "_" {
+				i := w.add(outer, c.node, "", kind, -1, docLine)
+				w.file.Symbols[i].NameLine = startLine(c.node)
+			}
+		}
+	}
+}

@@ -1,0 +1,165 @@
+//go:build cgo
+
+package symbols
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// jsExtract reads a JavaScript, TypeScript or TSX file: functions
+// (generators, TypeScript declarations, and functions or classes assigned
+// to const/let/var, as React components are), classes (named
+// `default` when exported anonymously) with their methods and arrow-function
+// fields (Class.method), interfaces with their method signatures, type
+// aliases, enums, namespaces and ambient modules, top-level consts and
+// variables; exports and decorators are included in their ranges. Imports
+// come from the grammar's import query.
+func jsExtract(w *walker, root *sitter.Node) {
+	jsScope(w, root, -1, jsModule)
+}
+
+type jsScopeKind int
+
+const (
+	jsModule   jsScopeKind = iota // a module or namespace body
+	jsClass                       // a class or interface body
+	jsFunction                    // a function body: only functions and classes count
+)
+
+func jsScope(w *walker, n *sitter.Node, parent int, scope jsScopeKind) {
+	for _, c := range w.children(n) {
+		jsDeclaration(w, c.node, c.node, parent, scope, c.docLine)
+	}
+}
+
+// jsDeclaration adds the symbols that node decl declares; outer is the
+// node whose lines the symbol spans (an export statement around it).
+func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
+	switch decl.Type() {
+	case "export_statement", "ambient_declaration", "expression_statement":
+		inner := field(decl, "declaration")
+		if inner == nil {
+			inner = field(decl, "value")
+		}
+		if inner != nil {
+			jsDeclaration(w, outer, inner, parent, scope, docLine)
+			return
+		}
+		for _, c := range w.children(decl) {
+			switch c.node.Type() {
+			case "internal_module", "module", "function_signature", "class_declaration":
+				jsDeclaration(w, outer, c.node, parent, scope, docLine)
+			}
+		}
+	case "function_declaration", "generator_function_declaration", "function_signature",
+		"function_expression", "function", "generator_function":
+		kind := KindFunction
+		if scope == jsClass {
+			kind = KindMethod
+		}
+		i := w.add(outer, field(decl, "name"), "default", kind, parent, docLine)
+		jsScope(w, field(decl, "body"), i, jsFunction)
+	case "class_declaration", "abstract_class_declaration", "class":
+		i := w.add(outer, field(decl, "name"), "default", KindClass, parent, docLine)
+		jsScope(w, field(decl, "body"), i, jsClass)
+	case "method_definition", "method_signature", "abstract_method_signature":
+		i := w.add(outer, field(decl, "name"), "", KindMethod, parent, docLine)
+		jsScope(w, field(decl, "body"), i, jsFunction)
+	case "public_field_definition", "field_definition":
+		value := field(decl, "value")
+		if value == nil || !jsIsFunction(value.Type()) {
+			return
+		}
+		name := field(decl, "name")
+		if name == nil {
+			name = field(decl, "property")
+		}
+		i := w.add(outer, name, "", KindMethod, parent, docLine)
+		jsScope(w, field(value, "body"), i, jsFunction)
+	case "interface_declaration":
+		if scope == jsFunction {
+			return
+		}
+		i := w.add(outer, field(decl, "name"), "", KindInterface, parent, docLine)
+		jsScope(w, field(decl, "body"), i, jsClass)
+	case "type_alias_declaration", "enum_declaration":
+		if scope == jsFunction {
+			return
+		}
+		kind := KindType
+		if decl.Type() == "enum_declaration" {
+			kind = KindEnum
+		}
+		w.add(outer, field(decl, "name"), "", kind, parent, docLine)
+	case "internal_module", "module":
+		name := field(decl, "name")
+		i := w.add(outer, nil, unquote(w.text(name)), KindModule, parent, docLine)
+		w.file.Symbols[i].NameLine = startLine(name)
+		jsScope(w, field(decl, "body"), i, jsModule)
+	case "lexical_declaration", "variable_declaration":
+		jsVariables(w, outer, decl, parent, scope, docLine)
+	}
+}
+
+// jsVariables adds the names a const, let or var declaration binds: a
+// function or class value makes a function or class (with what it
+// declares inside); other values count at module level only.
+func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
+	var declarators []child
+	kind := KindVar
+	for _, c := range w.children(decl) {
+		switch {
+		case c.node.Type() == "variable_declarator":
+			declarators = append(declarators, c)
+		case c.field == "kind" && w.text(c.node) == "const":
+			kind = KindConst
+		}
+	}
+	for _, d := range declarators {
+		name := field(d.node, "name")
+		if name == nil || name.Type() != "identifier" {
+			continue // a destructuring pattern
+		}
+		span := outer
+		if len(declarators) > 1 {
+			span = d.node
+		}
+		value := field(d.node, "value")
+		switch {
+		case value != nil && jsIsFunction(value.Type()):
+			k := KindFunction
+			if scope == jsClass {
+				k = KindMethod
+			}
+			i := w.add(span, name, "", k, parent, docLine)
+			jsScope(w, field(value, "body"), i, jsFunction)
+		case value != nil && value.Type() == "class":
+			i := w.add(span, name, "", KindClass, parent, docLine)
+			jsScope(w, field(value, "body"), i, jsClass)
+		case scope == jsModule:
+			w.add(span, name, "", kind, parent, docLine)
+		}
+	}
+}
+
+func jsIsFunction(t string) bool {
+	switch t {
+	case "arrow_function", "function_expression", "function", "generator_function":
+		return true
+	}
+	return false
+}
+
+// jsImports is the import query of JavaScript; tsImports adds TypeScript's
+// `import x = require("…")`. A match with a @fn capture counts only when
+// it is require.
+const (
+	jsImports = `
+(import_statement source: (string) @path)
+(export_statement source: (string) @path)
+(call_expression function: (identifier) @fn arguments: (arguments . (string) @path))
+(call_expression function: (import) arguments: (arguments . (string) @path))
+`
+	tsImports = jsImports + `(import_require_clause source: (string) @path)
+`
+)

@@ -1,0 +1,106 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// pyExtract reads a Python file: classes (nested ones as Outer.Inner),
+// methods (Class.method), functions and the functions defined in them
+// (outer.inner), decorators included in their ranges, module-level
+// assignments (ALL_CAPS names as const, others as var), definitions under
+// module-level if/try/with, and imports anywhere in those scopes.
+func pyExtract(w *walker, root *sitter.Node) {
+	pyScope(w, root, -1, pyModule)
+}
+
+type pyScopeKind int
+
+const (
+	pyModule pyScopeKind = iota
+	pyClass
+	pyFunction
+)
+
+func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
+	for _, c := range w.children(n) {
+		outer, def := c.node, c.node
+		if def.Type() == "decorated_definition" {
+			def = field(def, "definition")
+			if def == nil {
+				continue
+			}
+		}
+		switch def.Type() {
+		case "function_definition":
+			kind := KindFunction
+			if scope == pyClass {
+				kind = KindMethod
+			}
+			i := w.add(outer, field(def, "name"), "", kind, parent, c.docLine)
+			pyScope(w, field(def, "body"), i, pyFunction)
+		case "class_definition":
+			i := w.add(outer, field(def, "name"), "", KindClass, parent, c.docLine)
+			pyScope(w, field(def, "body"), i, pyClass)
+		case "import_statement", "import_from_statement":
+			pyImport(w, def)
+		case "expression_statement":
+			if scope == pyModule {
+				pyAssignment(w, def, parent, c.docLine)
+			}
+		case "if_statement", "elif_clause", "else_clause", "try_statement", "except_clause",
+			"finally_clause", "with_statement", "block":
+			pyScope(w, def, parent, scope)
+		}
+	}
+}
+
+// pyAssignment adds the target of a module-level `NAME = …`.
+func pyAssignment(w *walker, stmt *sitter.Node, parent, docLine int) {
+	for _, c := range w.children(stmt) {
+		if c.node.Type() != "assignment" {
+			continue
+		}
+		left := field(c.node, "left")
+		if left == nil || left.Type() != "identifier" {
+			continue
+		}
+		name := w.text(left)
+		kind := KindVar
+		if strings.ToUpper(name) == name && strings.ToLower(name) != name {
+			kind = KindConst
+		}
+		w.add(stmt, left, "", kind, parent, docLine)
+	}
+}
+
+func pyImport(w *walker, n *sitter.Node) {
+	var module string
+	var names []string
+	for _, c := range w.children(n) {
+		switch c.field {
+		case "module_name":
+			module = w.text(c.node)
+		case "name":
+			name := c.node
+			if name.Type() == "aliased_import" {
+				name = field(name, "name")
+			}
+			names = append(names, w.text(name))
+		default:
+			if c.node.Type() == "wildcard_import" {
+				names = append(names, "*")
+			}
+		}
+	}
+	if n.Type() == "import_statement" {
+		for _, m := range names {
+			w.addImport(n, m)
+		}
+		return
+	}
+	w.addImport(n, strings.Join(strings.Fields(module), ""), names...)
+}

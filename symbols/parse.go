@@ -1,0 +1,141 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Available reports whether this build reads symbols: true with cgo.
+func Available() bool { return true }
+
+// grammar is one language's tree-sitter grammar and the function that reads
+// symbols and imports out of its trees.
+type grammar struct {
+	language func() *sitter.Language
+	extract  func(w *walker, root *sitter.Node)
+	// imports, when set, is a query whose @path captures are the file's
+	// imports (string literals); a match whose @fn capture is not
+	// "require" is not one.
+	imports string
+
+	once     sync.Once
+	lang     *sitter.Language
+	errors   *sitter.Query // (ERROR) nodes
+	importsQ *sitter.Query
+	parsers  sync.Pool
+}
+
+func (g *grammar) init() {
+	g.once.Do(func() {
+		g.lang = g.language()
+		q, err := sitter.NewQuery([]byte("(ERROR) @e"), g.lang)
+		if err != nil {
+			panic("symbols: the ERROR query does not compile: " + err.Error())
+		}
+		g.errors = q
+		if g.imports != "" {
+			if g.importsQ, err = sitter.NewQuery([]byte(g.imports), g.lang); err != nil {
+				panic("symbols: an import query does not compile: " + err.Error())
+			}
+		}
+	})
+}
+
+// parse reads content with lang's grammar.
+func parse(ctx context.Context, lang Language, content []byte, opts Options) (*File, error) {
+	g := grammars[lang]
+	if g == nil {
+		return &File{Language: lang, Skipped: SkipUnsupported}, nil
+	}
+	g.init()
+	p, _ := g.parsers.Get().(*sitter.Parser)
+	if p == nil {
+		p = sitter.NewParser()
+		p.SetLanguage(g.lang)
+	}
+	p.SetOperationLimit(int(opts.Timeout.Microseconds()))
+	tree, err := p.ParseCtx(ctx, nil, content)
+	if err != nil {
+		p.Reset()
+		g.parsers.Put(p)
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return &File{Language: lang, Skipped: SkipTimeout}, nil
+		}
+		return nil, err
+	}
+	g.parsers.Put(p)
+	defer tree.Close()
+	root := tree.RootNode()
+	f := &File{Language: lang}
+	if root.HasError() {
+		f.ErrorShare = errorShare(g.errors, root, len(content))
+		if f.ErrorShare > opts.MaxErrorShare {
+			f.Skipped = SkipParseErrors
+			return f, nil
+		}
+	}
+	w := &walker{src: content, lang: lang, file: f}
+	g.extract(w, root)
+	if g.importsQ != nil {
+		queryImports(w, g.importsQ, root)
+	}
+	return f, nil
+}
+
+// queryImports adds the @path captures of q's matches as imports.
+func queryImports(w *walker, q *sitter.Query, root *sitter.Node) {
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(q, root)
+	for {
+		m, ok := qc.NextMatch()
+		if !ok {
+			return
+		}
+		var path *sitter.Node
+		require := true
+		for _, c := range m.Captures {
+			switch q.CaptureNameForId(c.Index) {
+			case "path":
+				path = c.Node
+			case "fn":
+				require = w.text(c.Node) == "require"
+			}
+		}
+		if path != nil && require {
+			w.addImport(path, unquote(w.text(path)))
+		}
+	}
+}
+
+// errorShare is the share of size bytes that error nodes cover, counting
+// nested error nodes once.
+func errorShare(q *sitter.Query, root *sitter.Node, size int) float64 {
+	if size == 0 {
+		return 0
+	}
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(q, root)
+	var covered, end uint32
+	for {
+		m, ok := qc.NextMatch()
+		if !ok {
+			break
+		}
+		for _, c := range m.Captures {
+			s, e := c.Node.StartByte(), c.Node.EndByte()
+			if e <= end {
+				continue
+			}
+			covered += e - max(s, end)
+			end = e
+		}
+	}
+	return float64(covered) / float64(size)
+}

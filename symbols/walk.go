@@ -1,0 +1,160 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// walker collects one file's symbols and imports while a language's
+// extract function walks its tree.
+type walker struct {
+	src  []byte
+	lang Language
+	file *File
+}
+
+// child is one child node with the first line of the comments and
+// attributes directly above it (its own first line when none).
+type child struct {
+	node    *sitter.Node
+	field   string
+	docLine int
+}
+
+// children lists n's children in order through a tree cursor (indexing
+// children one by one is quadratic in tree-sitter), each with its doc line.
+func (w *walker) children(n *sitter.Node) []child {
+	if n == nil {
+		return nil
+	}
+	cur := sitter.NewTreeCursor(n)
+	defer cur.Close()
+	if !cur.GoToFirstChild() {
+		return nil
+	}
+	var out []child
+	runStart, runEnd := -1, -1 // lines of the run of comments just before
+	for {
+		c := cur.CurrentNode()
+		k := child{node: c, field: cur.CurrentFieldName(), docLine: startLine(c)}
+		switch {
+		case !isLeading(c.Type()):
+			if runStart >= 0 && runEnd+1 >= k.docLine {
+				k.docLine = runStart
+			}
+			runStart = -1
+		case len(out) > 0 && !isLeading(out[len(out)-1].node.Type()) && endLine(out[len(out)-1].node) == k.docLine:
+			runStart = -1 // a comment on the line a declaration ends on trails it
+		case runStart >= 0 && runEnd+1 >= k.docLine:
+			runEnd = endLine(c)
+		default:
+			runStart, runEnd = k.docLine, endLine(c)
+		}
+		out = append(out, k)
+		if !cur.GoToNextSibling() {
+			return out
+		}
+	}
+}
+
+// isLeading reports whether a node of type t attaches to the declaration
+// below it: a comment or a Rust attribute.
+func isLeading(t string) bool {
+	switch t {
+	case "comment", "line_comment", "block_comment", "attribute_item":
+		return true
+	}
+	return false
+}
+
+// add appends a symbol for node n named by nameNode (or name when
+// nameNode is nil) and returns its index.
+func (w *walker) add(n, nameNode *sitter.Node, name string, kind Kind, parent int, docLine int) int {
+	if nameNode != nil {
+		name = w.text(nameNode)
+	}
+	s := Symbol{
+		Name:      name,
+		Qualified: name,
+		Kind:      kind,
+		StartLine: startLine(n),
+		EndLine:   endLine(n),
+		NameLine:  startLine(n),
+		DocLine:   min(docLine, startLine(n)),
+		Parent:    parent,
+	}
+	if docLine <= 0 {
+		s.DocLine = s.StartLine
+	}
+	if nameNode != nil {
+		s.NameLine = startLine(nameNode)
+	}
+	if parent >= 0 {
+		s.Qualified = w.file.Symbols[parent].Qualified + w.lang.separator() + name
+	}
+	w.file.Symbols = append(w.file.Symbols, s)
+	return len(w.file.Symbols) - 1
+}
+
+// qualify sets the qualified name of symbol i to container + name.
+func (w *walker) qualify(i int, container string) {
+	if container != "" {
+		s := &w.file.Symbols[i]
+		s.Qualified = container + w.lang.separator() + s.Name
+	}
+}
+
+// addImport records an import written at node n.
+func (w *walker) addImport(n *sitter.Node, path string, names ...string) {
+	if path == "" {
+		return
+	}
+	w.file.Imports = append(w.file.Imports, Import{Path: path, Names: names, Line: startLine(n)})
+}
+
+func (w *walker) text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	return string(w.src[n.StartByte():n.EndByte()])
+}
+
+// field returns n's child of field name, or nil.
+func field(n *sitter.Node, name string) *sitter.Node {
+	if n == nil {
+		return nil
+	}
+	return n.ChildByFieldName(name)
+}
+
+// unquote strips the quotes of a string literal's text.
+func unquote(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && strings.ContainsRune("\"'`", rune(s[0])) && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// stripGenerics drops type arguments: "Stack[T]" and "Stack<T>" are "Stack".
+func stripGenerics(s string) string {
+	if i := strings.IndexAny(s, "[<"); i > 0 {
+		return strings.TrimSpace(s[:i])
+	}
+	return strings.TrimSpace(s)
+}
+
+func startLine(n *sitter.Node) int { return int(n.StartPoint().Row) + 1 }
+
+// endLine is the last line n has text on: a node that ends at the start
+// of a line ends on the line before.
+func endLine(n *sitter.Node) int {
+	p := n.EndPoint()
+	if p.Column == 0 && p.Row > n.StartPoint().Row {
+		return int(p.Row)
+	}
+	return int(p.Row) + 1
+}
