@@ -4,8 +4,10 @@ package symbols
 
 import (
 	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/java"
 	"github.com/smacker/go-tree-sitter/javascript"
 	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/rust"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
@@ -17,4 +19,6 @@ var grammars = map[Language]*grammar{
 	JavaScript: {language: javascript.GetLanguage, extract: jsExtract, imports: jsImports},
 	TypeScript: {language: typescript.GetLanguage, extract: jsExtract, imports: tsImports},
 	TSX:        {language: tsx.GetLanguage, extract: jsExtract, imports: tsImports},
+	Rust:       {language: rust.GetLanguage, extract: rustExtract},
+	Java:       {language: java.GetLanguage, extract: javaExtract},
 }

@@ -14,15 +14,15 @@ import (
 // assignments (ALL_CAPS names as const, others as var), definitions under
 // module-level if/try/with, and imports anywhere in those scopes.
 func pyExtract(w *walker, root *sitter.Node) {
-	pyScope(w, root, -1, pyModule)
+	pyScope(w, root, -1, pyTop)
 }
 
 type pyScopeKind int
 
 const (
-	pyModule pyScopeKind = iota
-	pyClass
-	pyFunction
+	pyTop pyScopeKind = iota
+	pyClassBody
+	pyFunctionBody
 )
 
 func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
@@ -37,18 +37,18 @@ func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 		switch def.Type() {
 		case "function_definition":
 			kind := KindFunction
-			if scope == pyClass {
+			if scope == pyClassBody {
 				kind = KindMethod
 			}
 			i := w.add(outer, field(def, "name"), "", kind, parent, c.docLine)
-			pyScope(w, field(def, "body"), i, pyFunction)
+			pyScope(w, field(def, "body"), i, pyFunctionBody)
 		case "class_definition":
 			i := w.add(outer, field(def, "name"), "", KindClass, parent, c.docLine)
-			pyScope(w, field(def, "body"), i, pyClass)
+			pyScope(w, field(def, "body"), i, pyClassBody)
 		case "import_statement", "import_from_statement":
 			pyImport(w, def)
 		case "expression_statement":
-			if scope == pyModule {
+			if scope == pyTop {
 				pyAssignment(w, def, parent, c.docLine)
 			}
 		case "if_statement", "elif_clause", "else_clause", "try_statement", "except_clause",

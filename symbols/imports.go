@@ -1,0 +1,234 @@
+package symbols
+
+import (
+	"bytes"
+	"context"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Source reads the content of a repository's files by repository-relative
+// path (slash-separated): from git blobs or from the work tree.
+type Source interface {
+	ReadFile(path string) ([]byte, error)
+}
+
+// Repo answers which files of a repository import a file. It reads files
+// through its Source only when needed, parses them with its Parser (so by
+// blob id through its cache) and is safe for concurrent use.
+type Repo struct {
+	files  []string
+	exists map[string]bool
+	src    Source
+	parser *Parser
+
+	goOnce    sync.Once
+	goMods    map[string]string // folder ("" for the root) → module path of its go.mod
+	pyOnce    sync.Once
+	pyIndex   map[string][]string // module path suffix ("pkg/mod") → module files
+	tsMu      sync.Mutex
+	tsByDir   map[string]*tsConfig // folder → the config that governs it (nil: none)
+	aliasOnce sync.Once
+	aliases   [][]byte // exact paths patterns of every tsconfig, quoted
+	rsMu      sync.Mutex
+	crates    map[string]string // crate folder → crate name, from Cargo.toml
+}
+
+// Importer is a file that imports another, with the first import that
+// does.
+type Importer struct {
+	Path   string
+	Line   int
+	Import string // as written: "example.com/m/pkg", "./x", "crate::a::b"
+}
+
+// ImportStats counts what one Importers call read.
+type ImportStats struct {
+	Files      int // files of the target's language family
+	Candidates int // of those, files whose text names the target (read and parsed)
+	Skipped    int // candidates whose imports could not be read (unreadable or skipped by the parser)
+}
+
+// NewRepo returns the import graph of files (repository-relative paths)
+// read through src and parsed by p.
+func NewRepo(files []string, src Source, p *Parser) *Repo {
+	r := &Repo{files: files, exists: make(map[string]bool, len(files)), src: src, parser: p}
+	for _, f := range files {
+		r.exists[f] = true
+	}
+	return r
+}
+
+// resolver is what importers of one target are found with: the texts an
+// importer must contain one of (no needles: every file is a candidate),
+// a folder whose files are always candidates, and the test of one import.
+type resolver struct {
+	needles [][]byte
+	near    string // a folder ("" for none; "." for the root)
+	imports func(importer string, im Import) bool
+}
+
+// Importers returns the files of the repository that import target, sorted
+// by path. Go files import a package (every file of the folder); Python,
+// JavaScript/TypeScript, Rust and Java files import the file itself. A
+// target in another language has no importers. Files that cannot be read
+// or parsed are counted in ImportStats.Skipped; the only error is ctx's.
+func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, ImportStats, error) {
+	var st ImportStats
+	lang, ok := LanguageOf(target)
+	if !ok || !r.exists[target] {
+		return nil, st, nil
+	}
+	var res *resolver
+	var err error
+	switch lang {
+	case Go:
+		res = r.goResolver(target)
+	case Python:
+		res = r.pyResolver(target)
+	case JavaScript, TypeScript, TSX:
+		res = r.jsResolver(target)
+	case Rust:
+		res = r.rustResolver(target)
+	case Java:
+		res, err = r.javaResolver(ctx, target)
+	}
+	if err != nil || res == nil {
+		return nil, st, err
+	}
+	var candidates []string
+	for _, f := range r.files {
+		if l, ok := LanguageOf(f); ok && f != target && family(l) == family(lang) {
+			candidates = append(candidates, f)
+		}
+	}
+	st.Files = len(candidates)
+
+	var (
+		mu   sync.Mutex
+		out  []Importer
+		wg   sync.WaitGroup
+		next = make(chan string)
+	)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range next {
+				im, read, skipped := r.check(ctx, f, res)
+				mu.Lock()
+				if read {
+					st.Candidates++
+				}
+				if skipped {
+					st.Skipped++
+				}
+				if im != nil {
+					out = append(out, *im)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, f := range candidates {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- f
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, st, err
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, st, nil
+}
+
+// check reads file f and returns its first import that res accepts;
+// read says whether it was a candidate, skipped whether its imports
+// could not be read.
+func (r *Repo) check(ctx context.Context, f string, res *resolver) (im *Importer, read, skipped bool) {
+	content, err := r.src.ReadFile(f)
+	if err != nil {
+		return nil, false, true
+	}
+	if !res.candidate(f, content) {
+		return nil, false, false
+	}
+	pf, err := r.parser.Parse(ctx, f, content)
+	if err != nil {
+		return nil, true, false
+	}
+	if pf.Skipped != "" {
+		return nil, true, true
+	}
+	for _, imp := range pf.Imports {
+		if res.imports(f, imp) {
+			return &Importer{Path: f, Line: imp.Line, Import: imp.Path}, true, false
+		}
+	}
+	return nil, true, false
+}
+
+func (res *resolver) candidate(f string, content []byte) bool {
+	if len(res.needles) == 0 || (res.near != "" && under(f, res.near)) {
+		return true
+	}
+	for _, n := range res.needles {
+		if bytes.Contains(content, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// family groups the languages that import one another.
+func family(l Language) Language {
+	switch l {
+	case TypeScript, TSX:
+		return JavaScript
+	case CPP:
+		return C
+	}
+	return l
+}
+
+func needles(words ...string) [][]byte {
+	var out [][]byte
+	for _, w := range words {
+		if w != "" {
+			out = append(out, []byte(w))
+		}
+	}
+	return out
+}
+
+// under reports whether file f lies in folder dir ("." is the root).
+func under(f, dir string) bool {
+	return dir == "." || strings.HasPrefix(f, dir+"/")
+}
+
+// dirOf is a file's folder, "." at the root.
+func dirOf(f string) string { return path.Dir(f) }
+
+// stem is a file name without folder and extension.
+func stem(f string) string {
+	b := path.Base(f)
+	return strings.TrimSuffix(b, path.Ext(b))
+}
+
+// readText reads a small configuration file, "" when it cannot be read.
+func (r *Repo) readText(f string) string {
+	if !r.exists[f] {
+		return ""
+	}
+	b, err := r.src.ReadFile(f)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}

@@ -1,0 +1,88 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// javaExtract reads a Java file: classes, records, interfaces, enums and
+// annotation types, nested ones as Outer.Inner, their methods and
+// constructors (Class.method, a constructor named as its class), static
+// final fields as consts; annotations are part of the range. Package is
+// the package declaration; imports are written as in the source ("a.b.C",
+// "a.b.*", "a.b.C.member" for a static import).
+func javaExtract(w *walker, root *sitter.Node) {
+	javaScope(w, root, -1)
+}
+
+func javaScope(w *walker, n *sitter.Node, parent int) {
+	for _, c := range w.children(n) {
+		d := c.node
+		switch d.Type() {
+		case "package_declaration":
+			for _, k := range w.children(d) {
+				if k.node.IsNamed() && k.node.Type() != "annotation" && k.node.Type() != "marker_annotation" {
+					w.file.Package = rsPath(w, k.node)
+				}
+			}
+		case "import_declaration":
+			path, star := "", false
+			for _, k := range w.children(d) {
+				switch k.node.Type() {
+				case "scoped_identifier", "identifier":
+					path = rsPath(w, k.node)
+				case "asterisk":
+					star = true
+				}
+			}
+			if star {
+				path += ".*"
+			}
+			w.addImport(d, path)
+		case "class_declaration", "record_declaration":
+			i := w.add(d, field(d, "name"), "", KindClass, parent, c.docLine)
+			javaScope(w, field(d, "body"), i)
+		case "interface_declaration", "annotation_type_declaration":
+			i := w.add(d, field(d, "name"), "", KindInterface, parent, c.docLine)
+			javaScope(w, field(d, "body"), i)
+		case "enum_declaration":
+			i := w.add(d, field(d, "name"), "", KindEnum, parent, c.docLine)
+			javaScope(w, field(d, "body"), i)
+		case "enum_body_declarations":
+			javaScope(w, d, parent)
+		case "method_declaration", "constructor_declaration", "compact_constructor_declaration":
+			w.add(d, field(d, "name"), "", KindMethod, parent, c.docLine)
+		case "field_declaration", "constant_declaration":
+			javaConstants(w, d, parent, c.docLine)
+		}
+	}
+}
+
+// javaConstants adds the names of a static final field (every field of an
+// interface is one).
+func javaConstants(w *walker, d *sitter.Node, parent, docLine int) {
+	inInterface := parent >= 0 && w.file.Symbols[parent].Kind == KindInterface
+	var names []*sitter.Node
+	static, final := inInterface, inInterface
+	for _, c := range w.children(d) {
+		switch c.node.Type() {
+		case "modifiers":
+			mods := strings.Fields(w.text(c.node))
+			for _, m := range mods {
+				static = static || m == "static"
+				final = final || m == "final"
+			}
+		case "variable_declarator":
+			names = append(names, field(c.node, "name"))
+		}
+	}
+	if !static || !final {
+		return
+	}
+	for _, name := range names {
+		w.add(d, name, "", KindConst, parent, docLine)
+	}
+}
