@@ -92,7 +92,7 @@ func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, Import
 	case JavaScript, TypeScript, TSX:
 		res = r.jsResolver(target)
 	case Rust:
-		res = r.rustResolver(target)
+		res = r.rustResolver(ctx, target)
 	case Java:
 		res, err = r.javaResolver(ctx, target)
 	}

@@ -7,8 +7,7 @@ import (
 
 // goResolver finds the importers of a Go file: the files that import its
 // package, by the import path its folder has in the module of the nearest
-// go.mod above it (nested modules are their own). Test files and package
-// main have no importers.
+// go.mod above it (nested modules are their own). A test file has none.
 func (r *Repo) goResolver(target string) *resolver {
 	if strings.HasSuffix(target, "_test.go") {
 		return nil

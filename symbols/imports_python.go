@@ -8,8 +8,8 @@ import (
 // pyResolver finds the importers of a Python module (a .py file, or a
 // package's __init__.py). An absolute import (`import a.b`, `from a.b
 // import c`) names a module under some source root: of the files whose path
-// ends with it, the one under the deepest root that holds the importer,
-// else the only one. A relative import (`from . import x`, `from ..pkg.mod
+// ends with it, the one under the deepest root that holds the importer
+// (see pyAbsolute). A relative import (`from . import x`, `from ..pkg.mod
 // import y`) counts from the importer's package. `from X import n` imports
 // the submodule X.n when there is one, else X.
 func (r *Repo) pyResolver(target string) *resolver {
@@ -97,20 +97,26 @@ func (r *Repo) pyFile(mod string) string {
 	return ""
 }
 
-// pyAbsolute is the file an absolute module path names from file f.
+// pyAbsolute is the file an absolute module path names from file f: the
+// one under the deepest root that holds f (the repository's root
+// included), else the only one under a folder named src or lib (a src
+// layout). A module elsewhere is not guessed at: `import config` from
+// tests/ is not app/config.py.
 func (r *Repo) pyAbsolute(f, mod string) string {
 	r.pyOnce.Do(r.indexPython)
-	files := r.pyIndex[mod]
 	best, depth := "", -1
-	for _, m := range files {
-		root := strings.TrimSuffix(pyModule(m), mod)
-		root = strings.TrimSuffix(root, "/")
-		if (root == "" || under(f, root)) && len(root) > depth {
+	var layout []string
+	for _, m := range r.pyIndex[mod] {
+		root := strings.TrimSuffix(strings.TrimSuffix(pyModule(m), mod), "/")
+		switch {
+		case (root == "" || under(f, root)) && len(root) > depth:
 			best, depth = m, len(root)
+		case path.Base(root) == "src" || path.Base(root) == "lib":
+			layout = append(layout, m)
 		}
 	}
-	if best == "" && len(files) == 1 {
-		return files[0]
+	if best == "" && len(layout) == 1 {
+		return layout[0]
 	}
 	return best
 }

@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"context"
 	"path"
 	"strings"
 )
@@ -18,12 +19,12 @@ type rustModule struct {
 // name from another of its crates, or a path relative to the importer's
 // module) reaches its module. A use path names the module file of its
 // longest prefix that has one (`use crate::a::Thing` imports a.rs).
-func (r *Repo) rustResolver(target string) *resolver {
-	m, ok := r.rustModuleOf(target)
+func (r *Repo) rustResolver(ctx context.Context, target string) *resolver {
+	m, ok := r.rustModuleOf(ctx, target)
 	if !ok {
 		return nil
 	}
-	res := &resolver{imports: func(f string, im Import) bool { return r.rustResolve(f, im.Path) == target }}
+	res := &resolver{imports: func(f string, im Import) bool { return r.rustResolve(ctx, f, im.Path) == target }}
 	if len(m.segs) == 0 {
 		res.near = m.crate
 		res.needles = needles("crate", r.crateName(m.crate))
@@ -35,7 +36,7 @@ func (r *Repo) rustResolver(target string) *resolver {
 
 // rustModuleOf places file f in its crate: the nearest folder above it with
 // a Cargo.toml.
-func (r *Repo) rustModuleOf(f string) (rustModule, bool) {
+func (r *Repo) rustModuleOf(ctx context.Context, f string) (rustModule, bool) {
 	crate := ""
 	for d := dirOf(f); ; d = path.Dir(d) {
 		if r.exists[path.Join(d, "Cargo.toml")] {
@@ -59,24 +60,47 @@ func (r *Repo) rustModuleOf(f string) (rustModule, bool) {
 	case top == "tests" || top == "examples" || top == "benches" || strings.HasPrefix(rel, "src/bin/"):
 		m.root, m.base = f, dirOf(f) // a crate of its own, with mod-rs children beside it
 	case top == "src":
-		m.root = join("src/lib.rs")
-		if !r.exists[m.root] {
-			m.root = join("src/main.rs")
-		}
 		m.segs = strings.Split(strings.TrimSuffix(strings.TrimPrefix(rel, "src/"), ".rs"), "/")
 		if m.segs[len(m.segs)-1] == "mod" {
 			m.segs = m.segs[:len(m.segs)-1]
 		}
+		m.root = r.rustRoot(ctx, join("src/lib.rs"), join("src/main.rs"), m.segs[0])
 	default:
 		return rustModule{}, false
 	}
 	return m, true
 }
 
+// rustRoot is the crate root that declares top-level module mod: main.rs
+// when it has `mod mod;` and a lib.rs is beside it, else lib.rs, else
+// main.rs.
+func (r *Repo) rustRoot(ctx context.Context, lib, main, mod string) string {
+	if !r.exists[lib] {
+		return main
+	}
+	if !r.exists[main] {
+		return lib
+	}
+	content, err := r.src.ReadFile(main)
+	if err != nil {
+		return lib
+	}
+	f, err := r.parser.Parse(ctx, main, content)
+	if err != nil {
+		return lib
+	}
+	for _, im := range f.Imports {
+		if im.Path == "self::"+mod {
+			return main
+		}
+	}
+	return lib
+}
+
 // rustResolve is the file that use path p of file f reaches, "" when it
 // leaves the repository.
-func (r *Repo) rustResolve(f, p string) string {
-	m, ok := r.rustModuleOf(f)
+func (r *Repo) rustResolve(ctx context.Context, f, p string) string {
+	m, ok := r.rustModuleOf(ctx, f)
 	if !ok {
 		return ""
 	}
