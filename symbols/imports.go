@@ -26,7 +26,7 @@ type Repo struct {
 	parser *Parser
 
 	goOnce    sync.Once
-	goMods    map[string]string // folder ("" for the root) → module path of its go.mod
+	goMods    map[string]string // folder ("." for the root) → module path of its go.mod
 	pyOnce    sync.Once
 	pyIndex   map[string][]string // module path suffix ("pkg/mod") → module files
 	tsMu      sync.Mutex
@@ -35,6 +35,8 @@ type Repo struct {
 	aliases   [][]byte // exact paths patterns of every tsconfig, quoted
 	rsMu      sync.Mutex
 	crates    map[string]string // crate folder → crate name, from Cargo.toml
+	baseOnce  sync.Once
+	byBase    map[string][]string // file name → the files of that name
 }
 
 // Importer is a file that imports another, with the first import that
@@ -73,8 +75,8 @@ type resolver struct {
 
 // Importers returns the files of the repository that import target, sorted
 // by path. Go files import a package (every file of the folder); Python,
-// JavaScript/TypeScript, Rust and Java files import the file itself. A
-// target in another language has no importers. Files that cannot be read
+// JavaScript/TypeScript, Rust, Java, C/C++ and Ruby files import the file
+// itself. A target in another language has no importers. Files that cannot be read
 // or parsed are counted in ImportStats.Skipped; the only error is ctx's.
 func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, ImportStats, error) {
 	var st ImportStats
@@ -95,6 +97,10 @@ func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, Import
 		res = r.rustResolver(ctx, target)
 	case Java:
 		res, err = r.javaResolver(ctx, target)
+	case C, CPP:
+		res = r.cResolver(target)
+	case Ruby:
+		res = r.rubyResolver(target)
 	}
 	if err != nil || res == nil {
 		return nil, st, err

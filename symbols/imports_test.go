@@ -69,21 +69,21 @@ func goFile(pkg string, imports ...string) string {
 
 func TestGoImporters(t *testing.T) {
 	r := memRepo{
-		"go.mod":                     "module example.com/shop // the shop\n\ngo 1.22\n",
-		"cmd/shop/main.go":           goFile("main", "fmt", "example.com/shop/store", "example.com/shop/tools/lint"),
-		"store/store.go":             goFile("store", "example.com/shop/store/internal/sql"),
-		"store/cache.go":             goFile("store"),
-		"store/store_test.go":        goFile("store_test", "testing", "example.com/shop/store"),
-		"store/internal/sql/sql.go":  goFile("sql"),
-		"web/web.go":                 goFile("web", "example.com/shop/store", `example.com/shop/storefront`),
-		"tools/go.mod":               "module example.com/shop/tools\n",
-		"tools/lint/lint.go":         goFile("lint", "example.com/shop/store"),
-		"tools/lint/rules/rules.go":  goFile("rules", "example.com/shop/tools/lint"),
-		"vendored/go.mod":            "module other.org/vend\n",
-		"vendored/store/store.go":    goFile("store"),
-		"vendored/use/use.go":        goFile("use", "other.org/vend/store"),
-		"storefront/storefront.go":   goFile("storefront"),
-		"docs/notes.md":              "example.com/shop/store",
+		"go.mod":                    "module example.com/shop // the shop\n\ngo 1.22\n",
+		"cmd/shop/main.go":          goFile("main", "fmt", "example.com/shop/store", "example.com/shop/tools/lint"),
+		"store/store.go":            goFile("store", "example.com/shop/store/internal/sql"),
+		"store/cache.go":            goFile("store"),
+		"store/store_test.go":       goFile("store_test", "testing", "example.com/shop/store"),
+		"store/internal/sql/sql.go": goFile("sql"),
+		"web/web.go":                goFile("web", "example.com/shop/store", `example.com/shop/storefront`),
+		"tools/go.mod":              "module example.com/shop/tools\n",
+		"tools/lint/lint.go":        goFile("lint", "example.com/shop/store"),
+		"tools/lint/rules/rules.go": goFile("rules", "example.com/shop/tools/lint"),
+		"vendored/go.mod":           "module other.org/vend\n",
+		"vendored/store/store.go":   goFile("store"),
+		"vendored/use/use.go":       goFile("use", "other.org/vend/store"),
+		"storefront/storefront.go":  goFile("storefront"),
+		"docs/notes.md":             "example.com/shop/store",
 	}.repo()
 	checkImporters(t, r, map[string][]string{
 		// Every file of the package has the package's importers.
@@ -95,8 +95,8 @@ func TestGoImporters(t *testing.T) {
 		},
 		"store/internal/sql/sql.go": {"store/store.go:4 example.com/shop/store/internal/sql"},
 		// A nested module is its own: its path is its go.mod's.
-		"tools/lint/lint.go":      {"cmd/shop/main.go:6 example.com/shop/tools/lint", "tools/lint/rules/rules.go:4 example.com/shop/tools/lint"},
-		"vendored/store/store.go": {"vendored/use/use.go:4 other.org/vend/store"},
+		"tools/lint/lint.go":       {"cmd/shop/main.go:6 example.com/shop/tools/lint", "tools/lint/rules/rules.go:4 example.com/shop/tools/lint"},
+		"vendored/store/store.go":  {"vendored/use/use.go:4 other.org/vend/store"},
 		"storefront/storefront.go": {"web/web.go:5 example.com/shop/storefront"},
 		"store/store_test.go":      nil,
 		"cmd/shop/main.go":         nil,
@@ -105,20 +105,20 @@ func TestGoImporters(t *testing.T) {
 
 func TestPythonImporters(t *testing.T) {
 	r := memRepo{
-		"app/__init__.py":          "from .config import settings\n",
-		"app/config.py":            "settings = {}\n",
-		"app/models/__init__.py":   "from . import user\n",
-		"app/models/user.py":       "from ..config import settings\nfrom .. import util\n",
-		"app/models/order.py":      "from .user import User\nfrom app.models import user as u\n",
-		"app/util.py":              "import os\n",
-		"app/cli.py":               "import app.util\nfrom app.models.order import Order\n\ndef main():\n    from app import config\n",
-		"src/pkg/__init__.py":      "",
-		"src/pkg/core.py":          "def run(): pass\n",
-		"src/pkg/helpers.py":       "from pkg.core import run\nfrom pkg import core\n",
-		"scripts/run.py":           "import pkg.core\nfrom app.models import *\n",
-		"other/app/util.py":        "",
-		"other/app/tool.py":        "import app.util\n",
-		"tests/test_user.py":       "from app.models.user import User\nimport config\n",
+		"app/__init__.py":        "from .config import settings\n",
+		"app/config.py":          "settings = {}\n",
+		"app/models/__init__.py": "from . import user\n",
+		"app/models/user.py":     "from ..config import settings\nfrom .. import util\n",
+		"app/models/order.py":    "from .user import User\nfrom app.models import user as u\n",
+		"app/util.py":            "import os\n",
+		"app/cli.py":             "import app.util\nfrom app.models.order import Order\n\ndef main():\n    from app import config\n",
+		"src/pkg/__init__.py":    "",
+		"src/pkg/core.py":        "def run(): pass\n",
+		"src/pkg/helpers.py":     "from pkg.core import run\nfrom pkg import core\n",
+		"scripts/run.py":         "import pkg.core\nfrom app.models import *\n",
+		"other/app/util.py":      "",
+		"other/app/tool.py":      "import app.util\n",
+		"tests/test_user.py":     "from app.models.user import User\nimport config\n",
 	}.repo()
 	checkImporters(t, r, map[string][]string{
 		// tests/test_user.py's `import config` is not guessed to be it.
@@ -159,19 +159,19 @@ func TestJavaScriptImporters(t *testing.T) {
     "paths": {"@/*": ["./src/*"], "@shared/*": ["../../packages/shared/src/*"]}
   }
 }`,
-		"apps/web/src/components/Button.tsx":     "export const Button = () => <button/>;\n",
-		"apps/web/src/components/index.ts":       "export { Button } from './Button';\n",
-		"apps/web/src/pages/Home.tsx":            "import { Button } from '@/components/Button';\nimport { api } from '@shared/api';\nimport * as c from '../components';\n",
-		"apps/web/src/pages/About.tsx":           "import { Button } from \"../components/Button.js\";\nimport { settings } from '@config';\n",
-		"apps/web/src/pages/lazy.ts":             "export const load = () => import('./Home');\n",
-		"apps/admin/tsconfig.json":               `{"extends": "../../tsconfig.base.json"}`,
-		"apps/admin/main.ts":                     "import { api } from '@shared/api';\nimport { Button } from 'packages/shared/src/ui/Button';\nimport { settings } from '@config';\n",
-		"packages/shared/src/api.ts":             "export const api = {};\n",
-		"packages/shared/src/config/index.ts":    "export const settings = {};\n",
-		"packages/shared/src/ui/Button.ts":       "export class Button {}\n",
-		"packages/shared/src/config/load.js":     "const cfg = require('.');\nmodule.exports = cfg;\n",
-		"server/index.js":                        "const { api } = require('../packages/shared/src/api');\nconst express = require('express');\n",
-		"server/routes.mjs":                      "export * from './index.js';\n",
+		"apps/web/src/components/Button.tsx":  "export const Button = () => <button/>;\n",
+		"apps/web/src/components/index.ts":    "export { Button } from './Button';\n",
+		"apps/web/src/pages/Home.tsx":         "import { Button } from '@/components/Button';\nimport { api } from '@shared/api';\nimport * as c from '../components';\n",
+		"apps/web/src/pages/About.tsx":        "import { Button } from \"../components/Button.js\";\nimport { settings } from '@config';\n",
+		"apps/web/src/pages/lazy.ts":          "export const load = () => import('./Home');\n",
+		"apps/admin/tsconfig.json":            `{"extends": "../../tsconfig.base.json"}`,
+		"apps/admin/main.ts":                  "import { api } from '@shared/api';\nimport { Button } from 'packages/shared/src/ui/Button';\nimport { settings } from '@config';\n",
+		"packages/shared/src/api.ts":          "export const api = {};\n",
+		"packages/shared/src/config/index.ts": "export const settings = {};\n",
+		"packages/shared/src/ui/Button.ts":    "export class Button {}\n",
+		"packages/shared/src/config/load.js":  "const cfg = require('.');\nmodule.exports = cfg;\n",
+		"server/index.js":                     "const { api } = require('../packages/shared/src/api');\nconst express = require('express');\n",
+		"server/routes.mjs":                   "export * from './index.js';\n",
 	}.repo()
 	checkImporters(t, r, map[string][]string{
 		"apps/web/src/components/Button.tsx": {
@@ -198,16 +198,16 @@ func TestJavaScriptImporters(t *testing.T) {
 
 func TestRustImporters(t *testing.T) {
 	r := memRepo{
-		"Cargo.toml":           "[package]\nname = \"draw-kit\"\nversion = \"0.1.0\"\n",
-		"src/lib.rs":           "pub mod geometry;\nmod render;\npub use geometry::Point;\n",
-		"src/geometry/mod.rs":  "pub mod shapes;\npub struct Point;\n",
-		"src/geometry/shapes.rs": "use super::Point;\npub struct Rect { a: Point }\n",
-		"src/render.rs":        "use crate::geometry::shapes::{Rect, self};\nuse std::fmt;\nmod tests { use super::*; }\n",
-		"src/main.rs":          "use draw_kit::geometry::Point;\nmod cli;\nfn main() {}\n",
-		"src/cli.rs":           "use crate::Config;\npub fn run() {}\n",
-		"tests/shapes.rs":      "use draw_kit::geometry::shapes::Rect;\n",
-		"tools/gen/Cargo.toml": "[package]\nname = \"gen\"\n",
-		"tools/gen/src/main.rs": "mod geometry;\nfn main() {}\n",
+		"Cargo.toml":                "[package]\nname = \"draw-kit\"\nversion = \"0.1.0\"\n",
+		"src/lib.rs":                "pub mod geometry;\nmod render;\npub use geometry::Point;\n",
+		"src/geometry/mod.rs":       "pub mod shapes;\npub struct Point;\n",
+		"src/geometry/shapes.rs":    "use super::Point;\npub struct Rect { a: Point }\n",
+		"src/render.rs":             "use crate::geometry::shapes::{Rect, self};\nuse std::fmt;\nmod tests { use super::*; }\n",
+		"src/main.rs":               "use draw_kit::geometry::Point;\nmod cli;\nfn main() {}\n",
+		"src/cli.rs":                "use crate::Config;\npub fn run() {}\n",
+		"tests/shapes.rs":           "use draw_kit::geometry::shapes::Rect;\n",
+		"tools/gen/Cargo.toml":      "[package]\nname = \"gen\"\n",
+		"tools/gen/src/main.rs":     "mod geometry;\nfn main() {}\n",
 		"tools/gen/src/geometry.rs": "",
 	}.repo()
 	checkImporters(t, r, map[string][]string{
@@ -264,9 +264,9 @@ func TestJavaImporters(t *testing.T) {
 
 func TestImportersCountsUnreadableCandidates(t *testing.T) {
 	m := memRepo{
-		"go.mod":  "module m\n",
-		"a/a.go":  goFile("a"),
-		"b/b.go":  goFile("b", "m/a"),
+		"go.mod":   "module m\n",
+		"a/a.go":   goFile("a"),
+		"b/b.go":   goFile("b", "m/a"),
 		"c/big.go": goFile("c", "m/a") + strings.Repeat("// padding\n", 1000),
 	}
 	files := []string{"a/a.go", "b/b.go", "c/big.go", "gone/gone.go", "go.mod"}
@@ -282,4 +282,25 @@ func TestImportersCountsUnreadableCandidates(t *testing.T) {
 	if st.Files != 3 || st.Candidates != 2 || st.Skipped != 2 {
 		t.Errorf("stats %+v, want 3 files, 2 candidates, 2 skipped", st)
 	}
+}
+
+func TestCAndRubyImporters(t *testing.T) {
+	r := memRepo{
+		"include/ui/widget.h":     "#pragma once\nclass Widget {};\n",
+		"src/ui/widget.cc":        "#include \"ui/widget.h\"\n#include <vector>\n",
+		"src/ui/button.cc":        "#include \"button.h\"\n",
+		"src/ui/button.h":         "#include \"ui/widget.h\"\n",
+		"third_party/ui/widget.h": "",
+		"lib/shop.rb":             "require \"shop/widget\"\nrequire \"json\"\n",
+		"lib/shop/widget.rb":      "require_relative \"order\"\n",
+		"lib/shop/order.rb":       "",
+		"spec/widget_spec.rb":     "require_relative \"../lib/shop/widget\"\nrequire \"shop/order\"\n",
+	}.repo()
+	checkImporters(t, r, map[string][]string{
+		// ui/widget.h is the one under include/, not third_party's.
+		"include/ui/widget.h": {"src/ui/button.h:1 ui/widget.h", "src/ui/widget.cc:1 ui/widget.h"},
+		"src/ui/button.h":     {"src/ui/button.cc:1 button.h"},
+		"lib/shop/widget.rb":  {"lib/shop.rb:1 shop/widget", "spec/widget_spec.rb:1 ../lib/shop/widget"},
+		"lib/shop/order.rb":   {"lib/shop/widget.rb:1 ./order", "spec/widget_spec.rb:2 shop/order"},
+	})
 }

@@ -151,8 +151,7 @@ func jsIsFunction(t string) bool {
 }
 
 // jsImports is the import query of JavaScript; tsImports adds TypeScript's
-// `import x = require("…")`. A match with a @fn capture counts only when
-// it is require.
+// `import x = require("…")`.
 const (
 	jsImports = `
 (import_statement source: (string) @path)
@@ -163,3 +162,11 @@ const (
 	tsImports = jsImports + `(import_require_clause source: (string) @path)
 `
 )
+
+// jsCall keeps the calls of require.
+func jsCall(fn, path string) string {
+	if fn == "require" {
+		return path
+	}
+	return ""
+}

@@ -19,9 +19,10 @@ type grammar struct {
 	language func() *sitter.Language
 	extract  func(w *walker, root *sitter.Node)
 	// imports, when set, is a query whose @path captures are the file's
-	// imports (string literals); a match whose @fn capture is not
-	// "require" is not one.
+	// imports (string literals); a match with a @fn capture (a call) is
+	// one when call gives it a path.
 	imports string
+	call    func(fn, path string) string
 
 	once     sync.Once
 	lang     *sitter.Language
@@ -82,13 +83,13 @@ func parse(ctx context.Context, lang Language, content []byte, opts Options) (*F
 	w := &walker{src: content, lang: lang, file: f}
 	g.extract(w, root)
 	if g.importsQ != nil {
-		queryImports(w, g.importsQ, root)
+		queryImports(w, g.importsQ, g.call, root)
 	}
 	return f, nil
 }
 
 // queryImports adds the @path captures of q's matches as imports.
-func queryImports(w *walker, q *sitter.Query, root *sitter.Node) {
+func queryImports(w *walker, q *sitter.Query, call func(fn, path string) string, root *sitter.Node) {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
 	qc.Exec(q, root)
@@ -97,19 +98,23 @@ func queryImports(w *walker, q *sitter.Query, root *sitter.Node) {
 		if !ok {
 			return
 		}
-		var path *sitter.Node
-		require := true
+		var path, fn *sitter.Node
 		for _, c := range m.Captures {
 			switch q.CaptureNameForId(c.Index) {
 			case "path":
 				path = c.Node
 			case "fn":
-				require = w.text(c.Node) == "require"
+				fn = c.Node
 			}
 		}
-		if path != nil && require {
-			w.addImport(path, unquote(w.text(path)))
+		if path == nil {
+			continue
 		}
+		p := unquote(w.text(path))
+		if fn != nil {
+			p = call(w.text(fn), p)
+		}
+		w.addImport(path, p)
 	}
 }
 

@@ -1,0 +1,72 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// rubyExtract reads a Ruby file: modules and classes (Shop::Widget),
+// instance methods (Shop::Widget#render), singleton methods, those of
+// `class << self` included (Shop::Widget.build), constants assigned in a
+// module or class body. Imports are require (as written) and
+// require_relative (made relative: "./x").
+func rubyExtract(w *walker, root *sitter.Node) {
+	rbScope(w, root, -1, "", false)
+}
+
+func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton bool) {
+	for _, c := range w.children(n) {
+		d := c.node
+		switch d.Type() {
+		case "module", "class":
+			kind := KindModule
+			if d.Type() == "class" {
+				kind = KindClass
+			}
+			name := strings.Join(strings.Fields(w.text(field(d, "name"))), "")
+			i := w.add(d, nil, name[strings.LastIndex(name, ":")+1:], kind, parent, c.docLine)
+			w.file.Symbols[i].NameLine = startLine(field(d, "name"))
+			w.file.Symbols[i].Qualified = joinName(prefix, name, "::")
+			rbScope(w, field(d, "body"), i, w.file.Symbols[i].Qualified, false)
+		case "singleton_class":
+			rbScope(w, field(d, "body"), parent, prefix, true)
+		case "method", "singleton_method":
+			i := w.add(d, field(d, "name"), "", KindMethod, parent, c.docLine)
+			if parent < 0 {
+				w.file.Symbols[i].Kind = KindFunction
+			}
+			sep := "#"
+			if singleton || d.Type() == "singleton_method" {
+				sep = "."
+			}
+			w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, sep)
+		case "assignment":
+			if left := field(d, "left"); left != nil && left.Type() == "constant" && parent >= 0 {
+				i := w.add(d, left, "", KindConst, parent, c.docLine)
+				w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, "::")
+			}
+		case "body_statement", "begin", "if", "unless":
+			rbScope(w, d, parent, prefix, singleton)
+		}
+	}
+}
+
+// rubyImports is the import query of Ruby: calls with a string argument.
+const rubyImports = `(call method: (identifier) @fn arguments: (argument_list . (string) @path))`
+
+// rubyCall keeps require and require_relative, the latter made relative.
+func rubyCall(fn, path string) string {
+	switch fn {
+	case "require":
+		return path
+	case "require_relative":
+		if !strings.HasPrefix(path, ".") {
+			path = "./" + path
+		}
+		return path
+	}
+	return ""
+}
