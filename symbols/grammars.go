@@ -19,12 +19,12 @@ import (
 var grammars = map[Language]*grammar{
 	Go:         {language: golang.GetLanguage, extract: goExtract},
 	Python:     {language: python.GetLanguage, extract: pyExtract},
-	JavaScript: {language: javascript.GetLanguage, extract: jsExtract, imports: jsImports, call: jsCall},
-	TypeScript: {language: typescript.GetLanguage, extract: jsExtract, imports: tsImports, call: jsCall},
-	TSX:        {language: tsx.GetLanguage, extract: jsExtract, imports: tsImports, call: jsCall},
+	JavaScript: {language: javascript.GetLanguage, extract: jsExtract, imports: jsImports, call: jsCall, gate: jsGate},
+	TypeScript: {language: typescript.GetLanguage, extract: jsExtract, imports: tsImports, call: jsCall, gate: jsGate},
+	TSX:        {language: tsx.GetLanguage, extract: jsExtract, imports: tsImports, call: jsCall, gate: jsGate},
 	Rust:       {language: rust.GetLanguage, extract: rustExtract},
 	Java:       {language: java.GetLanguage, extract: javaExtract},
 	C:          {language: c.GetLanguage, extract: cExtract},
 	CPP:        {language: cpp.GetLanguage, extract: cExtract},
-	Ruby:       {language: ruby.GetLanguage, extract: rubyExtract, imports: rubyImports, call: rubyCall},
+	Ruby:       {language: ruby.GetLanguage, extract: rubyExtract, imports: rubyImports, call: rubyCall, gate: []string{"require"}},
 }

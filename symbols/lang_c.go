@@ -32,7 +32,7 @@ func cDeclaration(w *walker, outer, d *sitter.Node, parent int, inClass bool, do
 	case "function_definition":
 		cFunction(w, outer, d, parent, inClass, docLine)
 	case "template_declaration":
-		for _, c := range w.children(d) {
+		for _, c := range w.fields(d) {
 			if c.node.IsNamed() && c.field != "parameters" {
 				cDeclaration(w, outer, c.node, parent, inClass, docLine)
 			}
@@ -57,8 +57,8 @@ func cDeclaration(w *walker, outer, d *sitter.Node, parent int, inClass bool, do
 		if t := field(d, "type"); t != nil {
 			cDeclaration(w, outer, t, parent, inClass, docLine)
 		}
-		for _, c := range w.children(d) {
-			if c.field == "declarator" && c.node.Type() == "type_identifier" {
+		for _, c := range w.fields(d) {
+			if c.field == "declarator" && c.typ == "type_identifier" {
 				w.add(outer, c.node, "", KindType, parent, docLine)
 			}
 		}

@@ -16,10 +16,10 @@ import (
 func goExtract(w *walker, root *sitter.Node) {
 	for _, c := range w.children(root) {
 		n := c.node
-		switch n.Type() {
+		switch c.typ {
 		case "package_clause":
 			for _, k := range w.children(n) {
-				if k.node.Type() == "package_identifier" {
+				if k.typ == "package_identifier" {
 					w.file.Package = w.text(k.node)
 				}
 			}
@@ -44,7 +44,7 @@ func goExtract(w *walker, root *sitter.Node) {
 
 func goImports(w *walker, n *sitter.Node) {
 	for _, c := range w.children(n) {
-		switch c.node.Type() {
+		switch c.typ {
 		case "import_spec":
 			w.addImport(c.node, unquote(w.text(field(c.node, "path"))))
 		case "import_spec_list":
@@ -57,7 +57,7 @@ func goImports(w *walker, n *sitter.Node) {
 // or parentheses: "*Server", "Stack".
 func goReceiver(w *walker, params *sitter.Node) string {
 	for _, c := range w.children(params) {
-		if c.node.Type() == "parameter_declaration" {
+		if c.typ == "parameter_declaration" {
 			t := strings.Join(strings.Fields(w.text(field(c.node, "type"))), "")
 			return strings.TrimSuffix(strings.TrimPrefix(stripGenerics(t), "("), ")")
 		}
@@ -74,7 +74,7 @@ func goSpecs(w *walker, decl *sitter.Node, docLine int, types ...string) {
 	var collect func(n *sitter.Node)
 	collect = func(n *sitter.Node) {
 		for _, c := range w.children(n) {
-			t := c.node.Type()
+			t := c.typ
 			switch {
 			case t == "(":
 				grouped = true
@@ -111,7 +111,7 @@ func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
 		i := w.add(outer, field(spec, "name"), "", kind, -1, docLine)
 		if kind == KindInterface {
 			for _, m := range w.children(t) {
-				if m.node.Type() == "method_elem" || m.node.Type() == "method_spec" {
+				if m.typ == "method_elem" || m.typ == "method_spec" {
 					w.add(m.node, field(m.node, "name"), "", KindMethod, i, m.docLine)
 				}
 			}
@@ -121,7 +121,7 @@ func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
 		if spec.Type() == "var_spec" {
 			kind = KindVar
 		}
-		for _, c := range w.children(spec) {
+		for _, c := range w.fields(spec) {
 			if c.field == "name" && w.text(c.node) != "_" {
 				i := w.add(outer, c.node, "", kind, -1, docLine)
 				w.file.Symbols[i].NameLine = startLine(c.node)

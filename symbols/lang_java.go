@@ -21,17 +21,17 @@ func javaExtract(w *walker, root *sitter.Node) {
 func javaScope(w *walker, n *sitter.Node, parent int) {
 	for _, c := range w.children(n) {
 		d := c.node
-		switch d.Type() {
+		switch c.typ {
 		case "package_declaration":
 			for _, k := range w.children(d) {
-				if k.node.IsNamed() && k.node.Type() != "annotation" && k.node.Type() != "marker_annotation" {
+				if k.node.IsNamed() && k.typ != "annotation" && k.typ != "marker_annotation" {
 					w.file.Package = rsPath(w, k.node)
 				}
 			}
 		case "import_declaration":
 			path, star := "", false
 			for _, k := range w.children(d) {
-				switch k.node.Type() {
+				switch k.typ {
 				case "scoped_identifier", "identifier":
 					path = rsPath(w, k.node)
 				case "asterisk":
@@ -68,7 +68,7 @@ func javaConstants(w *walker, d *sitter.Node, parent, docLine int) {
 	var names []*sitter.Node
 	static, final := inInterface, inInterface
 	for _, c := range w.children(d) {
-		switch c.node.Type() {
+		switch c.typ {
 		case "modifiers":
 			mods := strings.Fields(w.text(c.node))
 			for _, m := range mods {

@@ -13,7 +13,8 @@ import (
 // fields (Class.method), interfaces with their method signatures, type
 // aliases, enums, namespaces and ambient modules, top-level consts and
 // variables; exports and decorators are included in their ranges. Imports
-// come from the grammar's import query.
+// are the sources of import and export statements, and the calls of
+// require and import() that the grammar's import query finds.
 func jsExtract(w *walker, root *sitter.Node) {
 	jsScope(w, root, -1, jsModule)
 }
@@ -36,7 +37,12 @@ func jsScope(w *walker, n *sitter.Node, parent int, scope jsScopeKind) {
 // node whose lines the symbol spans (an export statement around it).
 func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
 	switch decl.Type() {
+	case "import_statement":
+		w.addImport(decl, unquote(w.text(field(decl, "source"))))
 	case "export_statement", "ambient_declaration", "expression_statement":
+		if src := field(decl, "source"); src != nil {
+			w.addImport(decl, unquote(w.text(src)))
+		}
 		inner := field(decl, "declaration")
 		if inner == nil {
 			inner = field(decl, "value")
@@ -46,7 +52,7 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 			return
 		}
 		for _, c := range w.children(decl) {
-			switch c.node.Type() {
+			switch c.typ {
 			case "internal_module", "module", "function_signature", "class_declaration":
 				jsDeclaration(w, outer, c.node, parent, scope, docLine)
 			}
@@ -107,9 +113,9 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
 	var declarators []child
 	kind := KindVar
-	for _, c := range w.children(decl) {
+	for _, c := range w.fields(decl) {
 		switch {
-		case c.node.Type() == "variable_declarator":
+		case c.typ == "variable_declarator":
 			declarators = append(declarators, c)
 		case c.field == "kind" && w.text(c.node) == "const":
 			kind = KindConst
@@ -150,18 +156,19 @@ func jsIsFunction(t string) bool {
 	return false
 }
 
-// jsImports is the import query of JavaScript; tsImports adds TypeScript's
-// `import x = require("…")`.
+// jsImports is the import query of JavaScript, calls of require and
+// import() anywhere; tsImports adds TypeScript's `import x = require("…")`.
+// They run on files that contain one of jsGate.
 const (
 	jsImports = `
-(import_statement source: (string) @path)
-(export_statement source: (string) @path)
 (call_expression function: (identifier) @fn arguments: (arguments . (string) @path))
 (call_expression function: (import) arguments: (arguments . (string) @path))
 `
 	tsImports = jsImports + `(import_require_clause source: (string) @path)
 `
 )
+
+var jsGate = []string{"require", "import("}
 
 // jsCall keeps the calls of require.
 func jsCall(fn, path string) string {

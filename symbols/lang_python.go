@@ -27,14 +27,15 @@ const (
 
 func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 	for _, c := range w.children(n) {
-		outer, def := c.node, c.node
-		if def.Type() == "decorated_definition" {
+		outer, def, typ := c.node, c.node, c.typ
+		if typ == "decorated_definition" {
 			def = field(def, "definition")
 			if def == nil {
 				continue
 			}
+			typ = def.Type()
 		}
-		switch def.Type() {
+		switch typ {
 		case "function_definition":
 			kind := KindFunction
 			if scope == pyClassBody {
@@ -61,7 +62,7 @@ func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 // pyAssignment adds the target of a module-level `NAME = …`.
 func pyAssignment(w *walker, stmt *sitter.Node, parent, docLine int) {
 	for _, c := range w.children(stmt) {
-		if c.node.Type() != "assignment" {
+		if c.typ != "assignment" {
 			continue
 		}
 		left := field(c.node, "left")
@@ -80,7 +81,7 @@ func pyAssignment(w *walker, stmt *sitter.Node, parent, docLine int) {
 func pyImport(w *walker, n *sitter.Node) {
 	var module string
 	var names []string
-	for _, c := range w.children(n) {
+	for _, c := range w.fields(n) {
 		switch c.field {
 		case "module_name":
 			module = w.text(c.node)
@@ -91,7 +92,7 @@ func pyImport(w *walker, n *sitter.Node) {
 			}
 			names = append(names, w.text(name))
 		default:
-			if c.node.Type() == "wildcard_import" {
+			if c.typ == "wildcard_import" {
 				names = append(names, "*")
 			}
 		}

@@ -20,7 +20,7 @@ func rubyExtract(w *walker, root *sitter.Node) {
 func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton bool) {
 	for _, c := range w.children(n) {
 		d := c.node
-		switch d.Type() {
+		switch c.typ {
 		case "module", "class":
 			kind := KindModule
 			if d.Type() == "class" {

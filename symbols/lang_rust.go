@@ -25,7 +25,7 @@ func rsScope(w *walker, n *sitter.Node, parent int, prefix string, inline []stri
 	for _, c := range w.children(n) {
 		d := c.node
 		var kind Kind
-		switch d.Type() {
+		switch c.typ {
 		case "function_item", "function_signature_item":
 			kind = KindFunction
 			if parent >= 0 && w.file.Symbols[parent].Kind != KindModule {

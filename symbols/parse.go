@@ -3,6 +3,7 @@
 package symbols
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"sync"
@@ -23,6 +24,9 @@ type grammar struct {
 	// one when call gives it a path.
 	imports string
 	call    func(fn, path string) string
+	// gate, when set, lists texts one of which a file must contain for the
+	// imports query to run (running it costs a walk of the whole tree).
+	gate []string
 
 	once     sync.Once
 	lang     *sitter.Language
@@ -82,10 +86,19 @@ func parse(ctx context.Context, lang Language, content []byte, opts Options) (*F
 	}
 	w := &walker{src: content, lang: lang, file: f}
 	g.extract(w, root)
-	if g.importsQ != nil {
+	if g.importsQ != nil && gateOpen(g.gate, content) {
 		queryImports(w, g.importsQ, g.call, root)
 	}
 	return f, nil
+}
+
+func gateOpen(gate []string, content []byte) bool {
+	for _, g := range gate {
+		if bytes.Contains(content, []byte(g)) {
+			return true
+		}
+	}
+	return len(gate) == 0
 }
 
 // queryImports adds the @path captures of q's matches as imports.

@@ -20,13 +20,20 @@ type walker struct {
 // attributes directly above it (its own first line when none).
 type child struct {
 	node    *sitter.Node
-	field   string
+	typ     string // node.Type(), read once (each read is a cgo call)
+	field   string // with fields only
 	docLine int
 }
 
 // children lists n's children in order through a tree cursor (indexing
-// children one by one is quadratic in tree-sitter), each with its doc line.
-func (w *walker) children(n *sitter.Node) []child {
+// children one by one is quadratic in tree-sitter), each with its doc line
+// and without its field name.
+func (w *walker) children(n *sitter.Node) []child { return w.list(n, false) }
+
+// fields is children with their field names (a cgo call more each).
+func (w *walker) fields(n *sitter.Node) []child { return w.list(n, true) }
+
+func (w *walker) list(n *sitter.Node, withFields bool) []child {
 	if n == nil {
 		return nil
 	}
@@ -39,14 +46,17 @@ func (w *walker) children(n *sitter.Node) []child {
 	runStart, runEnd := -1, -1 // lines of the run of comments just before
 	for {
 		c := cur.CurrentNode()
-		k := child{node: c, field: cur.CurrentFieldName(), docLine: startLine(c)}
+		k := child{node: c, typ: c.Type(), docLine: startLine(c)}
+		if withFields {
+			k.field = cur.CurrentFieldName()
+		}
 		switch {
-		case !isLeading(c.Type()):
+		case !isLeading(k.typ):
 			if runStart >= 0 && runEnd+1 >= k.docLine {
 				k.docLine = runStart
 			}
 			runStart = -1
-		case len(out) > 0 && !isLeading(out[len(out)-1].node.Type()) && endLine(out[len(out)-1].node) == k.docLine:
+		case len(out) > 0 && !isLeading(out[len(out)-1].typ) && endLine(out[len(out)-1].node) == k.docLine:
 			runStart = -1 // a comment on the line a declaration ends on trails it
 		case runStart >= 0 && runEnd+1 >= k.docLine:
 			runEnd = endLine(c)

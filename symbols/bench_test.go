@@ -1,0 +1,147 @@
+//go:build cgo
+
+package symbols
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"hansard/fixtures/cputime"
+)
+
+// genGo writes a Go file of about size bytes: types, methods, functions,
+// consts, as a large hand-written package would have.
+func genGo(size int) []byte {
+	var b strings.Builder
+	b.WriteString("package big\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, `// Item%[1]d is one generated item.
+type Item%[1]d struct {
+	Name  string
+	Count int
+}
+
+// Render writes the item.
+func (it *Item%[1]d) Render(w *strings.Builder) error {
+	for j := 0; j < it.Count; j++ {
+		if j%%2 == 0 {
+			fmt.Fprintf(w, "%%s-%%d\n", it.Name, j)
+		}
+	}
+	return nil
+}
+
+const Limit%[1]d = %[1]d
+
+func make%[1]d(name string) *Item%[1]d { return &Item%[1]d{Name: name, Count: %[1]d} }
+
+`, i)
+	}
+	return []byte(b.String())
+}
+
+// genTS writes a TypeScript file of about size bytes: classes, arrow
+// functions, interfaces.
+func genTS(size int) []byte {
+	var b strings.Builder
+	b.WriteString("import { api } from './api';\n\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, `export interface Props%[1]d {
+  id: string;
+  count: number;
+}
+
+export class Store%[1]d {
+  private items: Props%[1]d[] = [];
+
+  async load(id: string): Promise<Props%[1]d[]> {
+    const rows = await api.get<Props%[1]d[]>("/items/" + id);
+    this.items = rows.filter((r) => r.count > %[1]d);
+    return this.items;
+  }
+}
+
+export const format%[1]d = (p: Props%[1]d): string => p.id + ":" + String(p.count);
+
+`, i)
+	}
+	return []byte(b.String())
+}
+
+func benchmarkParse(b *testing.B, name string, src []byte) {
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	start := cputime.Used()
+	defer func() { cputime.ReportMBPerSec(b, start, float64(len(src))*float64(b.N)) }()
+	for b.Loop() {
+		p := NewParser(Options{Cache: NewLRU(1)}) // a fresh cache: every parse is cold
+		f, err := p.Parse(context.Background(), name, src)
+		if err != nil || f.Skipped != "" {
+			b.Fatalf("parse: %v %s", err, f.Skipped)
+		}
+	}
+}
+
+func BenchmarkParseGo(b *testing.B) { benchmarkParse(b, "big.go", genGo(1<<20)) }
+func BenchmarkParseTS(b *testing.B) { benchmarkParse(b, "big.ts", genTS(1<<20)) }
+
+// genRepo lays out a repository of n files, half Go (in packages of ten
+// files, each importing two other packages) and half TypeScript (each
+// importing two other files), with target files imported by many.
+func genRepo(n int) memRepo {
+	r := memRepo{"go.mod": "module example.com/big\n"}
+	for i := 0; i < n/2; i++ {
+		pkg := i / 10
+		r[fmt.Sprintf("pkg/p%d/f%d.go", pkg, i)] = string(genGoFile(pkg, []int{pkg / 2, (pkg + 7) % (n / 20)}))
+		r[fmt.Sprintf("web/src/m%d/c%d.ts", i/10, i)] = fmt.Sprintf(
+			"import { c%d } from '../m%d/c%d';\nimport { c%d } from '../m%d/c%d';\n\nexport const c%d = (x: number) => x + 1;\n\nexport class K%d { run() { return c%d(1); } }\n",
+			i/3, i/30, i/3, (i*7)%(n/2), (i*7)%(n/2)/10, (i*7)%(n/2), i, i, i/3)
+	}
+	return r
+}
+
+func genGoFile(pkg int, imports []int) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "package p%d\n\nimport (\n", pkg)
+	for _, im := range imports {
+		if im != pkg {
+			fmt.Fprintf(&b, "\t\"example.com/big/pkg/p%d\"\n", im)
+		}
+	}
+	b.WriteString(")\n\n// F does a little.\nfunc F(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n\ntype T struct{ A, B int }\n\nfunc (t *T) Sum() int { return t.A + t.B }\n")
+	return []byte(b.String())
+}
+
+func benchmarkImporters(b *testing.B, warm bool) {
+	m := genRepo(2000)
+	repo := m.repo()
+	targets := []string{"pkg/p3/f30.go", "web/src/m0/c3.ts"}
+	check := func(r *Repo) {
+		for _, target := range targets {
+			got, _, err := r.Importers(context.Background(), target)
+			if err != nil || len(got) == 0 {
+				b.Fatalf("importers of %s: %d, %v", target, len(got), err)
+			}
+		}
+	}
+	if warm {
+		check(repo)
+	}
+	start := cputime.Used()
+	defer func() {
+		if cpu := cputime.Used() - start; cpu > 0 {
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		}
+	}()
+	for b.Loop() {
+		if !warm {
+			repo = m.repo() // a fresh parser and cache
+		}
+		check(repo)
+	}
+}
+
+func BenchmarkImporters2000Cold(b *testing.B) { benchmarkImporters(b, false) }
+func BenchmarkImporters2000Warm(b *testing.B) { benchmarkImporters(b, true) }
