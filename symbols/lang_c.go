@@ -24,9 +24,9 @@ func cScope(w *walker, n *sitter.Node, parent int, inClass bool) {
 }
 
 func cDeclaration(w *walker, outer, d *sitter.Node, parent int, inClass bool, docLine int) {
-	switch d.Type() {
+	switch w.typ(d) {
 	case "preproc_include":
-		if p := field(d, "path"); p != nil && p.Type() == "string_literal" {
+		if p := field(d, "path"); p != nil && w.typ(p) == "string_literal" {
 			w.addImport(d, unquote(w.text(p)))
 		}
 	case "function_definition":
@@ -44,7 +44,7 @@ func cDeclaration(w *walker, outer, d *sitter.Node, parent int, inClass bool, do
 			return
 		}
 		kind := map[string]Kind{"class_specifier": KindClass, "struct_specifier": KindStruct,
-			"union_specifier": KindStruct, "enum_specifier": KindEnum}[d.Type()]
+			"union_specifier": KindStruct, "enum_specifier": KindEnum}[w.typ(d)]
 		i := w.add(outer, name, "", kind, parent, docLine)
 		if kind != KindEnum {
 			cScope(w, body, i, true)
@@ -68,7 +68,7 @@ func cDeclaration(w *walker, outer, d *sitter.Node, parent int, inClass bool, do
 		cScope(w, field(d, "body"), i, false)
 	case "linkage_specification":
 		if body := field(d, "body"); body != nil {
-			if body.Type() == "declaration_list" {
+			if w.typ(body) == "declaration_list" {
 				cScope(w, body, parent, inClass)
 			} else {
 				cDeclaration(w, body, body, parent, inClass, docLine)
@@ -84,7 +84,7 @@ func cDeclaration(w *walker, outer, d *sitter.Node, parent int, inClass bool, do
 func cFunction(w *walker, outer, d *sitter.Node, parent int, inClass bool, docLine int) {
 	decl := field(d, "declarator")
 	for decl != nil {
-		switch decl.Type() {
+		switch w.typ(decl) {
 		case "function_declarator", "pointer_declarator", "reference_declarator", "parenthesized_declarator":
 			decl = field(decl, "declarator")
 			continue
@@ -98,7 +98,7 @@ func cFunction(w *walker, outer, d *sitter.Node, parent int, inClass bool, docLi
 	if inClass {
 		kind = KindMethod
 	}
-	if decl.Type() != "qualified_identifier" {
+	if w.typ(decl) != "qualified_identifier" {
 		w.add(outer, decl, "", kind, parent, docLine)
 		return
 	}

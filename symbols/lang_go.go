@@ -96,12 +96,12 @@ func goSpecs(w *walker, decl *sitter.Node, docLine int, types ...string) {
 }
 
 func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
-	switch spec.Type() {
+	switch w.typ(spec) {
 	case "type_spec", "type_alias":
 		kind := KindType
 		t := field(spec, "type")
-		if spec.Type() == "type_spec" && t != nil {
-			switch t.Type() {
+		if w.typ(spec) == "type_spec" && t != nil {
+			switch w.typ(t) {
 			case "struct_type":
 				kind = KindStruct
 			case "interface_type":
@@ -118,7 +118,7 @@ func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
 		}
 	case "const_spec", "var_spec":
 		kind := KindConst
-		if spec.Type() == "var_spec" {
+		if w.typ(spec) == "var_spec" {
 			kind = KindVar
 		}
 		for _, c := range w.fields(spec) {

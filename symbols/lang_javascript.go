@@ -36,7 +36,7 @@ func jsScope(w *walker, n *sitter.Node, parent int, scope jsScopeKind) {
 // jsDeclaration adds the symbols that node decl declares; outer is the
 // node whose lines the symbol spans (an export statement around it).
 func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
-	switch decl.Type() {
+	switch w.typ(decl) {
 	case "import_statement":
 		w.addImport(decl, unquote(w.text(field(decl, "source"))))
 	case "export_statement", "ambient_declaration", "expression_statement":
@@ -73,7 +73,7 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 		jsScope(w, field(decl, "body"), i, jsFunction)
 	case "public_field_definition", "field_definition":
 		value := field(decl, "value")
-		if value == nil || !jsIsFunction(value.Type()) {
+		if value == nil || !jsIsFunction(w.typ(value)) {
 			return
 		}
 		name := field(decl, "name")
@@ -93,7 +93,7 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 			return
 		}
 		kind := KindType
-		if decl.Type() == "enum_declaration" {
+		if w.typ(decl) == "enum_declaration" {
 			kind = KindEnum
 		}
 		w.add(outer, field(decl, "name"), "", kind, parent, docLine)
@@ -123,7 +123,7 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 	}
 	for _, d := range declarators {
 		name := field(d.node, "name")
-		if name == nil || name.Type() != "identifier" {
+		if name == nil || w.typ(name) != "identifier" {
 			continue // a destructuring pattern
 		}
 		span := outer
@@ -132,14 +132,14 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 		}
 		value := field(d.node, "value")
 		switch {
-		case value != nil && jsIsFunction(value.Type()):
+		case value != nil && jsIsFunction(w.typ(value)):
 			k := KindFunction
 			if scope == jsClass {
 				k = KindMethod
 			}
 			i := w.add(span, name, "", k, parent, docLine)
 			jsScope(w, field(value, "body"), i, jsFunction)
-		case value != nil && value.Type() == "class":
+		case value != nil && w.typ(value) == "class":
 			i := w.add(span, name, "", KindClass, parent, docLine)
 			jsScope(w, field(value, "body"), i, jsClass)
 		case scope == jsModule:

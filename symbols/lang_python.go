@@ -33,7 +33,7 @@ func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 			if def == nil {
 				continue
 			}
-			typ = def.Type()
+			typ = w.typ(def)
 		}
 		switch typ {
 		case "function_definition":
@@ -66,7 +66,7 @@ func pyAssignment(w *walker, stmt *sitter.Node, parent, docLine int) {
 			continue
 		}
 		left := field(c.node, "left")
-		if left == nil || left.Type() != "identifier" {
+		if left == nil || w.typ(left) != "identifier" {
 			continue
 		}
 		name := w.text(left)
@@ -87,7 +87,7 @@ func pyImport(w *walker, n *sitter.Node) {
 			module = w.text(c.node)
 		case "name":
 			name := c.node
-			if name.Type() == "aliased_import" {
+			if w.typ(name) == "aliased_import" {
 				name = field(name, "name")
 			}
 			names = append(names, w.text(name))
@@ -97,7 +97,7 @@ func pyImport(w *walker, n *sitter.Node) {
 			}
 		}
 	}
-	if n.Type() == "import_statement" {
+	if w.typ(n) == "import_statement" {
 		for _, m := range names {
 			w.addImport(n, m)
 		}

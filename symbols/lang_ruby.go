@@ -23,7 +23,7 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 		switch c.typ {
 		case "module", "class":
 			kind := KindModule
-			if d.Type() == "class" {
+			if w.typ(d) == "class" {
 				kind = KindClass
 			}
 			name := strings.Join(strings.Fields(w.text(field(d, "name"))), "")
@@ -39,12 +39,12 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 				w.file.Symbols[i].Kind = KindFunction
 			}
 			sep := "#"
-			if singleton || d.Type() == "singleton_method" {
+			if singleton || w.typ(d) == "singleton_method" {
 				sep = "."
 			}
 			w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, sep)
 		case "assignment":
-			if left := field(d, "left"); left != nil && left.Type() == "constant" && parent >= 0 {
+			if left := field(d, "left"); left != nil && w.typ(left) == "constant" && parent >= 0 {
 				i := w.add(d, left, "", KindConst, parent, c.docLine)
 				w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, "::")
 			}

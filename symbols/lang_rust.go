@@ -107,7 +107,7 @@ func rsUsePaths(w *walker, n *sitter.Node, prefix string) []string {
 	if n == nil {
 		return nil
 	}
-	switch n.Type() {
+	switch w.typ(n) {
 	case "use_as_clause":
 		return rsUsePaths(w, field(n, "path"), prefix)
 	case "use_wildcard":

@@ -30,6 +30,7 @@ type grammar struct {
 
 	once     sync.Once
 	lang     *sitter.Language
+	types    []string      // node type names by symbol id
 	errors   *sitter.Query // (ERROR) nodes
 	importsQ *sitter.Query
 	parsers  sync.Pool
@@ -38,6 +39,10 @@ type grammar struct {
 func (g *grammar) init() {
 	g.once.Do(func() {
 		g.lang = g.language()
+		g.types = make([]string, g.lang.SymbolCount())
+		for i := range g.types {
+			g.types[i] = g.lang.SymbolName(sitter.Symbol(i))
+		}
 		q, err := sitter.NewQuery([]byte("(ERROR) @e"), g.lang)
 		if err != nil {
 			panic("symbols: the ERROR query does not compile: " + err.Error())
@@ -84,7 +89,7 @@ func parse(ctx context.Context, lang Language, content []byte, opts Options) (*F
 			return f, nil
 		}
 	}
-	w := &walker{src: content, lang: lang, file: f}
+	w := &walker{src: content, lang: lang, file: f, types: g.types}
 	g.extract(w, root)
 	if g.importsQ != nil && gateOpen(g.gate, content) {
 		queryImports(w, g.importsQ, g.call, root)

@@ -11,9 +11,18 @@ import (
 // walker collects one file's symbols and imports while a language's
 // extract function walks its tree.
 type walker struct {
-	src  []byte
-	lang Language
-	file *File
+	src   []byte
+	lang  Language
+	file  *File
+	types []string // the grammar's node type names by symbol id
+}
+
+// typ is n's type: Node.Type without the string it allocates.
+func (w *walker) typ(n *sitter.Node) string {
+	if s := int(n.Symbol()); s < len(w.types) {
+		return w.types[s]
+	}
+	return n.Type()
 }
 
 // child is one child node with the first line of the comments and
@@ -46,7 +55,7 @@ func (w *walker) list(n *sitter.Node, withFields bool) []child {
 	runStart, runEnd := -1, -1 // lines of the run of comments just before
 	for {
 		c := cur.CurrentNode()
-		k := child{node: c, typ: c.Type(), docLine: startLine(c)}
+		k := child{node: c, typ: w.typ(c), docLine: startLine(c)}
 		if withFields {
 			k.field = cur.CurrentFieldName()
 		}
