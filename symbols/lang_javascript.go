@@ -17,6 +17,30 @@ import (
 // require and import() that the grammar's import query finds.
 func jsExtract(w *walker, root *sitter.Node) {
 	jsScope(w, root, -1, jsModule)
+	w.file.Symbols = mergeOverloads(w.file.Symbols)
+}
+
+// mergeOverloads makes TypeScript's overload signatures part of the
+// declaration they precede: a symbol directly followed by one of the same
+// name, kind and parent is dropped, and the later one starts where it did.
+func mergeOverloads(syms []Symbol) []Symbol {
+	index := make([]int, len(syms)) // old index → new
+	out := syms[:0:0]
+	for i, s := range syms {
+		if s.Parent >= 0 {
+			s.Parent = index[s.Parent]
+		}
+		if n := len(out); n > 0 && i > 0 && out[n-1].Qualified == s.Qualified && out[n-1].Kind == s.Kind &&
+			syms[i-1].Parent == syms[i].Parent && index[i-1] == n-1 {
+			s.StartLine, s.DocLine = out[n-1].StartLine, min(out[n-1].DocLine, s.DocLine)
+			out[n-1] = s
+			index[i-1], index[i] = n-1, n-1
+			continue
+		}
+		index[i] = len(out)
+		out = append(out, s)
+	}
+	return out
 }
 
 type jsScopeKind int

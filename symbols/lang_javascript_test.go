@@ -159,6 +159,36 @@ const handler = function (req, res) {
 module.exports = { Router, handler };
 `
 
+const tsOverloads = `export function parse(s: string): number;
+export function parse(s: string, radix: number): number;
+/** Parses s. */
+export function parse(s: string, radix = 10): number {
+  return Number.parseInt(s, radix);
+}
+
+class Money {
+  add(m: Money): Money;
+  add(cents: number): Money;
+  add(v: Money | number): Money {
+    return this;
+  }
+  sub(m: Money) { return this; }
+}
+
+declare function legacy(x: string): void;
+`
+
+func TestTypeScriptOverloadsAreOneSymbol(t *testing.T) {
+	f := parseText(t, "money.ts", tsOverloads)
+	checkLines(t, "symbols", describe(f), []string{
+		"function parse 1-6 @4",
+		"class Money 8-15 @8",
+		"method Money.add 9-13 @11 in=Money",
+		"method Money.sub 14-14 @14 in=Money",
+		"function legacy 17-17 @17",
+	})
+}
+
 func TestJavaScriptSymbols(t *testing.T) {
 	f := parseText(t, "server/app.js", jsServer)
 	checkLines(t, "symbols", describe(f), []string{
