@@ -77,9 +77,13 @@ type resolver struct {
 // by path. Go files import a package (every file of the folder); Python,
 // JavaScript/TypeScript, Rust, Java, C/C++ and Ruby files import the file
 // itself. A target in another language has no importers. Files that cannot be read
-// or parsed are counted in ImportStats.Skipped; the only error is ctx's.
+// or parsed are counted in ImportStats.Skipped; the only errors are ctx's
+// and, in a build without cgo, ErrNoCgo.
 func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, ImportStats, error) {
 	var st ImportStats
+	if !Available() {
+		return nil, st, ErrNoCgo
+	}
 	lang, ok := LanguageOf(target)
 	if !ok || !r.exists[target] {
 		return nil, st, nil

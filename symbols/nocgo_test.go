@@ -4,6 +4,7 @@ package symbols
 
 import (
 	"context"
+	"errors"
 	"testing"
 )
 
@@ -20,3 +21,15 @@ func TestWithoutCgoEveryFileIsSkipped(t *testing.T) {
 		t.Errorf("counted %d skips, want 1", got)
 	}
 }
+
+func TestWithoutCgoImportersSaySo(t *testing.T) {
+	src := mapSource{"go.mod": "module m\n", "a/a.go": "package a\n", "b/b.go": "package b\n\nimport \"m/a\"\n"}
+	r := NewRepo([]string{"go.mod", "a/a.go", "b/b.go"}, src, NewParser(Options{}))
+	if _, _, err := r.Importers(context.Background(), "a/a.go"); !errors.Is(err, ErrNoCgo) {
+		t.Errorf("error %v, want ErrNoCgo", err)
+	}
+}
+
+type mapSource map[string]string
+
+func (m mapSource) ReadFile(p string) ([]byte, error) { return []byte(m[p]), nil }

@@ -1,5 +1,7 @@
 package symbols
 
+import "errors"
+
 // Kind is what a symbol declares.
 type Kind string
 
@@ -93,3 +95,7 @@ const (
 	SkipTimeout     SkipReason = "parse timed out"
 	SkipNoCgo       SkipReason = "symbols need a cgo build (CGO_ENABLED=1)"
 )
+
+// ErrNoCgo is what Repo.Importers returns in a build without cgo, whose
+// files are all skipped with SkipNoCgo.
+var ErrNoCgo = errors.New(string(SkipNoCgo))
