@@ -11,9 +11,18 @@ import (
 )
 
 // Source reads the content of a repository's files by repository-relative
-// path (slash-separated): from git blobs or from the work tree.
+// path (slash-separated): from git blobs or from the work tree. Importers
+// calls it from several goroutines at once.
 type Source interface {
 	ReadFile(path string) ([]byte, error)
+}
+
+// BlobSource is a Source that also knows a file's git blob id without
+// reading it (from the tree's listing): a file whose parse the cache holds
+// is then not read at all.
+type BlobSource interface {
+	Source
+	BlobID(path string) (string, bool)
 }
 
 // Repo answers which files of a repository import a file. It reads files
@@ -162,6 +171,13 @@ func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, Import
 // read says whether it was a candidate, skipped whether its imports
 // could not be read.
 func (r *Repo) check(ctx context.Context, f string, res *resolver) (im *Importer, read, skipped bool) {
+	if blobs, ok := r.src.(BlobSource); ok {
+		if id, ok := blobs.BlobID(f); ok {
+			if pf, ok := r.parser.Cached(f, id); ok {
+				return res.first(f, pf)
+			}
+		}
+	}
 	content, err := r.src.ReadFile(f)
 	if err != nil {
 		return nil, false, true
@@ -173,6 +189,11 @@ func (r *Repo) check(ctx context.Context, f string, res *resolver) (im *Importer
 	if err != nil {
 		return nil, true, false
 	}
+	return res.first(f, pf)
+}
+
+// first returns the first import of pf (file f's parse) that res accepts.
+func (res *resolver) first(f string, pf *File) (im *Importer, read, skipped bool) {
 	if pf.Skipped != "" {
 		return nil, true, true
 	}

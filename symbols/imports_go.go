@@ -17,7 +17,7 @@ func (r *Repo) goResolver(target string) *resolver {
 		return nil
 	}
 	return &resolver{
-		needles: needles(`"` + pkg + `"`),
+		needles: needles(`"`+pkg+`"`, "`"+pkg+"`"),
 		imports: func(_ string, im Import) bool { return im.Path == pkg },
 	}
 }

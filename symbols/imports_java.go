@@ -9,7 +9,8 @@ import (
 // one of its top-level types (`import a.b.C;`, a nested type or a static
 // member of it, `import a.b.C.*;`) or its whole package (`import a.b.*;`).
 // The package and types come from parsing the target; the file's name
-// counts as a type.
+// counts as a type. Files of the same package use its types without an
+// import and are not listed.
 func (r *Repo) javaResolver(ctx context.Context, target string) (*resolver, error) {
 	content, err := r.src.ReadFile(target)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -303,4 +304,47 @@ func TestCAndRubyImporters(t *testing.T) {
 		"lib/shop/widget.rb":  {"lib/shop.rb:1 shop/widget", "spec/widget_spec.rb:1 ../lib/shop/widget"},
 		"lib/shop/order.rb":   {"lib/shop/widget.rb:1 ./order", "spec/widget_spec.rb:2 shop/order"},
 	})
+}
+
+// blobRepo is a memRepo that knows its blob ids and counts its reads.
+type blobRepo struct {
+	memRepo
+	mu    sync.Mutex
+	reads int
+}
+
+func (b *blobRepo) ReadFile(p string) ([]byte, error) {
+	b.mu.Lock()
+	b.reads++
+	b.mu.Unlock()
+	return b.memRepo.ReadFile(p)
+}
+
+func (b *blobRepo) BlobID(p string) (string, bool) {
+	s, ok := b.memRepo[p]
+	return BlobID([]byte(s)), ok
+}
+
+func TestImportersFromCachedBlobsReadNothing(t *testing.T) {
+	src := &blobRepo{memRepo: memRepo{
+		"go.mod": "module m\n",
+		"a/a.go": goFile("a"),
+		"b/b.go": goFile("b", "m/a"),
+		"c/c.go": goFile("c", "m/a"),
+		"d/d.go": goFile("d"),
+	}}
+	r := NewRepo([]string{"a/a.go", "b/b.go", "c/c.go", "d/d.go", "go.mod"}, src, NewParser(Options{}))
+	for round := range 2 {
+		src.reads = 0
+		got, _, err := r.Importers(context.Background(), "a/a.go")
+		if err != nil || len(got) != 2 {
+			t.Fatalf("round %d: importers %v, %v", round, got, err)
+		}
+		// The first round reads go.mod and every Go file but the target
+		// (d.go does not name m/a, so it is read and not parsed); the
+		// second reads only d.go, whose parse was never cached.
+		if want := []int{4, 1}[round]; src.reads != want {
+			t.Errorf("round %d: %d reads, want %d", round, src.reads, want)
+		}
+	}
 }

@@ -80,13 +80,7 @@ func (p *Parser) ParseLanguage(ctx context.Context, lang Language, content []byt
 		return &File{Language: lang, Skipped: SkipTooLarge}, nil
 	}
 	key := Key{Blob: BlobID(content), Language: lang}
-	if f, ok := p.opts.Cache.Get(key); ok {
-		p.count(func(s *Stats) {
-			s.CacheHits++
-			if f.Skipped != "" {
-				s.Skipped[f.Skipped]++
-			}
-		})
+	if f, ok := p.cached(key); ok {
 		return f, nil
 	}
 	f, err := parse(ctx, lang, content, p.opts)
@@ -105,6 +99,29 @@ func (p *Parser) ParseLanguage(ctx context.Context, lang Language, content []byt
 		p.opts.Cache.Put(key, f)
 	}
 	return f, nil
+}
+
+// Cached returns the cached parse of the blob blob read as the language of
+// name, without its content; false when the cache does not hold it.
+func (p *Parser) Cached(name, blob string) (*File, bool) {
+	lang, ok := LanguageOf(name)
+	if !ok {
+		return nil, false
+	}
+	return p.cached(Key{Blob: blob, Language: lang})
+}
+
+func (p *Parser) cached(key Key) (*File, bool) {
+	f, ok := p.opts.Cache.Get(key)
+	if ok {
+		p.count(func(s *Stats) {
+			s.CacheHits++
+			if f.Skipped != "" {
+				s.Skipped[f.Skipped]++
+			}
+		})
+	}
+	return f, ok
 }
 
 // Stats returns a copy of the counts so far.
