@@ -3,6 +3,8 @@
 package symbols
 
 import (
+	"strings"
+
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
@@ -12,7 +14,7 @@ import (
 // `default` when exported anonymously) with their methods and arrow-function
 // fields (Class.method), interfaces with their method signatures, type
 // aliases, enums, namespaces and ambient modules, top-level consts and
-// variables; exports and decorators are included in their ranges. Imports
+// variables, functions assigned to exports or prototypes (jsAssignment); exports and decorators are included in their ranges. Imports
 // are the sources of import and export statements, and the calls of
 // require and import() that the grammar's import query finds.
 func jsExtract(w *walker, root *sitter.Node) {
@@ -79,6 +81,10 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 			switch c.typ {
 			case "internal_module", "module", "function_signature", "class_declaration":
 				jsDeclaration(w, outer, c.node, parent, scope, docLine)
+			case "assignment_expression":
+				if scope == jsModule {
+					jsAssignment(w, outer, c.node, parent, docLine)
+				}
 			}
 		}
 	case "function_declaration", "generator_function_declaration", "function_signature",
@@ -169,6 +175,42 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 		case scope == jsModule:
 			w.add(span, name, "", kind, parent, docLine)
 		}
+	}
+}
+
+// jsAssignment adds a function or class assigned to a member at module
+// level, as CommonJS and prototype code do: `exports.load = …` is load,
+// `Store.prototype.get = function …` is the method Store.get.
+func jsAssignment(w *walker, outer, assign *sitter.Node, parent, docLine int) {
+	left, right := field(assign, "left"), field(assign, "right")
+	if left == nil || right == nil || w.typ(left) != "member_expression" {
+		return
+	}
+	isClass := w.typ(right) == "class"
+	if !isClass && !jsIsFunction(w.typ(right)) {
+		return
+	}
+	q := strings.Join(strings.Fields(w.text(left)), "")
+	q = strings.TrimPrefix(strings.TrimPrefix(q, "module."), "exports.")
+	q = strings.ReplaceAll(q, ".prototype.", ".")
+	if q == "exports" || strings.ContainsAny(q, "[]()") {
+		return
+	}
+	name := q[strings.LastIndex(q, ".")+1:]
+	kind := KindFunction
+	switch {
+	case isClass:
+		kind = KindClass
+	case strings.Contains(q, "."):
+		kind = KindMethod
+	}
+	i := w.add(outer, nil, name, kind, parent, docLine)
+	w.file.Symbols[i].NameLine = startLine(left)
+	w.file.Symbols[i].Qualified = q
+	if isClass {
+		jsScope(w, field(right, "body"), i, jsClass)
+	} else {
+		jsScope(w, field(right, "body"), i, jsFunction)
 	}
 }
 

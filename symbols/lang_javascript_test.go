@@ -156,6 +156,12 @@ const handler = function (req, res) {
   res.send(render(req.query));
 };
 
+Router.prototype.reset = function () {
+  this.routes = [];
+};
+
+exports.listen = (port) => express().listen(port);
+module.exports.Plugin = class { start() {} };
 module.exports = { Router, handler };
 `
 
@@ -198,6 +204,10 @@ func TestJavaScriptSymbols(t *testing.T) {
 		"method Router.add 9-9 @9 in=Router",
 		"method Router.size 10-10 @10 in=Router",
 		"function handler 13-15 @13",
+		"method Router.reset 17-19 @17",
+		"function listen 21-21 @21",
+		"class Plugin 22-22 @22",
+		"method Plugin.start 22-22 @22 in=Plugin",
 	})
 	checkLines(t, "imports", describeImports(f), []string{
 		"2 express",
