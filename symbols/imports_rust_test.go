@@ -2,9 +2,7 @@
 
 package symbols
 
-import (
-	"testing"
-)
+import "testing"
 
 func TestRustImporters(t *testing.T) {
 	r := memRepo{
