@@ -36,7 +36,8 @@ var extensions = map[string]Language{
 }
 
 // LanguageOf names the language of a file by its extension; false when
-// symbols has no grammar for it. A .h header is read as C.
+// symbols has no grammar for it. A .h header is C here; Parser.Parse reads
+// one that looks like C++ as C++.
 func LanguageOf(name string) (Language, bool) {
 	l, ok := extensions[strings.ToLower(path.Ext(name))]
 	return l, ok

@@ -88,3 +88,18 @@ func TestCSymbols(t *testing.T) {
 		"function list_dump 17-17 @17",
 	})
 }
+
+func TestCPPHeaderIsReadAsCPP(t *testing.T) {
+	f := parseText(t, "include/ui/widget.h", "#pragma once\nnamespace ui {\nclass Widget {\n public:\n  int size() const { return 1; }\n};\n}\n")
+	if f.Language != CPP {
+		t.Errorf("language %s, want cpp", f.Language)
+	}
+	checkLines(t, "symbols", describe(f), []string{
+		"module ui 2-7 @2",
+		"class ui::Widget 3-6 @3 in=ui",
+		"method ui::Widget::size 5-5 @5 in=ui::Widget",
+	})
+	if f := parseText(t, "list.h", "typedef struct node node_t;\nint list_len(node_t *n);\n"); f.Language != C {
+		t.Errorf("a C header read as %s", f.Language)
+	}
+}

@@ -1,7 +1,9 @@
 package symbols
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"sync"
 	"time"
 )
@@ -58,7 +60,7 @@ func NewParser(opts Options) *Parser {
 }
 
 // Parse returns the symbols and imports of content, read as the language of
-// name's extension. A file symbols cannot read (unsupported, too large,
+// name's extension (a .h header as C++ when it looks like C++). A file symbols cannot read (unsupported, too large,
 // too broken, too slow, or a build without cgo) comes back with Skipped
 // set, never as an error: the only error is ctx's.
 func (p *Parser) Parse(ctx context.Context, name string, content []byte) (*File, error) {
@@ -67,7 +69,21 @@ func (p *Parser) Parse(ctx context.Context, name string, content []byte) (*File,
 		p.count(func(s *Stats) { s.Skipped[SkipUnsupported]++ })
 		return &File{Skipped: SkipUnsupported}, nil
 	}
+	if lang == C && strings.HasSuffix(strings.ToLower(name), ".h") && looksLikeCPP(content) {
+		lang = CPP
+	}
 	return p.ParseLanguage(ctx, lang, content)
+}
+
+// looksLikeCPP reports whether a .h header is C++: it declares a class,
+// namespace or template, or names a scope.
+func looksLikeCPP(content []byte) bool {
+	for _, w := range []string{"class ", "namespace ", "template", "::", "public:", "private:"} {
+		if bytes.Contains(content, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseLanguage is Parse with the language given.
