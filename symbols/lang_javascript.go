@@ -54,6 +54,9 @@ const (
 )
 
 func jsScope(w *walker, n *sitter.Node, parent int, scope jsScopeKind) {
+	if scope == jsFunction && !w.mentions(n, "function", "=>", "class") {
+		return // a body that declares nothing is not walked
+	}
 	for _, c := range w.children(n) {
 		jsDeclaration(w, c.node, c.node, parent, scope, c.docLine)
 	}

@@ -26,6 +26,9 @@ const (
 )
 
 func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
+	if scope == pyFunctionBody && !w.mentions(n, "def", "class", "import") {
+		return // a body that declares nothing is not walked
+	}
 	for _, c := range w.children(n) {
 		outer, def, typ := c.node, c.node, c.typ
 		if typ == "decorated_definition" {

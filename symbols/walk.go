@@ -3,6 +3,7 @@
 package symbols
 
 import (
+	"bytes"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -132,6 +133,21 @@ func (w *walker) addImport(n *sitter.Node, path string, names ...string) {
 		return
 	}
 	w.file.Imports = append(w.file.Imports, Import{Path: path, Names: names, Line: startLine(n)})
+}
+
+// mentions reports whether n's text contains one of words: a cheap test
+// before walking a subtree for what only such text can declare.
+func (w *walker) mentions(n *sitter.Node, words ...string) bool {
+	if n == nil {
+		return false
+	}
+	text := w.src[n.StartByte():n.EndByte()]
+	for _, word := range words {
+		if bytes.Contains(text, []byte(word)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *walker) text(n *sitter.Node) string {
