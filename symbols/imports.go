@@ -44,6 +44,8 @@ type Repo struct {
 	aliases   [][]byte // exact paths patterns of every tsconfig, quoted
 	rsMu      sync.Mutex
 	crates    map[string]string // crate folder → crate name, from Cargo.toml
+	pkgOnce   sync.Once
+	pkgs      map[string]jsPackage // package.json name → package
 	baseOnce  sync.Once
 	byBase    map[string][]string // file name → the files of that name
 }

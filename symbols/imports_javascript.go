@@ -11,10 +11,11 @@ var jsExtensions = []string{".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs
 // jsResolver finds the importers of a JavaScript or TypeScript file. A
 // relative specifier ("./x", "../lib/y.js") resolves from the importer's
 // folder; any other through the `paths` and `baseUrl` of the tsconfig.json
-// (or jsconfig.json) above the importer, `extends` followed. A specifier
-// names a file as written, else with an extension added (TypeScript's
-// "./x.js" for x.ts included), else a folder's index file. Package imports
-// are not the repository's.
+// (or jsconfig.json) above the importer, `extends` followed, else as a
+// workspace package's name (jsPackageFile). A specifier names a file as
+// written, else with an extension added (TypeScript's "./x.js" for x.ts
+// included), else a folder's index file. Other packages' imports are not
+// the repository's.
 func (r *Repo) jsResolver(target string) *resolver {
 	name := strings.TrimSuffix(stem(target), ".d")
 	res := &resolver{imports: func(f string, im Import) bool { return r.jsResolve(f, im.Path) == target }}
@@ -23,7 +24,7 @@ func (r *Repo) jsResolver(target string) *resolver {
 		name = path.Base(dirOf(target))
 		res.near = dirOf(target)
 	}
-	res.needles = append(needles(name), r.tsExactAliases()...)
+	res.needles = append(needles(name, r.jsPackageName(target)), r.tsExactAliases()...)
 	return res
 }
 
@@ -37,9 +38,6 @@ func (r *Repo) jsResolve(f, spec string) string {
 		return ""
 	}
 	cfg := r.tsConfigFor(dirOf(f))
-	if cfg == nil {
-		return ""
-	}
 	if targets, ok := cfg.match(spec); ok {
 		for _, t := range targets {
 			if m := r.jsFile(path.Join(cfg.pathsBase, t)); m != "" {
@@ -47,10 +45,12 @@ func (r *Repo) jsResolve(f, spec string) string {
 			}
 		}
 	}
-	if cfg.baseURL != "" {
-		return r.jsFile(path.Join(cfg.baseURL, spec))
+	if cfg != nil && cfg.baseURL != "" {
+		if m := r.jsFile(path.Join(cfg.baseURL, spec)); m != "" {
+			return m
+		}
 	}
-	return ""
+	return r.jsPackageFile(spec)
 }
 
 // jsFile is the file that module path p (joined, cleaned) names.

@@ -17,8 +17,11 @@ type tsConfig struct {
 
 // match returns the targets of the paths pattern that spec matches, its
 // "*" replaced: an exact pattern first, else the one with the longest
-// prefix before its "*".
+// prefix before its "*". A nil config matches nothing.
 func (c *tsConfig) match(spec string) ([]string, bool) {
+	if c == nil {
+		return nil, false
+	}
 	if t, ok := c.paths[spec]; ok {
 		return t, true
 	}
