@@ -30,8 +30,8 @@
 // import it. Go resolves import paths through the module path of the
 // nearest go.mod (nested modules included); Python, absolute and relative
 // imports and packages; JavaScript and TypeScript, relative specifiers with
-// extension and index resolution and tsconfig paths and baseUrl (extends
-// followed); Rust, mod declarations and use paths; Java, type and wildcard
+// extension and index resolution, tsconfig paths and baseUrl (extends
+// followed) and workspace packages by their package.json name; Rust, mod declarations and use paths; Java, type and wildcard
 // imports by package; C and C++, quoted includes; Ruby, require and
 // require_relative. The imports_*.go files state the rules. Candidates are
 // narrowed by text before they are parsed.
