@@ -5,8 +5,8 @@
 // A Parser parses content (Parser.Parse, by file name) into a File: its
 // Symbols (functions, methods, classes, structs, interfaces, traits, impl
 // blocks, enums, types, modules, consts and vars, each with its Kind,
-// 1-based StartLine, EndLine, NameLine and DocLine, and the Parent it is
-// declared in), its Imports as written, and the Package a Go or Java file
+// 1-based StartLine, EndLine, NameLine and DocLine, the Parent it is
+// declared in, and a Shape that survives a rename or a move), its Imports as written, and the Package a Go or Java file
 // declares. Names are qualified as a user writes them: Server.Handle,
 // Widget.render, Widget::render in Rust and C++, Shop::Widget#render in
 // Ruby. Go, Python, JavaScript, TypeScript, TSX, Rust, Java, C, C++ and Ruby

@@ -99,3 +99,20 @@ func TestGoSymbols(t *testing.T) {
 		t.Errorf("package %q, want server", f.Package)
 	}
 }
+
+func TestShapeFollowsARenamedOrMovedFunction(t *testing.T) {
+	before := parseText(t, "a.go", "package a\n\nfunc Load(path string) error {\n\treturn nil\n}\n\nfunc Other() {}\n")
+	after := parseText(t, "a.go", "package a\n\nfunc Other() {}\n\n// Read reads path.\nfunc Read(path string)   error {\n\n\treturn nil\n}\n")
+	changed := parseText(t, "a.go", "package a\n\nfunc Load(path string) error {\n\treturn errLoad\n}\n")
+	load, _ := Find(before.Symbols, "Load")
+	read, _ := Find(after.Symbols, "Read")
+	if load.Shape != read.Shape {
+		t.Error("renamed, moved and re-spaced, Load and Read differ in shape")
+	}
+	if c, _ := Find(changed.Symbols, "Load"); c.Shape == load.Shape {
+		t.Error("a changed body kept its shape")
+	}
+	if o, _ := Find(after.Symbols, "Other"); o.Shape == read.Shape {
+		t.Error("two different functions share a shape")
+	}
+}

@@ -43,6 +43,12 @@ type Symbol struct {
 	// directly above the declaration; StartLine when it has none.
 	DocLine int
 
+	// Shape is a hash of the declaration's text after its name, runs of
+	// white space counted as one: a symbol renamed or moved without other
+	// change keeps its Shape, so one version's symbol can be found in
+	// another's.
+	Shape uint64
+
 	// Parent is the index, in the same slice, of the symbol this one is
 	// declared in (a method's class, an inner class's outer class); -1 at
 	// the top level. Symbols are ordered by position, so a parent comes

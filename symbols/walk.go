@@ -109,14 +109,35 @@ func (w *walker) add(n, nameNode *sitter.Node, name string, kind Kind, parent in
 	if docLine <= 0 {
 		s.DocLine = s.StartLine
 	}
+	from := n.StartByte()
 	if nameNode != nil {
 		s.NameLine = startLine(nameNode)
+		from = nameNode.EndByte()
 	}
+	s.Shape = shape(w.src[from:max(from, n.EndByte())])
 	if parent >= 0 {
 		s.Qualified = w.file.Symbols[parent].Qualified + w.lang.separator() + name
 	}
 	w.file.Symbols = append(w.file.Symbols, s)
 	return len(w.file.Symbols) - 1
+}
+
+// shape hashes text (FNV-1a) with each run of white space as one space.
+func shape(text []byte) uint64 {
+	h := uint64(14695981039346656037)
+	space := false
+	for _, c := range text {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			space = true
+			continue
+		}
+		if space {
+			h = (h ^ ' ') * 1099511628211
+			space = false
+		}
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
 }
 
 // qualify sets the qualified name of symbol i to container + name.
