@@ -11,8 +11,8 @@ import (
 // pyExtract reads a Python file: classes (nested ones as Outer.Inner),
 // methods (Class.method), functions and the functions defined in them
 // (outer.inner), decorators included in their ranges, module-level
-// assignments (ALL_CAPS names as const, others as var), definitions under
-// module-level if/try/with, and imports anywhere in those scopes.
+// assignments (ALL_CAPS names as const, others as var), definitions (not
+// assignments) under module-level if/try/with, and imports anywhere in those scopes.
 func pyExtract(w *walker, root *sitter.Node) {
 	pyScope(w, root, -1, pyTop)
 }
@@ -20,7 +20,8 @@ func pyExtract(w *walker, root *sitter.Node) {
 type pyScopeKind int
 
 const (
-	pyTop pyScopeKind = iota
+	pyTop      pyScopeKind = iota
+	pyTopBlock             // an if, try or with block at module level: no assignments
 	pyClassBody
 	pyFunctionBody
 )
@@ -57,7 +58,11 @@ func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 			}
 		case "if_statement", "elif_clause", "else_clause", "try_statement", "except_clause",
 			"finally_clause", "with_statement", "block":
-			pyScope(w, def, parent, scope)
+			inner := scope
+			if scope == pyTop {
+				inner = pyTopBlock
+			}
+			pyScope(w, def, parent, inner)
 		}
 	}
 }

@@ -58,7 +58,7 @@ except ImportError:
         return str(obj)
 
 if __name__ == "__main__":
-    parse_args()
+    args = parse_args()
 `
 
 func TestPythonSymbols(t *testing.T) {
