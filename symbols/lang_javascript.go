@@ -68,7 +68,19 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 	switch w.typ(decl) {
 	case "import_statement":
 		w.addImport(decl, unquote(w.text(field(decl, "source"))))
-	case "export_statement", "ambient_declaration", "expression_statement":
+	case "expression_statement":
+		if scope != jsModule {
+			return
+		}
+		for _, c := range w.children(decl) {
+			switch c.typ {
+			case "internal_module":
+				jsDeclaration(w, outer, c.node, parent, scope, docLine)
+			case "assignment_expression":
+				jsAssignment(w, outer, c.node, parent, docLine)
+			}
+		}
+	case "export_statement", "ambient_declaration":
 		if src := field(decl, "source"); src != nil {
 			w.addImport(decl, unquote(w.text(src)))
 		}
@@ -82,12 +94,9 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 		}
 		for _, c := range w.children(decl) {
 			switch c.typ {
-			case "internal_module", "module", "function_signature", "class_declaration":
+			case "internal_module", "module", "function_signature", "class_declaration",
+				"lexical_declaration", "variable_declaration":
 				jsDeclaration(w, outer, c.node, parent, scope, docLine)
-			case "assignment_expression":
-				if scope == jsModule {
-					jsAssignment(w, outer, c.node, parent, docLine)
-				}
 			}
 		}
 	case "function_declaration", "generator_function_declaration", "function_signature",

@@ -182,6 +182,7 @@ class Money {
 }
 
 declare function legacy(x: string): void;
+declare const VERSION: string;
 `
 
 func TestTypeScriptOverloadsAreOneSymbol(t *testing.T) {
@@ -192,6 +193,7 @@ func TestTypeScriptOverloadsAreOneSymbol(t *testing.T) {
 		"method Money.add 9-13 @11 in=Money",
 		"method Money.sub 14-14 @14 in=Money",
 		"function legacy 17-17 @17",
+		"const VERSION 18-18 @18",
 	})
 }
 
