@@ -62,7 +62,7 @@ type Importer struct {
 type ImportStats struct {
 	Files      int // files of the target's language family
 	Candidates int // of those, files whose text names the target (read and parsed)
-	Skipped    int // candidates whose imports could not be read (unreadable or skipped by the parser)
+	Skipped    int // files whose imports could not be read: unreadable, or candidates the parser skipped
 }
 
 // NewRepo returns the import graph of files (repository-relative paths)
@@ -87,9 +87,9 @@ type resolver struct {
 // Importers returns the files of the repository that import target, sorted
 // by path. Go files import a package (every file of the folder); Python,
 // JavaScript/TypeScript, Rust, Java, C/C++ and Ruby files import the file
-// itself. A target in another language has no importers. Files that cannot be read
-// or parsed are counted in ImportStats.Skipped; the only errors are ctx's
-// and, in a build without cgo, ErrNoCgo.
+// itself. A target in another language has no importers. Files that cannot
+// be read or parsed are counted in ImportStats.Skipped; the only errors are
+// ctx's and, in a build without cgo, ErrNoCgo.
 func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, ImportStats, error) {
 	var st ImportStats
 	if !Available() {
