@@ -10,7 +10,8 @@ import (
 
 // jsExtract reads a JavaScript, TypeScript or TSX file: functions
 // (generators, TypeScript declarations, and functions or classes assigned
-// to const/let/var, as React components are), classes (named
+// to const/let/var, as React components are, also through a wrapping call
+// such as memo or forwardRef), classes (named
 // `default` when exported anonymously) with their methods and arrow-function
 // fields (Class.method), interfaces with their method signatures, type
 // aliases, enums, namespaces and ambient modules, top-level consts and
@@ -172,7 +173,7 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 		if len(declarators) > 1 {
 			span = d.node
 		}
-		value := field(d.node, "value")
+		value := jsUnwrap(w, field(d.node, "value"))
 		switch {
 		case value != nil && jsIsFunction(w.typ(value)):
 			k := KindFunction
@@ -188,6 +189,29 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 			w.add(span, name, "", kind, parent, docLine)
 		}
 	}
+}
+
+// jsUnwrap is the function a call wraps when value is one, as React's
+// memo and forwardRef do (`const List = memo(function List() {…})`):
+// the call's last argument when it is a function; value otherwise.
+func jsUnwrap(w *walker, value *sitter.Node) *sitter.Node {
+	if value == nil || w.typ(value) != "call_expression" {
+		return value
+	}
+	args := field(value, "arguments")
+	if args == nil || !w.mentions(args, "=>", "function") {
+		return value
+	}
+	var last *sitter.Node
+	for _, c := range w.children(args) {
+		if c.node.IsNamed() {
+			last = c.node
+		}
+	}
+	if last != nil && jsIsFunction(w.typ(last)) {
+		return last
+	}
+	return value
 }
 
 // jsAssignment adds a function or class assigned to a member at module

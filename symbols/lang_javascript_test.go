@@ -121,6 +121,10 @@ export default function CardList({ cards }: { cards: CardProps[] }) {
   );
 }
 
+export const Row = memo(({ title }: CardProps) => <li>{title}</li>);
+
+export const timer = setInterval(tick, 1000);
+
 class Legacy extends React.Component<CardProps> {
   render() {
     return <div>{this.props.title}</div>;
@@ -135,8 +139,10 @@ func TestTSXSymbols(t *testing.T) {
 		"function Card 5-10 @5",
 		"function CardList 12-19 @12",
 		"function CardList.onClick 13-13 @13 in=CardList",
-		"class Legacy 21-25 @21",
-		"method Legacy.render 22-24 @22 in=Legacy",
+		"function Row 21-21 @21",
+		"const timer 23-23 @23",
+		"class Legacy 25-29 @25",
+		"method Legacy.render 26-28 @26 in=Legacy",
 	})
 }
 
