@@ -5,9 +5,11 @@ import (
 	"context"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Source reads the content of a repository's files by repository-relative
@@ -41,11 +43,13 @@ type Repo struct {
 	tsMu      sync.Mutex
 	tsByDir   map[string]*tsConfig // folder → the config that governs it (nil: none)
 	aliasOnce sync.Once
-	aliases   [][]byte // exact paths patterns of every tsconfig, quoted
+	aliases   []string // exact paths patterns of every tsconfig, quoted
 	rsMu      sync.Mutex
 	crates    map[string]string // crate folder → crate name, from Cargo.toml
 	pkgOnce   sync.Once
 	pkgs      map[string]jsPackage // package.json name → package
+	famOnce   sync.Once
+	byFamily  map[Language][]string // language family → its files
 	baseOnce  sync.Once
 	byBase    map[string][]string // file name → the files of that name
 }
@@ -79,8 +83,9 @@ func NewRepo(files []string, src Source, p *Parser) *Repo {
 // importer must contain one of (no needles: every file is a candidate),
 // a folder whose files are always candidates, and the test of one import.
 type resolver struct {
-	needles [][]byte
-	near    string // a folder ("" for none; "." for the root)
+	needles []string
+	bytes   [][]byte // needles as bytes, for file contents
+	near    string   // a folder ("" for none; "." for the root)
 	imports func(importer string, im Import) bool
 }
 
@@ -120,53 +125,72 @@ func (r *Repo) Importers(ctx context.Context, target string) ([]Importer, Import
 	if err != nil || res == nil {
 		return nil, st, err
 	}
-	var candidates []string
-	for _, f := range r.files {
-		if l, ok := LanguageOf(f); ok && f != target && family(l) == family(lang) {
-			candidates = append(candidates, f)
-		}
+	for _, n := range res.needles {
+		res.bytes = append(res.bytes, []byte(n))
 	}
+	candidates := r.family(family(lang))
 	st.Files = len(candidates)
+	if slices.Contains(candidates, target) {
+		st.Files--
+	}
 
 	var (
 		mu   sync.Mutex
 		out  []Importer
 		wg   sync.WaitGroup
-		next = make(chan string)
+		next atomic.Int64 // the next index of candidates to take, a batch at a time
 	)
+	const batch = 64
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for f := range next {
-				im, read, skipped := r.check(ctx, f, res)
+			for ctx.Err() == nil {
+				end := int(next.Add(batch))
+				start := end - batch
+				if start >= len(candidates) {
+					return
+				}
+				var local []Importer
+				var reads, skips int
+				for _, f := range candidates[start:min(end, len(candidates))] {
+					if f == target {
+						continue
+					}
+					im, read, skipped := r.check(ctx, f, res)
+					reads += boolInt(read)
+					skips += boolInt(skipped)
+					if im != nil {
+						local = append(local, *im)
+					}
+				}
 				mu.Lock()
-				if read {
-					st.Candidates++
-				}
-				if skipped {
-					st.Skipped++
-				}
-				if im != nil {
-					out = append(out, *im)
-				}
+				st.Candidates += reads
+				st.Skipped += skips
+				out = append(out, local...)
 				mu.Unlock()
 			}
 		}()
 	}
-	for _, f := range candidates {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- f
-	}
-	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, st, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, st, nil
+}
+
+// family lists the files of the repository in a language family.
+func (r *Repo) family(fam Language) []string {
+	r.famOnce.Do(func() {
+		r.byFamily = map[Language][]string{}
+		for _, f := range r.files {
+			if l, ok := LanguageOf(f); ok {
+				r.byFamily[family(l)] = append(r.byFamily[family(l)], f)
+			}
+		}
+	})
+	return r.byFamily[fam]
 }
 
 // check reads file f and returns its first import that res accepts;
@@ -199,19 +223,37 @@ func (res *resolver) first(f string, pf *File) (im *Importer, read, skipped bool
 	if pf.Skipped != "" {
 		return nil, true, true
 	}
+	near := len(res.needles) == 0 || (res.near != "" && under(f, res.near))
 	for _, imp := range pf.Imports {
-		if res.imports(f, imp) {
+		if (near || res.names(imp)) && res.imports(f, imp) {
 			return &Importer{Path: f, Line: imp.Line, Import: imp.Path}, true, false
 		}
 	}
 	return nil, true, false
 }
 
+// names reports whether import im's text holds one of the needles (a
+// quoted needle is the whole path): an import that does not cannot name
+// the target, as a file that does not cannot import it.
+func (res *resolver) names(im Import) bool {
+	for _, w := range res.needles {
+		if strings.Contains(im.Path, w) || len(w) > 2 && strings.ContainsRune("\"'`", rune(w[0])) && w[1:len(w)-1] == im.Path {
+			return true
+		}
+		for _, name := range im.Names {
+			if strings.Contains(name, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (res *resolver) candidate(f string, content []byte) bool {
 	if len(res.needles) == 0 || (res.near != "" && under(f, res.near)) {
 		return true
 	}
-	for _, n := range res.needles {
+	for _, n := range res.bytes {
 		if bytes.Contains(content, n) {
 			return true
 		}
@@ -230,11 +272,11 @@ func family(l Language) Language {
 	return l
 }
 
-func needles(words ...string) [][]byte {
-	var out [][]byte
+func needles(words ...string) []string {
+	var out []string
 	for _, w := range words {
 		if w != "" {
-			out = append(out, []byte(w))
+			out = append(out, w)
 		}
 	}
 	return out

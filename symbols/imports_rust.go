@@ -29,6 +29,8 @@ func (r *Repo) rustResolver(ctx context.Context, target string) *resolver {
 		res.near = m.crate
 		res.needles = needles("crate", r.crateName(m.crate))
 	} else {
+		// Its submodules reach it as super:: without naming it.
+		res.near = path.Join(m.base, strings.Join(m.segs, "/"))
 		res.needles = needles(m.segs[len(m.segs)-1])
 	}
 	return res

@@ -6,25 +6,28 @@ import "testing"
 
 func TestRustImporters(t *testing.T) {
 	r := memRepo{
-		"Cargo.toml":                "[package]\nname = \"draw-kit\"\nversion = \"0.1.0\"\n",
-		"src/lib.rs":                "pub mod geometry;\nmod render;\npub use geometry::Point;\n",
-		"src/geometry/mod.rs":       "pub mod shapes;\npub struct Point;\n",
-		"src/geometry/shapes.rs":    "use super::Point;\npub struct Rect { a: Point }\n",
-		"src/render.rs":             "use crate::geometry::shapes::{Rect, self};\nuse std::fmt;\nmod tests { use super::*; }\n",
-		"src/main.rs":               "use draw_kit::geometry::Point;\nmod cli;\nfn main() {}\n",
-		"src/cli.rs":                "use crate::Config;\npub fn run() {}\n",
-		"tests/shapes.rs":           "use draw_kit::geometry::shapes::Rect;\n",
-		"tools/gen/Cargo.toml":      "[package]\nname = \"gen\"\n",
-		"tools/gen/src/main.rs":     "mod geometry;\nfn main() {}\n",
-		"tools/gen/src/geometry.rs": "",
+		"Cargo.toml":                   "[package]\nname = \"draw-kit\"\nversion = \"0.1.0\"\n",
+		"src/lib.rs":                   "pub mod geometry;\nmod render;\npub use geometry::Point;\n",
+		"src/geometry/mod.rs":          "pub mod shapes;\npub struct Point;\n",
+		"src/geometry/shapes/round.rs": "use super::*;\npub struct Circle;\n",
+		"src/geometry/shapes.rs":       "use super::Point;\npub struct Rect { a: Point }\n",
+		"src/render.rs":                "use crate::geometry::shapes::{Rect, self};\nuse std::fmt;\nmod tests { use super::*; }\n",
+		"src/main.rs":                  "use draw_kit::geometry::Point;\nmod cli;\nfn main() {}\n",
+		"src/cli.rs":                   "use crate::Config;\npub fn run() {}\n",
+		"tests/shapes.rs":              "use draw_kit::geometry::shapes::Rect;\n",
+		"tools/gen/Cargo.toml":         "[package]\nname = \"gen\"\n",
+		"tools/gen/src/main.rs":        "mod geometry;\nfn main() {}\n",
+		"tools/gen/src/geometry.rs":    "",
 	}.repo()
 	checkImporters(t, r, map[string][]string{
 		"src/geometry/mod.rs": {
+			"src/geometry/shapes.rs:1 super::Point",
 			"src/lib.rs:1 self::geometry",
 			"src/main.rs:1 draw_kit::geometry::Point",
 		},
 		"src/geometry/shapes.rs": {
 			"src/geometry/mod.rs:1 self::shapes",
+			"src/geometry/shapes/round.rs:1 super::*",
 			"src/render.rs:1 crate::geometry::shapes::Rect",
 			"tests/shapes.rs:1 draw_kit::geometry::shapes::Rect",
 		},

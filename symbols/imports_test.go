@@ -13,7 +13,6 @@ import (
 )
 
 // memRepo is a repository's files in memory.
-
 type memRepo map[string]string
 
 func (m memRepo) ReadFile(p string) ([]byte, error) {
@@ -34,7 +33,6 @@ func (m memRepo) repo() *Repo {
 }
 
 // importers lists the importers of target as "path:line import".
-
 func importers(t *testing.T, r *Repo, target string) []string {
 	t.Helper()
 	got, _, err := r.Importers(context.Background(), target)
@@ -82,12 +80,21 @@ func TestImportersCountsUnreadableCandidates(t *testing.T) {
 	}
 }
 
-// blobRepo is a memRepo that knows its blob ids and counts its reads.
-
+// blobRepo is a memRepo that knows its blob ids (as a tree listing gives
+// them) and counts its reads.
 type blobRepo struct {
 	memRepo
+	ids   map[string]string
 	mu    sync.Mutex
 	reads int
+}
+
+func newBlobRepo(m memRepo) *blobRepo {
+	b := &blobRepo{memRepo: m, ids: map[string]string{}}
+	for f, s := range m {
+		b.ids[f] = BlobID([]byte(s))
+	}
+	return b
 }
 
 func (b *blobRepo) ReadFile(p string) ([]byte, error) {
@@ -98,18 +105,18 @@ func (b *blobRepo) ReadFile(p string) ([]byte, error) {
 }
 
 func (b *blobRepo) BlobID(p string) (string, bool) {
-	s, ok := b.memRepo[p]
-	return BlobID([]byte(s)), ok
+	id, ok := b.ids[p]
+	return id, ok
 }
 
 func TestImportersFromCachedBlobsReadNothing(t *testing.T) {
-	src := &blobRepo{memRepo: memRepo{
+	src := newBlobRepo(memRepo{
 		"go.mod": "module m\n",
 		"a/a.go": goFile("a"),
 		"b/b.go": goFile("b", "m/a"),
 		"c/c.go": goFile("c", "m/a"),
 		"d/d.go": goFile("d"),
-	}}
+	})
 	r := NewRepo([]string{"a/a.go", "b/b.go", "c/c.go", "d/d.go", "go.mod"}, src, NewParser(Options{}))
 	for round := range 2 {
 		src.reads = 0

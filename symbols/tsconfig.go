@@ -130,12 +130,12 @@ func (r *Repo) loadTSConfig(f string, depth int) *tsConfig {
 
 // tsExactAliases are the patterns without "*" of every tsconfig's paths:
 // a specifier such as "@app" need not name the file it resolves to.
-func (r *Repo) tsExactAliases() [][]byte {
+func (r *Repo) tsExactAliases() []string {
 	r.aliasOnce.Do(func() { r.aliases = r.readExactAliases() })
 	return r.aliases
 }
 
-func (r *Repo) readExactAliases() [][]byte {
+func (r *Repo) readExactAliases() []string {
 	var words []string
 	for _, f := range r.files {
 		if b := path.Base(f); b == "tsconfig.json" || b == "jsconfig.json" || strings.HasPrefix(b, "tsconfig.") && strings.HasSuffix(b, ".json") {
