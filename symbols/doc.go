@@ -34,7 +34,8 @@
 // followed) and workspace packages by their package.json name; Rust, mod declarations and use paths; Java, type and wildcard
 // imports by package; C and C++, quoted includes; Ruby, require and
 // require_relative. The imports_*.go files state the rules. Candidates are
-// narrowed by text before they are parsed.
+// narrowed by text before they are parsed; a BlobSource, which knows blob
+// ids without reading, lets cached parses answer without reading files.
 //
 // tree-sitter is C: with cgo disabled the package builds, Available is
 // false and every file is skipped with SkipNoCgo.
