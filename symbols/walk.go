@@ -91,10 +91,14 @@ func isLeading(t string) bool {
 }
 
 // add appends a symbol for node n named by nameNode (or name when
-// nameNode is nil) and returns its index.
+// nameNode is nil; "(anonymous)" when that is empty) and returns its
+// index.
 func (w *walker) add(n, nameNode *sitter.Node, name string, kind Kind, parent int, docLine int) int {
 	if nameNode != nil {
 		name = w.text(nameNode)
+	}
+	if name = strings.Join(strings.Fields(name), ""); name == "" {
+		name = "(anonymous)" // a name missing in broken code
 	}
 	s := Symbol{
 		Name:      name,
