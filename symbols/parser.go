@@ -60,9 +60,10 @@ func NewParser(opts Options) *Parser {
 }
 
 // Parse returns the symbols and imports of content, read as the language of
-// name's extension (a .h header as C++ when it looks like C++). A file symbols cannot read (unsupported, too large,
-// too broken, too slow, or a build without cgo) comes back with Skipped
-// set, never as an error: the only error is ctx's.
+// name's extension (a .h header as C++ when it looks like C++). A file
+// symbols cannot read (unsupported, too large, too broken, too slow, or a
+// build without cgo) comes back with Skipped set, never as an error: the
+// only error is ctx's.
 func (p *Parser) Parse(ctx context.Context, name string, content []byte) (*File, error) {
 	lang, ok := LanguageOf(name)
 	if !ok {

@@ -29,7 +29,8 @@ type Symbol struct {
 	Name string // as declared: "Handle", "render"
 	// Qualified is the name as a user writes it, with its enclosing type,
 	// class or module: "Server.Handle", "Widget.render", "Widget::render"
-	// (Rust and C++ use "::"). It is Name at the top level.
+	// (Rust and C++ use "::"), "Shop::Widget#render" (Ruby's instance
+	// methods; its singleton methods take "."). It is Name at the top level.
 	Qualified string
 	Kind      Kind
 	// Receiver is the receiver type of a Go method as written, without type
