@@ -9,15 +9,15 @@ import (
 )
 
 // jsExtract reads a JavaScript, TypeScript or TSX file: functions
-// (generators, TypeScript declarations, and functions or classes assigned
-// to const/let/var, as React components are, also through a wrapping call
-// such as memo or forwardRef), classes (named
-// `default` when exported anonymously) with their methods and arrow-function
-// fields (Class.method), interfaces with their method signatures, type
-// aliases, enums, namespaces and ambient modules, top-level consts and
-// variables, functions assigned to exports or prototypes (jsAssignment); exports and decorators are included in their ranges. Imports
-// are the sources of import and export statements, and the calls of
-// require and import() that the grammar's import query finds.
+// (generators, TypeScript declarations, and functions or classes assigned to
+// const/let/var, as React components are, also through a wrapping call such
+// as memo or forwardRef), classes (named `default` when exported anonymously)
+// with their methods and arrow-function fields (Class.method), interfaces
+// with their method signatures, type aliases, enums, namespaces and ambient
+// modules, top-level consts and variables, functions assigned to exports or
+// prototypes (jsAssignment); exports and decorators are included in their
+// ranges. Imports are the sources of import and export statements, and the
+// calls of require and import() that the grammar's import query finds.
 func jsExtract(w *walker, root *sitter.Node) {
 	jsScope(w, root, -1, jsModule)
 	w.file.Symbols = mergeOverloads(w.file.Symbols)

@@ -12,7 +12,8 @@ import (
 // methods (Class.method), functions and the functions defined in them
 // (outer.inner), decorators included in their ranges, module-level
 // assignments (ALL_CAPS names as const, others as var), definitions (not
-// assignments) under module-level if/try/with, and imports anywhere in those scopes.
+// assignments) under module-level if/try/with, and imports anywhere in those
+// scopes.
 func pyExtract(w *walker, root *sitter.Node) {
 	pyScope(w, root, -1, pyTop)
 }
