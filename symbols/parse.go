@@ -68,17 +68,23 @@ func parse(ctx context.Context, lang Language, content []byte, opts Options) (*F
 		p = sitter.NewParser()
 		p.SetLanguage(g.lang)
 	}
+	// A parse under a cancellable context may have its parser's cancel flag
+	// set by go-tree-sitter's watcher just after it ends: such a parser is
+	// not used again.
+	if ctx.Done() == nil {
+		defer g.parsers.Put(p)
+	} else {
+		defer p.Close()
+	}
 	p.SetOperationLimit(int(opts.Timeout.Microseconds()))
 	tree, err := p.ParseCtx(ctx, nil, content)
 	if err != nil {
 		p.Reset()
-		g.parsers.Put(p)
 		if errors.Is(err, sitter.ErrOperationLimit) {
 			return &File{Language: lang, Skipped: SkipTimeout}, nil
 		}
 		return nil, err
 	}
-	g.parsers.Put(p)
 	defer tree.Close()
 	root := tree.RootNode()
 	f := &File{Language: lang}

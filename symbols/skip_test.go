@@ -84,3 +84,17 @@ func TestCancelledContextIsAnError(t *testing.T) {
 		t.Errorf("error %v, want context.Canceled", err)
 	}
 }
+
+func TestParsesUnderCancellableContexts(t *testing.T) {
+	// Each parse under a context that can be cancelled uses a parser of its
+	// own; one cancelled right after a parse must not spoil the next.
+	p := NewParser(Options{Cache: NewLRU(1)})
+	for i := range 50 {
+		ctx, cancel := context.WithCancel(context.Background())
+		f, err := p.Parse(ctx, "a.go", []byte(fmt.Sprintf("package a\n\nfunc F%d() {}\n", i)))
+		cancel()
+		if err != nil || f.Skipped != "" || len(f.Symbols) != 1 {
+			t.Fatalf("parse %d: %v, skipped %q, %d symbols", i, err, f.Skipped, len(f.Symbols))
+		}
+	}
+}
