@@ -62,22 +62,22 @@ func parse(ctx context.Context, lang Language, content []byte, opts Options) (*F
 	if g == nil {
 		return &File{Language: lang, Skipped: SkipUnsupported}, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	g.init()
 	p, _ := g.parsers.Get().(*sitter.Parser)
 	if p == nil {
 		p = sitter.NewParser()
 		p.SetLanguage(g.lang)
 	}
-	// A parse under a cancellable context may have its parser's cancel flag
-	// set by go-tree-sitter's watcher just after it ends: such a parser is
-	// not used again.
-	if ctx.Done() == nil {
-		defer g.parsers.Put(p)
-	} else {
-		defer p.Close()
-	}
+	defer g.parsers.Put(p)
+	// ctx is checked before the parse; one file's parse is bounded by the timeout
+	// rather than by ctx: go-tree-sitter watches a cancellable context with
+	// a goroutine per parse, which can set the parser's cancel flag after
+	// the parse ended and spoil the pooled parser's next one.
 	p.SetOperationLimit(int(opts.Timeout.Microseconds()))
-	tree, err := p.ParseCtx(ctx, nil, content)
+	tree, err := p.ParseCtx(context.Background(), nil, content)
 	if err != nil {
 		p.Reset()
 		if errors.Is(err, sitter.ErrOperationLimit) {

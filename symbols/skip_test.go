@@ -86,8 +86,8 @@ func TestCancelledContextIsAnError(t *testing.T) {
 }
 
 func TestParsesUnderCancellableContexts(t *testing.T) {
-	// Each parse under a context that can be cancelled uses a parser of its
-	// own; one cancelled right after a parse must not spoil the next.
+	// A context cancelled right after a parse must not spoil the next one
+	// (the grammar's parsers are pooled).
 	p := NewParser(Options{Cache: NewLRU(1)})
 	for i := range 50 {
 		ctx, cancel := context.WithCancel(context.Background())
