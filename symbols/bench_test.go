@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"hansard/fixtures/cputime"
 )
 
@@ -86,6 +88,35 @@ func benchmarkParse(b *testing.B, name string, src []byte) {
 
 func BenchmarkParseGo(b *testing.B) { benchmarkParse(b, "big.go", genGo(1<<20)) }
 func BenchmarkParseTS(b *testing.B) { benchmarkParse(b, "big.ts", genTS(1<<20)) }
+
+// BenchmarkTreeSitterOnly is the baseline of the parse benchmarks: the
+// same files through tree-sitter's parse alone, nothing read out of the
+// tree.
+func BenchmarkTreeSitterOnly(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		lang Language
+		src  []byte
+	}{{"go", Go, genGo(1 << 20)}, {"ts", TypeScript, genTS(1 << 20)}} {
+		b.Run(tc.name, func(b *testing.B) {
+			g := grammars[tc.lang]
+			g.init()
+			p := sitter.NewParser()
+			defer p.Close()
+			p.SetLanguage(g.lang)
+			b.SetBytes(int64(len(tc.src)))
+			start := cputime.Used()
+			defer func() { cputime.ReportMBPerSec(b, start, float64(len(tc.src))*float64(b.N)) }()
+			for b.Loop() {
+				tree, err := p.ParseCtx(context.Background(), nil, tc.src)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tree.Close()
+			}
+		})
+	}
+}
 
 // genRepo lays out a repository of n files, half Go (in packages of ten
 // files, each importing two other packages) and half TypeScript (each
