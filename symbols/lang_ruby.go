@@ -11,7 +11,7 @@ import (
 // rubyExtract reads a Ruby file: modules and classes (Shop::Widget),
 // instance methods (Shop::Widget#render), singleton methods, those of
 // `class << self` included (Shop::Widget.build), constants assigned in a
-// module or class body. Imports are require (as written) and
+// module or class body; comments above count in DocLine. Imports are require (as written) and
 // require_relative (made relative: "./x").
 func rubyExtract(w *walker, root *sitter.Node) {
 	rbScope(w, root, -1, "", false)
@@ -30,7 +30,11 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 			i := w.add(d, nil, name[strings.LastIndex(name, ":")+1:], kind, parent, c.docLine)
 			w.file.Symbols[i].NameLine = startLine(field(d, "name"))
 			w.file.Symbols[i].Qualified = joinName(prefix, name, "::")
+			first := len(w.file.Symbols)
 			rbScope(w, field(d, "body"), i, w.file.Symbols[i].Qualified, false)
+			if first < len(w.file.Symbols) {
+				rbLeadingDoc(w, d, &w.file.Symbols[first])
+			}
 		case "singleton_class":
 			rbScope(w, field(d, "body"), parent, prefix, true)
 		case "method", "singleton_method":
@@ -52,6 +56,28 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 			rbScope(w, d, parent, prefix, singleton)
 		}
 	}
+}
+
+// rbLeadingDoc gives the first symbol of a module or class body the
+// comments above it that the grammar hangs on the module or class node
+// itself, before its body, rather than in the body.
+func rbLeadingDoc(w *walker, d *sitter.Node, s *Symbol) {
+	if s.DocLine != s.StartLine {
+		return
+	}
+	next := s.StartLine
+	kids := w.children(d)
+	for k := len(kids) - 1; k >= 0; k-- {
+		c := kids[k]
+		if startLine(c.node) >= s.StartLine {
+			continue // the body and what follows it
+		}
+		if c.typ != "comment" || endLine(c.node)+1 < next {
+			break
+		}
+		next = startLine(c.node)
+	}
+	s.DocLine = next
 }
 
 // rubyImports is the import query of Ruby: calls with a string argument.

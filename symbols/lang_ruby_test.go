@@ -8,6 +8,7 @@ const rbWidget = `require "json"
 require_relative "../support/store"
 
 module Shop
+  # A widget of the shop.
   class Widget < Base
     MAX = 3
     attr_reader :name
@@ -39,15 +40,15 @@ class Shop::Order; def total; end; end
 func TestRubySymbols(t *testing.T) {
 	f := parseText(t, "lib/shop/widget.rb", rbWidget)
 	checkLines(t, "symbols", describe(f), []string{
-		"module Shop 4-28 @4",
-		"class Shop::Widget 5-27 @5 in=Shop",
-		"const Shop::Widget::MAX 6-6 @6 in=Shop::Widget",
-		"method Shop::Widget#initialize (9)10-12 @10 in=Shop::Widget",
-		"method Shop::Widget.build 14-14 @14 in=Shop::Widget",
-		"method Shop::Widget.registry 17-19 @17 in=Shop::Widget",
-		"method Shop::Widget#render 24-26 @24 in=Shop::Widget",
-		"class Shop::Order 30-30 @30",
-		"method Shop::Order#total 30-30 @30 in=Shop::Order",
+		"module Shop 4-29 @4",
+		"class Shop::Widget (5)6-28 @6 in=Shop",
+		"const Shop::Widget::MAX 7-7 @7 in=Shop::Widget",
+		"method Shop::Widget#initialize (10)11-13 @11 in=Shop::Widget",
+		"method Shop::Widget.build 15-15 @15 in=Shop::Widget",
+		"method Shop::Widget.registry 18-20 @18 in=Shop::Widget",
+		"method Shop::Widget#render 25-27 @25 in=Shop::Widget",
+		"class Shop::Order 31-31 @31",
+		"method Shop::Order#total 31-31 @31 in=Shop::Order",
 	})
 	checkLines(t, "imports", describeImports(f), []string{
 		"1 json",
