@@ -161,3 +161,8 @@ func (a *Archive) Dir() string { return a.dir }
 
 // Path returns the SQLite file.
 func (a *Archive) Path() string { return filepath.Join(a.dir, DBName) }
+
+// Redaction returns the redaction the archive's text is stored under
+// (Options.Redact; nil when text is kept as recorded), for what is derived
+// from that text and kept or shown beside it.
+func (a *Archive) Redaction() func(string) string { return a.redact }
