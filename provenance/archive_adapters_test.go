@@ -26,31 +26,31 @@ func openArchive(t testing.TB, opts archive.Options) *archive.Archive {
 	return a
 }
 
-func TestArchiveStoreConformance(t *testing.T) {
+func TestArchiveAdaptersConformance(t *testing.T) {
 	storetest.Run(t, func(t testing.TB) storetest.Store {
-		s := provenance.NewArchiveStore(openArchive(t, archive.Options{}), nil)
-		return storetest.Store{Store: s, Cache: s, Add: func(t testing.TB, es ...provenance.LedgerEntry) {
-			if err := s.Add(context.Background(), es...); err != nil {
+		s := provenance.NewArchiveAdapters(openArchive(t, archive.Options{}))
+		return storetest.Store{Ledger: s.Ledger, Cache: s.Cache, Add: func(t testing.TB, es ...provenance.LedgerEntry) {
+			if err := s.Ledger.Add(context.Background(), es...); err != nil {
 				t.Fatal(err)
 			}
 		}}
 	})
 }
 
-// TestArchiveStoreRedaction checks that a line holding a secret is found
+// TestArchiveAdaptersRedaction checks that a line holding a secret is found
 // although the archive keeps it redacted, and that cached blames and
 // answers keep it redacted.
-func TestArchiveStoreRedaction(t *testing.T) {
+func TestArchiveAdaptersRedaction(t *testing.T) {
 	ctx := context.Background()
 	red := func(s string) string { return strings.ReplaceAll(s, "sk-live-0123456789", "[redacted:key]") }
-	s := provenance.NewArchiveStore(openArchive(t, archive.Options{}), red)
+	s := provenance.NewArchiveAdapters(openArchive(t, archive.Options{Redact: red}))
 	raw := `	apiKey := "sk-live-0123456789"`
 	e := provenance.LedgerEntry{Repo: "/r", Path: "k.go", SessionID: "s1", ToolCallID: "c1", Time: time.Now().UTC(),
 		Lines: []provenance.LedgerLine{provenance.NewLedgerLine(red(raw), 0)}}
-	if err := s.Add(ctx, e); err != nil {
+	if err := s.Ledger.Add(ctx, e); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.Candidates(ctx, "/r", []string{provenance.NormalizeKey(raw)})
+	got, err := s.Ledger.Candidates(ctx, "/r", []string{provenance.NormalizeKey(raw)})
 	if err != nil || len(got) != 1 {
 		t.Fatalf("candidates %+v: %v", got, err)
 	}
@@ -60,28 +60,28 @@ func TestArchiveStoreRedaction(t *testing.T) {
 
 	bk := provenance.BlameKey{Repo: "/r", Path: "k.go", Commit: "c"}
 	c := &gitrepo.BlameCommit{Hash: "1111"}
-	if err := s.StoreBlame(ctx, bk, []gitrepo.BlameLine{{FinalLine: 1, Commit: c, Text: raw}}); err != nil {
+	if err := s.Cache.StoreBlame(ctx, bk, []gitrepo.BlameLine{{FinalLine: 1, Commit: c, Text: raw}}); err != nil {
 		t.Fatal(err)
 	}
-	if b, _, _ := s.LoadBlame(ctx, bk); len(b) != 1 || strings.Contains(b[0].Text, "sk-live") {
+	if b, _, _ := s.Cache.LoadBlame(ctx, bk); len(b) != 1 || strings.Contains(b[0].Text, "sk-live") {
 		t.Errorf("cached blame %+v keeps the secret", b)
 	}
 	mk := provenance.MatchKey{BlameKey: bk, Generation: "g"}
-	if err := s.StoreMatches(ctx, mk, []provenance.Attribution{{Path: "k.go", Line: 1, Text: raw, Status: provenance.StatusNone}}); err != nil {
+	if err := s.Cache.StoreMatches(ctx, mk, []provenance.Attribution{{Path: "k.go", Line: 1, Text: raw, Status: provenance.StatusNone}}); err != nil {
 		t.Fatal(err)
 	}
-	if m, _, _ := s.LoadMatches(ctx, mk); len(m) != 1 || strings.Contains(m[0].Text, "sk-live") {
+	if m, _, _ := s.Cache.LoadMatches(ctx, mk); len(m) != 1 || strings.Contains(m[0].Text, "sk-live") {
 		t.Errorf("cached answers %+v keep the secret", m)
 	}
 }
 
-// TestArchiveStoreDeferredOwnsNothing: a deferred store has read what it
+// TestArchiveCacheDeferredOwnsNothing: a deferred cache has read what it
 // keeps by the time it returns, so the caller may change the blame lines
 // and answers it handed over (a long-lived process reuses them) and the
 // cache still holds what was stored.
-func TestArchiveStoreDeferredOwnsNothing(t *testing.T) {
+func TestArchiveCacheDeferredOwnsNothing(t *testing.T) {
 	ctx := context.Background()
-	s := provenance.NewArchiveStore(openArchive(t, archive.Options{}), nil)
+	s := provenance.NewArchiveCache(openArchive(t, archive.Options{}))
 	s.Deferred = true
 	bk := provenance.BlameKey{Repo: "/r", Path: "k.go", Commit: "c"}
 	lines := []gitrepo.BlameLine{{FinalLine: 1, Commit: &gitrepo.BlameCommit{Hash: "1111"}, Text: "kept"}}

@@ -4,11 +4,91 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"hansard/archive"
 	"hansard/provenance/gitrepo"
 	"hansard/redact"
 )
+
+// ArchiveCache is the Cache of attribution over the archive's attribution
+// cache: blames and answers of files, kept per ledger generation. Cached
+// blames and answers are kept redacted as the archive redacts.
+type ArchiveCache struct {
+	archive *archive.Archive
+	// redact is the archive's redaction (nil: none).
+	redact func(string) string
+	// Deferred makes StoreBlame and StoreMatches return once the data is
+	// encoded, writing it in the background; Wait waits for the writes.
+	// A command answers meanwhile.
+	Deferred bool
+
+	writes sync.WaitGroup
+	mu     sync.Mutex
+	werr   error
+}
+
+// NewArchiveCache returns the attribution cache of archive a.
+func NewArchiveCache(a *archive.Archive) *ArchiveCache {
+	return &ArchiveCache{archive: a, redact: a.Redaction()}
+}
+
+// Generation implements Cache: the repository's ledger generation, the
+// mark of its sessions' shell commands (archive.CommandsMark) and the
+// version of the ledger.
+func (ac *ArchiveCache) Generation(ctx context.Context, repo string) (string, error) {
+	gen, version, err := ac.archive.LedgerGeneration(ctx, repo)
+	if err != nil {
+		return "", err
+	}
+	// Lines no edit explains may be answered from shell commands.
+	mark, err := ac.archive.CommandsMark(ctx)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("v%d.%d-g%d-%s", LedgerVersion, version, gen, mark), nil
+}
+
+// store encodes cached data and keeps it, now or (when Deferred) in the
+// background. Encoding happens before store returns either way, so that no
+// goroutine reads the caller's values after it returned.
+func (ac *ArchiveCache) store(ctx context.Context, kind, repo, path, key string, encode func() ([]byte, error)) error {
+	data, err := encode()
+	if err != nil {
+		return fmt.Errorf("cache %s of %s: %w", kind, path, err)
+	}
+	if !ac.Deferred {
+		return ac.archive.StoreCached(ctx, kind, repo, path, key, data)
+	}
+	ctx = context.WithoutCancel(ctx)
+	ac.writes.Add(1)
+	go func() {
+		defer ac.writes.Done()
+		if err := ac.archive.StoreCached(ctx, kind, repo, path, key, data); err != nil {
+			ac.mu.Lock()
+			ac.werr = err
+			ac.mu.Unlock()
+		}
+	}()
+	return nil
+}
+
+// Wait waits for the deferred writes and returns the error of the last
+// that failed.
+func (ac *ArchiveCache) Wait() error {
+	ac.writes.Wait()
+	ac.mu.Lock()
+	defer ac.mu.Unlock()
+	return ac.werr
+}
+
+// redacted returns text redacted as the archive redacts.
+func (ac *ArchiveCache) redacted(text string) string {
+	if ac.redact == nil {
+		return text
+	}
+	return ac.redact(text)
+}
 
 // blameBlob is a blame as cached: commits once, lines as parallel columns.
 type blameBlob struct {
@@ -25,8 +105,8 @@ type blameBlob struct {
 func blameKey(k BlameKey) string { return "plain:" + k.Commit + ":" + k.ContentHash }
 
 // load decodes the data kept under (kind, the file of key, k) into v.
-func (s *ArchiveStore) load(ctx context.Context, kind string, key BlameKey, k string, v any) (bool, error) {
-	data, ok, err := s.Archive.LoadCached(ctx, kind, key.Repo, key.Path, k)
+func (ac *ArchiveCache) load(ctx context.Context, kind string, key BlameKey, k string, v any) (bool, error) {
+	data, ok, err := ac.archive.LoadCached(ctx, kind, key.Repo, key.Path, k)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -37,9 +117,9 @@ func (s *ArchiveStore) load(ctx context.Context, kind string, key BlameKey, k st
 }
 
 // LoadBlame implements Cache.
-func (s *ArchiveStore) LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.BlameLine, bool, error) {
+func (ac *ArchiveCache) LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.BlameLine, bool, error) {
 	var b blameBlob
-	if ok, err := s.load(ctx, archive.CacheBlame, key, blameKey(key), &b); err != nil || !ok {
+	if ok, err := ac.load(ctx, archive.CacheBlame, key, blameKey(key), &b); err != nil || !ok {
 		return nil, false, err
 	}
 	n := len(b.Final)
@@ -64,13 +144,13 @@ func (s *ArchiveStore) LoadBlame(ctx context.Context, key BlameKey) ([]gitrepo.B
 // StoreBlame implements Cache; the lines' text is kept redacted (as one
 // text, so that the lines of a private key are each redacted), and so are
 // the commits' summaries.
-func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []gitrepo.BlameLine) error {
+func (ac *ArchiveCache) StoreBlame(ctx context.Context, key BlameKey, lines []gitrepo.BlameLine) error {
 	for _, l := range lines {
 		if l.Commit == nil {
 			return fmt.Errorf("cache blame of %s: line %d has no commit", key.Path, l.FinalLine)
 		}
 	}
-	return s.store(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key), func() ([]byte, error) {
+	return ac.store(ctx, archive.CacheBlame, key.Repo, key.Path, blameKey(key), func() ([]byte, error) {
 		var b blameBlob
 		idx := map[*gitrepo.BlameCommit]int{}
 		for _, l := range lines {
@@ -79,7 +159,7 @@ func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []git
 				i = len(b.Commits)
 				idx[l.Commit] = i
 				c := *l.Commit
-				c.Summary = s.redact(c.Summary)
+				c.Summary = ac.redacted(c.Summary)
 				b.Commits = append(b.Commits, c)
 			}
 			b.Final = append(b.Final, l.FinalLine)
@@ -88,8 +168,8 @@ func (s *ArchiveStore) StoreBlame(ctx context.Context, key BlameKey, lines []git
 			b.Path = append(b.Path, l.OrigPath)
 			b.Text = append(b.Text, l.Text)
 		}
-		if s.Redact != nil {
-			b.Text = redact.LinesWith(b.Text, s.Redact)
+		if ac.redact != nil {
+			b.Text = redact.LinesWith(b.Text, ac.redact)
 		}
 		return json.Marshal(b)
 	})

@@ -112,8 +112,8 @@ func splitMatches(data []byte) (matchRecords, error) {
 }
 
 // loadMatchRecords reads the records of the answers kept under key.
-func (s *ArchiveStore) loadMatchRecords(ctx context.Context, key MatchKey) (matchRecords, bool, error) {
-	data, ok, err := s.Archive.LoadCached(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key))
+func (ac *ArchiveCache) loadMatchRecords(ctx context.Context, key MatchKey) (matchRecords, bool, error) {
+	data, ok, err := ac.archive.LoadCached(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key))
 	if err != nil || !ok {
 		return matchRecords{}, false, err
 	}
@@ -125,16 +125,16 @@ func (s *ArchiveStore) loadMatchRecords(ctx context.Context, key MatchKey) (matc
 }
 
 // LoadMatches implements Cache.
-func (s *ArchiveStore) LoadMatches(ctx context.Context, key MatchKey) ([]Attribution, bool, error) {
-	return s.LoadMatchLines(ctx, key, 0, 0)
+func (ac *ArchiveCache) LoadMatches(ctx context.Context, key MatchKey) ([]Attribution, bool, error) {
+	return ac.LoadMatchLines(ctx, key, 0, 0)
 }
 
 // LoadMatchLines returns, like LoadMatches, the kept answers of lines
 // start..end of the file (0, 0: all), decoding only theirs and what they
 // refer to: a hover over one line of a file whose every answer is kept
 // decodes a few hundred bytes rather than the whole file's.
-func (s *ArchiveStore) LoadMatchLines(ctx context.Context, key MatchKey, start, end int) ([]Attribution, bool, error) {
-	r, ok, err := s.loadMatchRecords(ctx, key)
+func (ac *ArchiveCache) LoadMatchLines(ctx context.Context, key MatchKey, start, end int) ([]Attribution, bool, error) {
+	r, ok, err := ac.loadMatchRecords(ctx, key)
 	if err != nil || !ok {
 		return nil, false, err
 	}
@@ -244,13 +244,13 @@ func (b matchBlob) attributions(key MatchKey) ([]Attribution, error) {
 
 // StoreMatches implements Cache; line text and commit summaries are kept
 // redacted.
-func (s *ArchiveStore) StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error {
-	return s.store(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), func() ([]byte, error) {
-		return encodeMatches(s.matchBlob(key, result))
+func (ac *ArchiveCache) StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error {
+	return ac.store(ctx, archive.CacheMatches, key.Repo, key.Path, matchKey(key), func() ([]byte, error) {
+		return encodeMatches(ac.matchBlob(key, result))
 	})
 }
 
-func (s *ArchiveStore) matchBlob(key MatchKey, result []Attribution) matchBlob {
+func (ac *ArchiveCache) matchBlob(key MatchKey, result []Attribution) matchBlob {
 	var b matchBlob
 	commits := map[string]int{}
 	edits := map[EditRef]int{}
@@ -264,7 +264,7 @@ func (s *ArchiveStore) matchBlob(key MatchKey, result []Attribution) matchBlob {
 		return i
 	}
 	for _, a := range result {
-		l := matchLine{Line: a.Line, Text: s.redact(a.Text), Status: a.Status, Reason: a.Reason}
+		l := matchLine{Line: a.Line, Text: ac.redacted(a.Text), Status: a.Status, Reason: a.Reason}
 		if a.Path != key.Path {
 			l.Path = a.Path
 		}
@@ -272,7 +272,7 @@ func (s *ArchiveStore) matchBlob(key MatchKey, result []Attribution) matchBlob {
 			i, ok := commits[a.Commit.SHA]
 			if !ok {
 				c := *a.Commit
-				c.Summary = s.redact(c.Summary)
+				c.Summary = ac.redacted(c.Summary)
 				b.Commits = append(b.Commits, c)
 				i = len(b.Commits)
 				commits[a.Commit.SHA] = i

@@ -26,9 +26,9 @@ type prefetch struct {
 // are the file's text (the working tree's, whose blame has the same
 // lines). A new Prefetch replaces (and stops) the one before it: when the
 // store changed in between, only the new one answers.
-func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string, describe bool) {
-	if s.pre != nil {
-		s.pre.cancel() // a new lookup replaces it
+func (al *ArchiveLedger) Prefetch(ctx context.Context, repo string, lines []string, describe bool) {
+	if al.pre != nil {
+		al.pre.cancel() // a new lookup replaces it
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	p := &prefetch{cancel: cancel, repo: repo, keys: make(map[string]bool, len(lines)), done: make(chan struct{})}
@@ -42,10 +42,10 @@ func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string
 			keys = append(keys, k)
 		}
 	}
-	s.pre = p
+	al.pre = p
 	go func() {
 		defer close(p.done)
-		p.entries, p.err = s.candidates(ctx, repo, keys)
+		p.entries, p.err = al.candidates(ctx, repo, keys)
 		if p.err != nil || len(p.entries) == 0 || !describe {
 			return
 		}
@@ -57,14 +57,14 @@ func (s *ArchiveStore) Prefetch(ctx context.Context, repo string, lines []string
 				edits = append(edits, k)
 			}
 		}
-		p.details, p.err = s.describe(ctx, edits)
+		p.details, p.err = al.describe(ctx, edits)
 	}()
 }
 
 // prefetched returns the prefetched entries when they answer a
 // Candidates call: same repository, every key among the prefetched ones.
-func (s *ArchiveStore) prefetched(repo string, keys []string) ([]LedgerEntry, bool) {
-	p := s.pre
+func (al *ArchiveLedger) prefetched(repo string, keys []string) ([]LedgerEntry, bool) {
+	p := al.pre
 	if p == nil || p.repo != repo {
 		return nil, false
 	}
@@ -73,7 +73,7 @@ func (s *ArchiveStore) prefetched(repo string, keys []string) ([]LedgerEntry, bo
 			return nil, false
 		}
 	}
-	if p = s.prefetchDone(); p == nil {
+	if p = al.prefetchDone(); p == nil {
 		return nil, false
 	}
 	return p.entries, true
@@ -81,8 +81,8 @@ func (s *ArchiveStore) prefetched(repo string, keys []string) ([]LedgerEntry, bo
 
 // prefetchDone waits for the prefetch and returns it, or nil when there is
 // none or it failed.
-func (s *ArchiveStore) prefetchDone() *prefetch {
-	p := s.pre
+func (al *ArchiveLedger) prefetchDone() *prefetch {
+	p := al.pre
 	if p == nil {
 		return nil
 	}
@@ -95,8 +95,8 @@ func (s *ArchiveStore) prefetchDone() *prefetch {
 
 // prefetchedDetails splits edits into those the prefetch described (or
 // knows nothing of) and those still to describe.
-func (s *ArchiveStore) prefetchedDetails(edits []EditKey) (map[EditKey]EditDetail, []EditKey) {
-	p := s.prefetchDone()
+func (al *ArchiveLedger) prefetchedDetails(edits []EditKey) (map[EditKey]EditDetail, []EditKey) {
+	p := al.prefetchDone()
 	if p == nil {
 		return nil, edits
 	}

@@ -3,6 +3,7 @@ package provenance
 import (
 	"context"
 
+	"hansard/archive"
 	"hansard/transcripts"
 )
 
@@ -11,12 +12,21 @@ import (
 var shellWords = []string{"sed", "perl", "gofmt", "goimports", "gofumpt", "go fix", "go fmt", "mv ",
 	"python", "node", "ruby", "find", "commit"}
 
-// ShellRuns implements ShellStore: the archive's successful commands of
+// ArchiveShell is the ShellLog of attribution over the archive's shell
+// commands.
+type ArchiveShell struct {
+	archive *archive.Archive
+}
+
+// NewArchiveShell returns the shell commands of archive a.
+func NewArchiveShell(a *archive.Archive) *ArchiveShell { return &ArchiveShell{archive: a} }
+
+// ShellRuns implements ShellLog: the archive's successful commands of
 // the repository's sessions that rewrite files in place (their paths made
 // repo-relative; a path outside the repository is dropped) or make a git
 // commit.
-func (s *ArchiveStore) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
-	cmds, err := s.Archive.RepoCommands(ctx, repo, shellWords)
+func (sh *ArchiveShell) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
+	cmds, err := sh.archive.RepoCommands(ctx, repo, shellWords)
 	if err != nil {
 		return nil, err
 	}

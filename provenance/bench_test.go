@@ -178,7 +178,7 @@ func BenchmarkWhy(b *testing.B) {
 	}
 	line := br.lines / 2
 	b.Run("file", func(b *testing.B) {
-		a := &Attributor{Store: br.store}
+		a := &Attributor{Ledger: br.store, Shell: br.store}
 		var why, blame time.Duration
 		for i := 0; i < b.N; i++ {
 			blame += timeGit(b, br.g.Dir, "blame", "--porcelain", "-M", "-C", br.path)
@@ -197,13 +197,13 @@ func BenchmarkWhy(b *testing.B) {
 		b.ReportMetric(float64(blame.Milliseconds())/float64(b.N), "blame_ms")
 	})
 	b.Run("line", func(b *testing.B) {
-		a := &Attributor{Store: br.store}
+		a := &Attributor{Ledger: br.store, Shell: br.store}
 		why, blame := br.timeLine(b, a, repo, line)
 		b.ReportMetric(float64(why)/float64(blame), "x_blame")
 		b.ReportMetric(float64(blame.Milliseconds())/float64(b.N), "blame_ms")
 	})
 	b.Run("line-warm", func(b *testing.B) {
-		a := &Attributor{Store: br.store, Cache: br.store}
+		a := &Attributor{Ledger: br.store, Shell: br.store, Cache: br.store}
 		if _, err := a.Why(ctx, repo, Query{Path: br.path}); err != nil {
 			b.Fatal(err)
 		}
@@ -229,7 +229,7 @@ func BenchmarkAttribute(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := &Attributor{Store: br.store}
+	a := &Attributor{Ledger: br.store, Shell: br.store}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: br.path, Lines: lines, History: hist}); err != nil {

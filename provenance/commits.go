@@ -28,8 +28,8 @@ func (e *AmbiguousCommitError) Error() string {
 // of the lines git blames to the commit that are proven or possible are
 // kept. Conflicting lines and lines of no session name none.
 type CommitFinder struct {
-	// Attributor answers the lines (its Store, Cache and Slack). Its
-	// Prepare, when set, is called once per question, before the store is
+	// Attributor answers the lines (its Ledger, Cache and Slack). Its
+	// Prepare, when set, is called once per question, before the ledger is
 	// read.
 	Attributor *Attributor
 	// Open opens the repository at a main repository root; nil means
@@ -73,7 +73,7 @@ func (f *CommitFinder) SessionsForCommit(ctx context.Context, repoRoot, sha stri
 		}
 		at.Prepare = nil
 	}
-	if files, err = filesWithCandidates(ctx, at.Store, repoRoot, files); err != nil {
+	if files, err = filesWithCandidates(ctx, at.Ledger, repoRoot, files); err != nil {
 		return nil, fmt.Errorf("sessions of commit %s: %w", sha, err)
 	}
 	var ids []string
@@ -119,9 +119,9 @@ func resolvePrefix(ctx context.Context, repo *gitrepo.Repo, sha string) (string,
 // an archived edit introduced (one Candidates call for the whole commit):
 // in the others no line can be attributed, since a common line is credited
 // only next to a substantive line of the same commit.
-func filesWithCandidates(ctx context.Context, store Store, repoRoot string, files []gitrepo.FileAdditions) ([]gitrepo.FileAdditions, error) {
+func filesWithCandidates(ctx context.Context, store Ledger, repoRoot string, files []gitrepo.FileAdditions) ([]gitrepo.FileAdditions, error) {
 	if store == nil {
-		return nil, errors.New("no store")
+		return nil, errors.New("no ledger")
 	}
 	var keys []string
 	asked := map[string]bool{}

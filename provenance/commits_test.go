@@ -52,10 +52,12 @@ func TestSessionsForCommit(t *testing.T) {
 			codex = s.ID
 		}
 	}
-	store := provenance.NewArchiveStore(a, nil)
+	adapters := provenance.NewArchiveAdapters(a)
 	prepared := 0
-	f := &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Cache: store,
-		Prepare: func(context.Context) error { prepared++; return nil }}}
+	at := adapters.Attributor()
+	at.Cache = adapters.Cache
+	at.Prepare = func(context.Context) error { prepared++; return nil }
+	f := &provenance.CommitFinder{Attributor: at}
 	commits := commitsBySubject(t, res.Repo)
 	cases := []struct {
 		sha  string
@@ -98,8 +100,8 @@ func TestSessionsForCommit(t *testing.T) {
 	if _, err := f.SessionsForCommit(ctx, t.TempDir(), commits["Add handlers"]); err == nil {
 		t.Error("no error for a folder outside any repository")
 	}
-	failing := &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store,
-		Prepare: func(context.Context) error { return errors.New("boom") }}}
+	failing := &provenance.CommitFinder{Attributor: adapters.Attributor()}
+	failing.Attributor.Prepare = func(context.Context) error { return errors.New("boom") }
 	if _, err := failing.SessionsForCommit(ctx, res.Repo, commits["Add handlers"]); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("failing Prepare: %v", err)
 	}
@@ -119,7 +121,7 @@ func TestAmbiguousCommit(t *testing.T) {
 		}
 		seen[id[:4]] = true
 	}
-	f := &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: provenance.NewMemStore()}}
+	f := &provenance.CommitFinder{Attributor: &provenance.Attributor{Ledger: provenance.NewMemStore()}}
 	_, err := f.SessionsForCommit(context.Background(), g.Dir, prefix)
 	var amb *provenance.AmbiguousCommitError
 	if !errors.As(err, &amb) || amb.Prefix != prefix || len(amb.Commits) < 2 {

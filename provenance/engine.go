@@ -32,9 +32,21 @@ const (
 	maxWalk = 64
 )
 
-// Attributor lays the ledger over git blame.
+// Attributor lays the ledger over git blame. Its dependencies are its
+// fields: the Ledger is required; a nil Prefetch, Shell, History or Cache
+// is not available (NewArchiveAdapters gives them all over the archive).
 type Attributor struct {
-	Store Store
+	// Ledger reads the edit ledger's candidates and their display details.
+	Ledger Ledger
+	// Prefetch, when set, looks the lines of a Why up in the Ledger while
+	// git blames the file.
+	Prefetch Prefetcher
+	// Shell, when set, gives the shell commands that may explain the lines
+	// no edit explains.
+	Shell ShellLog
+	// History, when set, gives a file's history at HEAD (the stored git
+	// log); else Why asks git.
+	History FileHistory
 	// Location is where times are shown; nil means time.Local.
 	Location *time.Location
 	// Slack is the clock slack; zero means DefaultSlack, negative none.
@@ -42,7 +54,7 @@ type Attributor struct {
 	// Cache, when set, keeps blames and answers for Why.
 	Cache Cache
 	// Prepare, when set, is called by Why while git reads the file, to
-	// bring the Store up to date (new transcripts, the ledger). Answers
+	// bring the Ledger up to date (new transcripts, the ledger). Answers
 	// are taken from the Cache only under the ledger generation it leaves.
 	Prepare func(ctx context.Context) error
 	// Redact, when set, is the archive's redaction: the blamed lines are
@@ -114,8 +126,8 @@ func (a *Attributor) loc() *time.Location {
 // Candidates call and one Describe call to the store, whatever the number
 // of lines.
 func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution, error) {
-	if a.Store == nil {
-		return nil, fmt.Errorf("attribute %s: no store", in.Path)
+	if a.Ledger == nil {
+		return nil, fmt.Errorf("attribute %s: no ledger", in.Path)
 	}
 	for i := range in.Lines {
 		if in.Lines[i].Commit == nil {
@@ -174,7 +186,7 @@ func (a *Attributor) candidates(ctx context.Context, in FileBlame, keys, asked [
 		keys = slices.DeleteFunc(keys, func(k string) bool { return done[k] })
 	}
 	if len(keys) > 0 {
-		more, err := a.Store.Candidates(ctx, in.Repo, keys)
+		more, err := a.Ledger.Candidates(ctx, in.Repo, keys)
 		if err != nil {
 			return nil, fmt.Errorf("attribute %s: candidates: %w", in.Path, err)
 		}
@@ -222,7 +234,7 @@ func (a *Attributor) describe(ctx context.Context, out []Attribution) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	details, err := a.Store.Describe(ctx, keys)
+	details, err := a.Ledger.Describe(ctx, keys)
 	if err != nil {
 		return fmt.Errorf("describe edits: %w", err)
 	}

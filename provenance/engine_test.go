@@ -30,30 +30,30 @@ func TestAttributeBadInput(t *testing.T) {
 		t.Error("no store accepted")
 	}
 	bad := []gitrepo.BlameLine{{FinalLine: 3, Text: "x"}}
-	if _, err := (&Attributor{Store: NewMemStore()}).Attribute(ctx, FileBlame{Path: "a.go", Lines: bad}); err == nil || !strings.Contains(err.Error(), "line 3") {
+	if _, err := (&Attributor{Ledger: NewMemStore()}).Attribute(ctx, FileBlame{Path: "a.go", Lines: bad}); err == nil || !strings.Contains(err.Error(), "line 3") {
 		t.Errorf("line without commit: %v", err)
 	}
-	if _, err := (&Attributor{Store: failingStore{candidates: boom}}).Attribute(ctx, FileBlame{Path: "a.go", Lines: lines}); !errors.Is(err, boom) {
+	if _, err := (&Attributor{Ledger: failingStore{candidates: boom}}).Attribute(ctx, FileBlame{Path: "a.go", Lines: lines}); !errors.Is(err, boom) {
 		t.Errorf("candidates error: %v", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := (&Attributor{Store: NewMemStore()}).Attribute(cancelled, FileBlame{Path: "a.go", Lines: lines}); !errors.Is(err, context.Canceled) {
+	if _, err := (&Attributor{Ledger: NewMemStore()}).Attribute(cancelled, FileBlame{Path: "a.go", Lines: lines}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 	// Describe is only asked when an edit is named.
 	store := NewMemStore()
 	store.Add(LedgerEntry{Repo: "/r", Path: "a.go", SessionID: "s", Lines: []LedgerLine{NewLedgerLine("value := compute(input)", 0)}})
-	a := &Attributor{Store: describeFails{store, boom}}
+	a := &Attributor{Ledger: describeFails{store, boom}, Shell: describeFails{store, boom}}
 	if _, err := a.Attribute(ctx, FileBlame{Repo: "/r", Path: "a.go", Lines: lines}); !errors.Is(err, boom) {
 		t.Errorf("describe error: %v", err)
 	}
-	out, err := (&Attributor{Store: store}).Attribute(ctx, FileBlame{Repo: "/r", Path: "a.go", Lines: lines})
+	out, err := (&Attributor{Ledger: store, Shell: store}).Attribute(ctx, FileBlame{Repo: "/r", Path: "a.go", Lines: lines})
 	if err != nil || len(out) != 1 || out[0].Status != StatusProven {
 		t.Errorf("out = %+v, %v", out, err)
 	}
 	// No lines, no questions.
-	out, err = (&Attributor{Store: failingStore{candidates: boom, describe: boom}}).Attribute(ctx, FileBlame{Path: "empty.go"})
+	out, err = (&Attributor{Ledger: failingStore{candidates: boom, describe: boom}}).Attribute(ctx, FileBlame{Path: "empty.go"})
 	if err != nil || len(out) != 0 {
 		t.Errorf("empty file = %+v, %v", out, err)
 	}

@@ -16,7 +16,7 @@ func TestGeneratedHistoryAccuracy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := (&Attributor{Store: br.store}).Why(context.Background(), repo, Query{Path: br.path})
+	out, err := (&Attributor{Ledger: br.store, Shell: br.store}).Why(context.Background(), repo, Query{Path: br.path})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,13 +203,13 @@ func (r *replay) seed(ctx context.Context, t *Tracker, e archive.RepoEdit) {
 // Add files ledger entries in the archive directly, replacing any of the
 // same edits (for tools and tests that build entries themselves; the
 // ledger of archived edits is kept by UpdateLedger).
-func (s *ArchiveStore) Add(ctx context.Context, entries ...LedgerEntry) error {
+func (al *ArchiveLedger) Add(ctx context.Context, entries ...LedgerEntry) error {
 	u := archive.LedgerUpdate{Version: LedgerVersion}
 	for _, e := range entries {
 		u.Edits = append(u.Edits, archive.LedgerEdit{SessionID: e.SessionID, CallID: e.ToolCallID, Seq: e.Seq})
 		u.Entries = append(u.Entries, ledgerRow(e))
 	}
-	return s.Archive.ReplaceLedger(ctx, u)
+	return al.archive.ReplaceLedger(ctx, u)
 }
 
 func ledgerRow(e LedgerEntry) archive.LedgerRow {

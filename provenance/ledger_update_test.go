@@ -46,7 +46,7 @@ func answers(t *testing.T, res *truth.Result, a *archive.Archive) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := &provenance.Attributor{Store: provenance.NewArchiveStore(a, nil)}
+	at := provenance.NewArchiveAdapters(a).Attributor()
 	var all []provenance.Attribution
 	for _, f := range res.Truth.Files {
 		q := provenance.Query{Path: f.Path}
@@ -133,7 +133,7 @@ func TestUpdateLedgerSkipsFailedEdits(t *testing.T) {
 	ctx := context.Background()
 	res := ledgerFixture(t)
 	a := indexFixture(t, res)
-	store := provenance.NewArchiveStore(a, nil)
+	store := provenance.NewArchiveLedger(a)
 	failed := 0
 	err := a.ForEachEdit(ctx, archive.EditFilter{RepoRoot: res.Repo}, func(e archive.RepoEdit) error {
 		if e.Succeeded() {
@@ -179,11 +179,11 @@ func TestUpdateLedgerAfterReattach(t *testing.T) {
 	res.Truth.Maps = nil
 	a := indexFixture(t, res)
 	recall := func() float64 {
-		store := provenance.NewArchiveStore(a, nil)
+		at := provenance.NewArchiveAdapters(a).Attributor()
 		repo, _ := gitrepo.Open(res.Repo)
 		var got []truth.Answer
 		for _, f := range res.Truth.Files {
-			out, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: f.Path})
+			out, err := at.Why(ctx, repo, provenance.Query{Path: f.Path})
 			if err != nil {
 				t.Fatal(err)
 			}

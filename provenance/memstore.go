@@ -8,7 +8,7 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-// MemStore is an in-memory Store and Cache, for tests and for tools that
+// MemStore is an in-memory Ledger, ShellLog and Cache, for tests and for tools that
 // build a ledger on the fly.
 type MemStore struct {
 	mu      sync.Mutex
@@ -35,7 +35,7 @@ func (m *MemStore) Add(entries ...LedgerEntry) {
 	m.gen++
 }
 
-// AddShellRuns files shell commands of repo's sessions (ShellStore).
+// AddShellRuns files shell commands of repo's sessions (ShellLog).
 func (m *MemStore) AddShellRuns(repo string, runs ...ShellRun) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -46,7 +46,7 @@ func (m *MemStore) AddShellRuns(repo string, runs ...ShellRun) {
 	m.gen++
 }
 
-// ShellRuns implements ShellStore.
+// ShellRuns implements ShellLog.
 func (m *MemStore) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -125,6 +125,22 @@ func (m *MemStore) LoadMatches(_ context.Context, key MatchKey) ([]Attribution, 
 	defer m.mu.Unlock()
 	r, ok := m.matches[key]
 	return r, ok, nil
+}
+
+// LoadMatchLines implements Cache: the kept answers of lines start..end
+// (end 0: to the last).
+func (m *MemStore) LoadMatchLines(ctx context.Context, key MatchKey, start, end int) ([]Attribution, bool, error) {
+	all, ok, err := m.LoadMatches(ctx, key)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	out := []Attribution{}
+	for _, a := range all {
+		if a.Line >= start && (end == 0 || a.Line <= end) {
+			out = append(out, a)
+		}
+	}
+	return out, true, nil
 }
 
 // StoreMatches implements Cache.

@@ -29,10 +29,10 @@ type ShellRun struct {
 	Output  string
 }
 
-// ShellStore is a Store that also knows the archived shell commands of a
-// repository's sessions. Attribute uses it, when the store is one, for
-// the lines that no edit explains.
-type ShellStore interface {
+// ShellLog knows the archived shell commands of a repository's sessions.
+// Attribute uses it, when the Attributor has one, for the lines that no
+// edit explains.
+type ShellLog interface {
 	// ShellRuns returns the successful commands of repo's sessions that
 	// rewrite files in place or make a git commit, oldest first.
 	ShellRuns(ctx context.Context, repo string) ([]ShellRun, error)
@@ -55,8 +55,7 @@ const (
 // explains a line of that commit in this file. Several sessions that
 // rewrote the file make the line conflicting.
 func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Attribution) error {
-	ss, ok := a.Store.(ShellStore)
-	if !ok {
+	if a.Shell == nil {
 		return nil
 	}
 	idx := make([]int, 0, len(out)) // out's index of each line, -1 when not asked
@@ -76,7 +75,7 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 	if !pending {
 		return nil
 	}
-	runs, err := ss.ShellRuns(ctx, f.in.Repo)
+	runs, err := a.Shell.ShellRuns(ctx, f.in.Repo)
 	if err != nil || len(runs) == 0 {
 		return err
 	}

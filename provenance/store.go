@@ -7,8 +7,14 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-// Store is what attribution reads from the archive.
-type Store interface {
+// What the Attributor depends on, each an interface of its own and a field
+// of the Attributor: the Ledger (required), and a Prefetcher, a ShellLog, a
+// FileHistory and a Cache when available (a nil field is not available).
+// ArchiveAdapters gives each over hansard's archive; MemStore is a Ledger,
+// ShellLog and Cache in memory.
+
+// Ledger is what attribution reads of the edit ledger.
+type Ledger interface {
 	// Candidates returns the ledger entries of repo (a main repository
 	// root) that introduced at least one substantive line whose Key is in
 	// keys, whatever their path, each with all of its Lines (trivial ones
@@ -22,6 +28,22 @@ type Store interface {
 	// the prompt that led to it and a link to the transcript. Edits it does
 	// not know are left out of the map.
 	Describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error)
+}
+
+// Prefetcher starts looking lines up in a Ledger ahead of the Candidates
+// and Describe calls that will ask for them, so that the lookup overlaps
+// with git blame (see ArchiveLedger.Prefetch).
+type Prefetcher interface {
+	Prefetch(ctx context.Context, repo string, lines []string, describe bool)
+}
+
+// FileHistory gives a file's history at HEAD without running git log
+// (gitlog.Log, over the stored git log).
+type FileHistory interface {
+	// History returns the history of the file at rel (relative to the
+	// working tree root, or absolute) at HEAD exactly as
+	// repo.PathHistory(ctx, "", rel) does.
+	History(ctx context.Context, repo *gitrepo.Repo, rel string) ([]gitrepo.PathChange, error)
 }
 
 // EditDetail is the display side of an edit.
@@ -45,6 +67,10 @@ type Cache interface {
 	// LoadMatches returns the attributions of a file kept under key: of
 	// every line, or with key.Lines of the lines asked about so far.
 	LoadMatches(ctx context.Context, key MatchKey) ([]Attribution, bool, error)
+	// LoadMatchLines returns, like LoadMatches, the kept answers of lines
+	// start..end of the file (0, 0: all); a cache may read them without
+	// decoding the others.
+	LoadMatchLines(ctx context.Context, key MatchKey, start, end int) ([]Attribution, bool, error)
 	StoreMatches(ctx context.Context, key MatchKey, result []Attribution) error
 	// Generation changes whenever ledger entries of repo are added,
 	// replaced or removed (for example the largest edit row id and the

@@ -151,17 +151,11 @@ func contentHash(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// prefetcher is a Store that can start looking lines up ahead of the
-// Candidates call that will ask for them (ArchiveStore).
-type prefetcher interface {
-	Prefetch(ctx context.Context, repo string, lines []string, describe bool)
-}
-
-// prefetch starts looking up lines in a Store that can, with the
-// descriptions of their edits when describe is set.
+// prefetch starts looking up lines with the Prefetcher, when there is one,
+// with the descriptions of their edits when describe is set.
 func (a *Attributor) prefetch(ctx context.Context, repo *gitrepo.Repo, lines []string, describe bool) {
-	if p, ok := a.Store.(prefetcher); ok {
-		p.Prefetch(ctx, repo.Root, lines, describe)
+	if a.Prefetch != nil {
+		a.Prefetch.Prefetch(ctx, repo.Root, lines, describe)
 	}
 }
 

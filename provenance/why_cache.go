@@ -58,12 +58,6 @@ func (c *answers) generation() string {
 	return c.key.Generation
 }
 
-// lineLoader is a Cache that reads some lines of a file's kept answers
-// without decoding them all (ArchiveStore).
-type lineLoader interface {
-	LoadMatchLines(ctx context.Context, key MatchKey, start, end int) ([]Attribution, bool, error)
-}
-
 // lookup returns the asked answers when the whole file's answers are kept,
 // or, for some lines, when each of them was answered before. Cache errors
 // are misses.
@@ -73,8 +67,8 @@ func (c *answers) lookup(ctx context.Context) ([]Attribution, bool) {
 	}
 	whole := c.key
 	whole.Lines = false
-	if l, ok := c.cache.(lineLoader); ok && c.start > 0 {
-		if got, ok, err := l.LoadMatchLines(ctx, whole, c.start, c.end); err == nil && ok && len(got) == c.end-c.start+1 {
+	if c.start > 0 {
+		if got, ok, err := c.cache.LoadMatchLines(ctx, whole, c.start, c.end); err == nil && ok && len(got) == c.end-c.start+1 {
 			return got, true
 		}
 	} else if got, ok, err := c.cache.LoadMatches(ctx, whole); err == nil && ok {

@@ -69,17 +69,11 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 	return r
 }
 
-// historian is a Store that keeps the repository's commit log, so that a
-// file's history at HEAD needs no git log (ArchiveStore).
-type historian interface {
-	History(ctx context.Context, repo *gitrepo.Repo, rel string) ([]gitrepo.PathChange, error)
-}
-
-// history returns the file's history at rev: the Store's when it keeps it
-// and rev is the working tree's (HEAD), else git's.
+// history returns the file's history at rev: the FileHistory's when there
+// is one and rev is the working tree's (HEAD), else git's.
 func (a *Attributor) history(ctx context.Context, repo *gitrepo.Repo, rel, rev string) ([]gitrepo.PathChange, error) {
-	if h, ok := a.Store.(historian); ok && rev == "" {
-		return h.History(ctx, repo, rel)
+	if a.History != nil && rev == "" {
+		return a.History.History(ctx, repo, rel)
 	}
 	return repo.PathHistory(ctx, rev, rel)
 }

@@ -96,7 +96,7 @@ func wholeBlamed(t *testing.T, s *scene, path string, line int) bool {
 		t.Fatal(err)
 	}
 	cache := NewMemStore()
-	if _, err := (&Attributor{Store: s.store, Cache: cache}).Why(context.Background(), repo, Query{Path: path, Start: line}); err != nil {
+	if _, err := (&Attributor{Ledger: s.store, Shell: s.store, Cache: cache}).Why(context.Background(), repo, Query{Path: path, Start: line}); err != nil {
 		t.Fatal(err)
 	}
 	head, err := repo.Head()

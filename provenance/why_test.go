@@ -29,7 +29,7 @@ func twoSessions(t *testing.T) (*scene, *gitrepo.Repo) {
 func TestWhyWholeFileRangeAndCache(t *testing.T) {
 	s, repo := twoSessions(t)
 	ctx := context.Background()
-	a := &Attributor{Store: s.store, Cache: s.store}
+	a := &Attributor{Ledger: s.store, Shell: s.store, Cache: s.store}
 	all, err := a.Why(ctx, repo, Query{Path: "app.go"})
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestWhyWholeFileRangeAndCache(t *testing.T) {
 
 	// A range query without the cache finds the positional evidence of a
 	// common line.
-	plain := &Attributor{Store: s.store}
+	plain := &Attributor{Ledger: s.store, Shell: s.store}
 	one, err := plain.Why(ctx, repo, Query{Path: s.g.Dir + "/app.go", Start: 10})
 	if err != nil || len(one) != 1 || !reflect.DeepEqual(one[0], closing) {
 		t.Fatalf("line 10 alone = %+v, %v", one, err)
@@ -72,7 +72,7 @@ func TestWhyErrors(t *testing.T) {
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
 	repo, _ := gitrepo.Open(s.g.Dir)
-	a := &Attributor{Store: s.store}
+	a := &Attributor{Ledger: s.store, Shell: s.store}
 	ctx := context.Background()
 	cases := []struct {
 		q    Query
@@ -101,13 +101,13 @@ func TestWhyErrors(t *testing.T) {
 func TestWhyCachesLineAnswers(t *testing.T) {
 	s, repo := twoSessions(t)
 	ctx := context.Background()
-	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: "app.go"})
+	all, err := (&Attributor{Ledger: s.store, Shell: s.store}).Why(ctx, repo, Query{Path: "app.go"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	prepared := 0
 	var prepErr error
-	a := &Attributor{Store: s.store, Cache: s.store, Prepare: func(context.Context) error {
+	a := &Attributor{Ledger: s.store, Shell: s.store, Cache: s.store, Prepare: func(context.Context) error {
 		prepared++
 		return prepErr
 	}}
@@ -247,11 +247,11 @@ func (s *scene) linesAloneAt(path, rev string, from int) []Attribution {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	all, err := (&Attributor{Store: s.store}).Why(ctx, repo, Query{Path: path, Rev: rev})
+	all, err := (&Attributor{Ledger: s.store, Shell: s.store}).Why(ctx, repo, Query{Path: path, Rev: rev})
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	for _, a := range []*Attributor{{Store: s.store, Cache: s.store}, {Store: s.store}} {
+	for _, a := range []*Attributor{{Ledger: s.store, Shell: s.store, Cache: s.store}, {Ledger: s.store, Shell: s.store}} {
 		for n := from; n <= len(all); n++ {
 			got, err := a.Why(ctx, repo, Query{Path: path, Rev: rev, Start: n})
 			if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], all[n-1]) {

@@ -33,7 +33,7 @@ func BenchmarkAttributeRewrites(b *testing.B) {
 	for i, l := range splitLines(text) {
 		bl = append(bl, gitrepo.BlameLine{FinalLine: i + 1, OrigLine: i + 1, Commit: c, OrigPath: "f.go", Text: l})
 	}
-	a := &Attributor{Store: store}
+	a := &Attributor{Ledger: store, Shell: store}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		out, err := a.Attribute(context.Background(), FileBlame{Repo: "/r", Path: "f.go", Lines: bl})

@@ -22,7 +22,7 @@ func TestCachedAnswersShowTheAskersZone(t *testing.T) {
 	ctx := context.Background()
 	for _, q := range []Query{{Path: "app.go"}, {Path: "app.go", Start: 7}} {
 		for _, zone := range []*time.Location{time.FixedZone("CET", 3600), time.FixedZone("PDT", -7*3600), time.UTC} {
-			a := &Attributor{Store: s.store, Cache: s.store, Location: zone}
+			a := &Attributor{Ledger: s.store, Shell: s.store, Cache: s.store, Location: zone}
 			out, err := a.Why(ctx, repo, q)
 			if err != nil {
 				t.Fatal(err)

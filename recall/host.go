@@ -98,16 +98,10 @@ func (h *Host) config() (config.Config, error) {
 	return *h.cfg, nil
 }
 
-// Redactor returns the redaction the configuration asks for: nil when
-// text is kept as recorded.
-func (h *Host) Redactor() (func(string) string, error) {
-	cfg, err := h.Config()
-	if err != nil {
-		return nil, err
-	}
-	return redactor(cfg), nil
-}
-
+// redactor returns the redaction the configuration asks for: nil when
+// text is kept as recorded. The archive is opened with it, and everything
+// derived from the archive's text takes it from there
+// (archive.Archive.Redaction).
 func redactor(cfg config.Config) func(string) string {
 	if !cfg.Redact {
 		return nil

@@ -43,9 +43,7 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 		}
 	}
 	if req.Commit != "" && req.Repo != "" {
-		if svc.Commits, err = h.commitFinder(svc.Archive); err != nil {
-			return SearchResponse{}, err
-		}
+		svc.Commits = h.commitFinder(svc.Archive)
 	}
 	resp, err := svc.Search(ctx, req)
 	resp.Attachment = att
@@ -107,14 +105,11 @@ func (h *Host) gitRoot(ctx context.Context, dir string) (string, bool) {
 // the archive first. It keeps nothing in the attribution cache: the
 // archive keeps a few results per file, and the answers of past commits
 // would push out those `hansard why` reuses.
-func (h *Host) commitFinder(a *archive.Archive) (*provenance.CommitFinder, error) {
-	red, err := h.Redactor()
-	if err != nil {
-		return nil, err
-	}
-	store := provenance.NewArchiveStore(a, red)
-	return &provenance.CommitFinder{Attributor: &provenance.Attributor{Store: store, Location: h.loc(),
-		Prepare: func(ctx context.Context) error { return updateLedger(ctx, a) }}}, nil
+func (h *Host) commitFinder(a *archive.Archive) *provenance.CommitFinder {
+	at := provenance.NewArchiveAdapters(a).Attributor()
+	at.Location = h.loc()
+	at.Prepare = func(ctx context.Context) error { return updateLedger(ctx, a) }
+	return &provenance.CommitFinder{Attributor: at}
 }
 
 // updateLedger brings the edit ledger up to date with the archive.

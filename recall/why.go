@@ -71,30 +71,27 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, err
 	}
-	red, err := h.Redactor()
-	if err != nil {
-		return WhyResponse{}, err
-	}
-	store := provenance.NewArchiveStore(a, red)
-	store.Deferred = true // cached results are written while the answer is shown
+	adapters := provenance.NewArchiveAdapters(a)
+	adapters.Cache.Deferred = true // cached results are written while the answer is shown
 	var att Attachment
-	at := &provenance.Attributor{Store: store, Cache: store, Location: h.loc(), Redact: store.Redact,
-		Prepare: func(ctx context.Context) error {
-			if _, err := h.Fresh(ctx); err != nil {
-				return err
-			}
-			found, err := h.attachHere(ctx, a, repo.Root)
-			if err != nil {
-				return err
-			}
-			att = found
-			return updateLedger(ctx, a)
-		}}
+	at := adapters.Attributor()
+	at.Cache, at.Location = adapters.Cache, h.loc()
+	at.Prepare = func(ctx context.Context) error {
+		if _, err := h.Fresh(ctx); err != nil {
+			return err
+		}
+		found, err := h.attachHere(ctx, a, repo.Root)
+		if err != nil {
+			return err
+		}
+		att = found
+		return updateLedger(ctx, a)
+	}
 	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: req.Rev, Start: loc.Start, End: loc.End})
 	h.stores.Add(1)
 	go func() {
 		defer h.stores.Done()
-		store.Wait() // a failed cache write only costs time next time
+		adapters.Cache.Wait() // a failed cache write only costs time next time
 	}()
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"hansard/archive"
-	"hansard/provenance"
+	"hansard/provenance/gitlog"
 	"hansard/provenance/gitrepo"
 )
 
@@ -24,14 +24,14 @@ func storeGitLogs(ctx context.Context, a *archive.Archive, warn func(string)) (i
 	if err != nil {
 		return 0, 0, err
 	}
-	store := provenance.NewArchiveStore(a, nil)
+	log := gitlog.New(a)
 	written := 0
 	for _, root := range roots {
 		repo, err := gitrepo.Open(root)
 		if err != nil || repo.Root != root {
 			continue // gone, or not the root of a repository any more
 		}
-		wrote, err := store.UpdateLog(ctx, repo)
+		wrote, err := log.Sync(ctx, repo)
 		switch {
 		case ctx.Err() != nil:
 			return written, time.Since(start), ctx.Err()

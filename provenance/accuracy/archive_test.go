@@ -20,12 +20,12 @@ func TestGroundTruthArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, provenance.NewArchiveStore(a, nil))))
+	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, provenance.NewArchiveAdapters(a).Attributor())))
 }
 
 // BenchmarkLargeArchive builds the large repository, indexes it into an
 // archive (timing the ledger's first build), scores the big file's answers
-// read through ArchiveStore (held by HoldLarge) and times a whole-file Why over the archive
+// read through the archive's adapters (held by HoldLarge) and times a whole-file Why over the archive
 // without its cache, and one line asked again. scripts/bench-why.sh times
 // the command.
 func BenchmarkLargeArchive(b *testing.B) {
@@ -43,8 +43,8 @@ func BenchmarkLargeArchive(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	store := provenance.NewArchiveStore(a, nil)
-	out, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: truth.BigFile})
+	adapters := provenance.NewArchiveAdapters(a)
+	out, err := adapters.Attributor().Why(ctx, repo, provenance.Query{Path: truth.BigFile})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,13 +54,14 @@ func BenchmarkLargeArchive(b *testing.B) {
 	HoldLarge(b, rep)
 	b.Run("file-cold", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if _, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: truth.BigFile}); err != nil {
+			if _, err := adapters.Attributor().Why(ctx, repo, provenance.Query{Path: truth.BigFile}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("line-warm", func(b *testing.B) {
-		at := &provenance.Attributor{Store: store, Cache: store}
+		at := adapters.Attributor()
+		at.Cache = adapters.Cache
 		q := provenance.Query{Path: truth.BigFile, Start: len(out) / 2}
 		if _, err := at.Why(ctx, repo, q); err != nil {
 			b.Fatal(err)

@@ -33,7 +33,7 @@ func BenchmarkLarge(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	out, err := (&provenance.Attributor{Store: store}).Why(ctx, repo, provenance.Query{Path: truth.BigFile})
+	out, err := (&provenance.Attributor{Ledger: store, Shell: store}).Why(ctx, repo, provenance.Query{Path: truth.BigFile})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -96,14 +96,14 @@ func BenchmarkLarge(b *testing.B) {
 		b.ReportMetric(float64(why.Microseconds())/1000/float64(b.N), "why_ms")
 	}
 	b.Run("file", func(b *testing.B) {
-		run(b, &provenance.Attributor{Store: store}, provenance.Query{Path: truth.BigFile}, truth.BigFile)
+		run(b, &provenance.Attributor{Ledger: store, Shell: store}, provenance.Query{Path: truth.BigFile}, truth.BigFile)
 	})
 	b.Run("line", func(b *testing.B) {
-		run(b, &provenance.Attributor{Store: store}, provenance.Query{Path: truth.BigFile, Start: line},
+		run(b, &provenance.Attributor{Ledger: store, Shell: store}, provenance.Query{Path: truth.BigFile, Start: line},
 			"-L", itoa(line)+","+itoa(line), truth.BigFile)
 	})
 	b.Run("line-warm", func(b *testing.B) {
-		a := &provenance.Attributor{Store: store, Cache: store}
+		a := &provenance.Attributor{Ledger: store, Shell: store, Cache: store}
 		q := provenance.Query{Path: truth.BigFile, Start: line}
 		if _, err := a.Why(ctx, repo, q); err != nil {
 			b.Fatal(err)
@@ -115,7 +115,7 @@ func BenchmarkLarge(b *testing.B) {
 // alone asks Attribute about every seventh line of the big file alone,
 // over the whole file's blame, and fails when an answer differs from the
 // whole file's.
-func alone(b *testing.B, store provenance.Store, repo *gitrepo.Repo, whole []provenance.Attribution) {
+func alone(b *testing.B, store *provenance.MemStore, repo *gitrepo.Repo, whole []provenance.Attribution) {
 	ctx := context.Background()
 	blame, err := repo.Blame(ctx, truth.BigFile, gitrepo.BlameOptions{})
 	if err != nil {
@@ -125,7 +125,7 @@ func alone(b *testing.B, store provenance.Store, repo *gitrepo.Repo, whole []pro
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := &provenance.Attributor{Store: store}
+	a := &provenance.Attributor{Ledger: store, Shell: store}
 	asked, differ := 0, 0
 	for n := 1; n <= len(whole); n += 7 {
 		got, err := a.Attribute(ctx, provenance.FileBlame{Repo: repo.Root, Path: truth.BigFile, Lines: blame, History: hist, Start: n, End: n})

@@ -22,7 +22,7 @@ import (
 func TestGroundTruth(t *testing.T) {
 	res := buildTruth(t)
 	store := ledgerFromTranscripts(t, res)
-	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, store)))
+	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, &provenance.Attributor{Ledger: store, Shell: store})))
 }
 
 // buildTruth builds every ground-truth scenario in a temporary folder
@@ -143,13 +143,12 @@ func place(t testing.TB, repos map[string]*gitrepo.Repo, maps []truth.PathMap, f
 }
 
 // answerAll asks Why about every line of every file the truth describes.
-func answerAll(t testing.TB, res *truth.Result, store provenance.Store) []truth.Answer {
+func answerAll(t testing.TB, res *truth.Result, a *provenance.Attributor) []truth.Answer {
 	t.Helper()
 	repo, err := gitrepo.Open(res.Repo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &provenance.Attributor{Store: store}
 	seen := map[string]bool{}
 	var out []truth.Answer
 	files := append(append([]truth.FileTruth(nil), res.Truth.Worktree...), res.Truth.Files...)

@@ -129,8 +129,9 @@ func buildWorld(t *testing.T, name, set string) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := provenance.NewArchiveStore(w.archive, nil)
-	at := &provenance.Attributor{Store: store, Cache: store}
+	adapters := provenance.NewArchiveAdapters(w.archive)
+	at := adapters.Attributor()
+	at.Cache = adapters.Cache
 	named := map[string]bool{}
 	for _, l := range append(w.strict, w.all...) {
 		if _, done := w.answers[l.File]; done {

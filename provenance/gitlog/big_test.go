@@ -1,4 +1,4 @@
-package provenance
+package gitlog
 
 import (
 	"context"
@@ -45,7 +45,7 @@ func ptr(s string) *string { return &s }
 // commit only), and a file's history read from the stored log against
 // `git log --follow`. Building the repository takes a while.
 //
-//	go test ./provenance -run '^$' -bench HistoryLargeRepository -benchtime 3x
+//	go test ./provenance/gitlog -run '^$' -bench HistoryLargeRepository -benchtime 3x
 func BenchmarkHistoryLargeRepository(b *testing.B) {
 	ctx := context.Background()
 	g := bigRepository(b, 50000)

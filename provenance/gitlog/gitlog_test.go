@@ -1,4 +1,4 @@
-package provenance
+package gitlog
 
 import (
 	"context"
@@ -21,14 +21,14 @@ import (
 )
 
 // historyStore opens a new archive in a temporary folder.
-func historyStore(t testing.TB) *ArchiveStore {
+func historyStore(t testing.TB) *Log {
 	t.Helper()
 	a, err := archive.Open(context.Background(), archive.Options{Dir: filepath.Join(t.TempDir(), "archive")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	return NewArchiveStore(a, nil)
+	return New(a)
 }
 
 func openGit(t testing.TB, dir string) *gitrepo.Repo {
@@ -66,7 +66,7 @@ func everyPath(t testing.TB, r *gitrepo.Repo) []string {
 // sameHistory checks that the stored log answers for each path, and that
 // History gives what PathHistory gives. It returns the paths the stored
 // log could not answer for.
-func sameHistory(t testing.TB, s *ArchiveStore, r *gitrepo.Repo, paths []string) (unanswered []string) {
+func sameHistory(t testing.TB, s *Log, r *gitrepo.Repo, paths []string) (unanswered []string) {
 	t.Helper()
 	ctx := context.Background()
 	for _, p := range paths {
@@ -149,9 +149,9 @@ func text(name string, n int) string {
 }
 
 // storedLog is the state of the repository's log in s.
-func storedLog(t testing.TB, s *ArchiveStore, r *gitrepo.Repo) archive.GitLogState {
+func storedLog(t testing.TB, s *Log, r *gitrepo.Repo) archive.GitLogState {
 	t.Helper()
-	st, err := s.Archive.GitLogState(context.Background(), logKey(r))
+	st, err := s.archive.GitLogState(context.Background(), logKey(r))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestHistoryMatchesGit(t *testing.T) {
 	if err != nil || len(h) < 2 || h[len(h)-2].Status != 'C' || h[len(h)-2].OldPath != "b.go" {
 		t.Fatalf("history of d.go = %s, %v", dumpHistory(h), err)
 	}
-	if steps, found, err := s.Archive.GitFollowStep(context.Background(), h[len(h)-2].Commit, "d.go"); err != nil || !found || len(steps) != 1 {
+	if steps, found, err := s.archive.GitFollowStep(context.Background(), h[len(h)-2].Commit, "d.go"); err != nil || !found || len(steps) != 1 {
 		t.Errorf("kept follow step = %+v, %v, %v", steps, found, err)
 	}
 	// The type change, then the rename on the merged branch.
@@ -382,7 +382,7 @@ func TestHistoryFallsBackToGit(t *testing.T) {
 		t.Errorf("History(*.go) = %s, %v", dumpHistory(h), err)
 	}
 	// Another process is bringing the log up to date: ask git.
-	if ok, err := s.Archive.ClaimGitLog(ctx, logKey(r), 0, time.Hour); err != nil || !ok {
+	if ok, err := s.archive.ClaimGitLog(ctx, logKey(r), 0, time.Hour); err != nil || !ok {
 		t.Fatal(ok, err)
 	}
 	if _, ok, err := s.storedHistory(ctx, r, "c.go"); ok || err != nil {
@@ -392,12 +392,12 @@ func TestHistoryFallsBackToGit(t *testing.T) {
 	if got, err := s.History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("History while claimed = %s, %v", dumpHistory(got), err)
 	}
-	// A store without archive, a closed archive, an empty repository.
-	if got, err := (&ArchiveStore{}).History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
+	// A log without archive, a closed archive, an empty repository.
+	if got, err := (&Log{}).History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("History without archive = %s, %v", dumpHistory(got), err)
 	}
 	closed := historyStore(t)
-	closed.Archive.Close()
+	closed.archive.Close()
 	if got, err := closed.History(ctx, r, "c.go"); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("History with a closed archive = %s, %v", dumpHistory(got), err)
 	}
@@ -435,7 +435,7 @@ func TestHistoryConcurrentProcesses(t *testing.T) {
 				return
 			}
 			defer a.Close()
-			s := NewArchiveStore(a, nil)
+			s := New(a)
 			for _, p := range paths {
 				got, err := s.History(context.Background(), r, p)
 				if err != nil {
@@ -464,7 +464,7 @@ func TestHistoryConcurrentProcesses(t *testing.T) {
 // commit, every commit stored), and the one git question asked where a
 // file is created.
 //
-//	go test ./provenance/ -run '^$' -bench BenchmarkHistory -benchtime 200x
+//	go test ./provenance/gitlog -run '^$' -bench BenchmarkHistory -benchtime 200x
 func BenchmarkHistory(b *testing.B) {
 	ctx := context.Background()
 	res, err := truth.Large(ctx, b.TempDir(), truth.Options{Seed: 1})

@@ -1,5 +1,5 @@
 // Package storetest is the conformance suite of provenance stores: Run
-// checks that a provenance.Store and Cache behave as attribution expects
+// checks that a provenance.Ledger and Cache behave as attribution expects
 // (candidate lookup by key and repository with every line of an entry,
 // describe leaving unknown edits out, blames and answers kept whole,
 // generations moving with the ledger) and that the Attributor gives the
@@ -17,12 +17,12 @@ import (
 	"hansard/provenance/gitrepo"
 )
 
-// Store is a store under test: its Store and Cache sides, and a way to
+// Store is a store under test: its Ledger and Cache sides, and a way to
 // file ledger entries in it.
 type Store struct {
-	Store provenance.Store
-	Cache provenance.Cache
-	Add   func(t testing.TB, entries ...provenance.LedgerEntry)
+	Ledger provenance.Ledger
+	Cache  provenance.Cache
+	Add    func(t testing.TB, entries ...provenance.LedgerEntry)
 }
 
 // Run runs every check, each on a fresh store from newStore.
@@ -56,7 +56,7 @@ func testCandidates(t *testing.T, s Store) {
 	trivialOnly := entry("/r", "c.go", "s4", "c4", t0, 0, "}", "return nil")
 	s.Add(t, a, b, other, trivialOnly)
 
-	got, err := s.Store.Candidates(ctx, "/r", []string{"func loadUser(id string) {", "}", "return nil"})
+	got, err := s.Ledger.Candidates(ctx, "/r", []string{"func loadUser(id string) {", "}", "return nil"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,20 +71,20 @@ func testCandidates(t *testing.T, s Store) {
 	if !slices.Equal(e.Lines, a.Lines) {
 		t.Errorf("lines = %+v, want every line with its key, position and flag %+v", e.Lines, a.Lines)
 	}
-	if got, _ := s.Store.Candidates(ctx, "/r", nil); len(got) != 0 {
+	if got, _ := s.Ledger.Candidates(ctx, "/r", nil); len(got) != 0 {
 		t.Errorf("no keys: %d entries", len(got))
 	}
-	if got, _ := s.Store.Candidates(ctx, "/nowhere", []string{"func loadUser(id string) {"}); len(got) != 0 {
+	if got, _ := s.Ledger.Candidates(ctx, "/nowhere", []string{"func loadUser(id string) {"}); len(got) != 0 {
 		t.Errorf("unknown repository: %d entries", len(got))
 	}
-	got, _ = s.Store.Candidates(ctx, "/r", []string{"x := computeTotal(items)", "func loadUser(id string) {"})
+	got, _ = s.Ledger.Candidates(ctx, "/r", []string{"x := computeTotal(items)", "func loadUser(id string) {"})
 	if len(got) != 2 {
 		t.Errorf("two keys of two entries: %d entries", len(got))
 	}
 }
 
 func testDescribeUnknown(t *testing.T, s Store) {
-	got, err := s.Store.Describe(context.Background(), []provenance.EditKey{{SessionID: "nope", ToolCallID: "c", Seq: 0}})
+	got, err := s.Ledger.Describe(context.Background(), []provenance.EditKey{{SessionID: "nope", ToolCallID: "c", Seq: 0}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,25 +155,21 @@ func testMatches(t *testing.T, s Store) {
 	if g, w := jsonOf(t, got), jsonOf(t, want); g != w {
 		t.Errorf("answers = %s\nwant %s", g, w)
 	}
-	// A cache that reads some lines alone gives what the whole gives.
-	if l, ok := s.Cache.(interface {
-		LoadMatchLines(ctx context.Context, key provenance.MatchKey, start, end int) ([]provenance.Attribution, bool, error)
-	}); ok {
-		for _, r := range [][2]int{{1, 1}, {2, 3}, {3, 3}, {1, 3}, {4, 4}, {2, 0}} {
-			got, ok, err := l.LoadMatchLines(ctx, key, r[0], r[1])
-			from, to := r[0]-1, min(r[1], len(want))
-			if r[1] == 0 {
-				to = len(want)
-			}
-			if err != nil || !ok || jsonOf(t, got) != jsonOf(t, want[min(from, to):to]) {
-				t.Errorf("lines %d-%d = %s, %v, %v", r[0], r[1], jsonOf(t, got), ok, err)
-			}
+	// Some lines read alone are what the whole gives.
+	for _, r := range [][2]int{{1, 1}, {2, 3}, {3, 3}, {1, 3}, {4, 4}, {2, 0}} {
+		got, ok, err := s.Cache.LoadMatchLines(ctx, key, r[0], r[1])
+		from, to := r[0]-1, min(r[1], len(want))
+		if r[1] == 0 {
+			to = len(want)
 		}
-		missing := key
-		missing.Generation = "never kept"
-		if _, ok, err := l.LoadMatchLines(ctx, missing, 1, 1); ok || err != nil {
-			t.Errorf("lines of answers never kept: %v, %v", ok, err)
+		if err != nil || !ok || jsonOf(t, got) != jsonOf(t, want[min(from, to):to]) {
+			t.Errorf("lines %d-%d = %s, %v, %v", r[0], r[1], jsonOf(t, got), ok, err)
 		}
+	}
+	missing := key
+	missing.Generation = "never kept"
+	if _, ok, err := s.Cache.LoadMatchLines(ctx, missing, 1, 1); ok || err != nil {
+		t.Errorf("lines of answers never kept: %v, %v", ok, err)
 	}
 	other := key
 	other.Generation = "g2"
@@ -262,11 +258,11 @@ func testAttribute(t *testing.T, s Store) {
 	}
 	in := provenance.FileBlame{Repo: "/r", Path: "user.go", Lines: lines}
 	loc := time.UTC
-	want, err := (&provenance.Attributor{Store: mem, Location: loc}).Attribute(ctx, in)
+	want, err := (&provenance.Attributor{Ledger: mem, Location: loc}).Attribute(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := (&provenance.Attributor{Store: s.Store, Location: loc}).Attribute(ctx, in)
+	got, err := (&provenance.Attributor{Ledger: s.Ledger, Location: loc}).Attribute(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,6 @@ import (
 func TestMemStore(t *testing.T) {
 	storetest.Run(t, func(testing.TB) storetest.Store {
 		m := provenance.NewMemStore()
-		return storetest.Store{Store: m, Cache: m, Add: func(_ testing.TB, es ...provenance.LedgerEntry) { m.Add(es...) }}
+		return storetest.Store{Ledger: m, Cache: m, Add: func(_ testing.TB, es ...provenance.LedgerEntry) { m.Add(es...) }}
 	})
 }
