@@ -3,17 +3,25 @@
 //
 // Main types: LedgerEntry and LedgerLine (the ledger) with Tracker (file
 // contents through edits), Attributor (the engine: Attribute over a blamed
-// file, Why over a repository for a Query, using the Cache when set),
-// Attribution with CommitInfo and EditRef (the answer, whose JSON is the
-// stable schema of `hansard why --json`; Runs groups consecutive lines
-// with the same answer and a reason that holds for all of them),
-// Store and Cache (what the engine reads from and keeps in the archive;
-// MemStore implements both in memory, ArchiveStore over the archive, whose
-// ledger UpdateLedger keeps), and CommitFinder (the sessions whose edits
-// wrote a commit's lines), ShellStore and ShellRun (the shell commands
-// that explain what no edit does), FindAutoMaps with AutoMap (path maps
-// found from the git state agents recorded). Git is reached only through
-// the gitrepo subpackage.
+// file, Why over a repository for a Query), Attribution with CommitInfo
+// and EditRef (the answer, whose JSON is the stable schema of `hansard why
+// --json`; Runs groups consecutive lines with the same answer and a reason
+// that holds for all of them), CommitFinder (the sessions whose edits
+// wrote a commit's lines), ShellRun (a shell command that explains what no
+// edit does), FindAutoMaps with AutoMap (path maps found from the git
+// state agents recorded). Git is reached only through the gitrepo
+// subpackage; the stored git log is the gitlog subpackage's.
+//
+// The Attributor's dependencies are its fields, each a small interface:
+// Ledger (required: Candidates and Describe), Prefetcher (looks lines up
+// while git blames), ShellLog (the shell commands of a repository's
+// sessions), FileHistory (a file's history at HEAD without git log) and
+// Cache (blames and answers). A nil field is not available: no shell
+// command explains a line, histories come from git, nothing is kept.
+// MemStore is a Ledger, ShellLog and Cache in memory; ArchiveAdapters
+// gives each over the archive (ArchiveLedger, ArchiveShell, gitlog.Log,
+// ArchiveCache), and its Attributor wires them with the archive's
+// redaction.
 //
 // # Ledger
 //
@@ -125,7 +133,7 @@
 //
 // # Lines no edit explains: shell commands
 //
-// Last, when the Store is a ShellStore, each committed line still without
+// Last, when the Attributor has a ShellLog, each committed line still without
 // an answer (not one git found copied from another file) is looked up among
 // the archived shell commands of the repository's sessions (ShellRun,
 // NewShellRun): the commands that rewrite files in place without their
@@ -171,8 +179,14 @@
 //
 // # The archive
 //
-// ArchiveStore is the Store and Cache over hansard's archive (all SQL stays
-// in the archive package). UpdateLedger keeps the archive's ledger tables
+// ArchiveAdapters are the Attributor's dependencies over hansard's archive
+// (all SQL stays in the archive package), one adapter per thing served:
+// ArchiveLedger (archive_ledger.go, archive_prefetch.go) reads the ledger
+// and describes edits, ArchiveShell (archive_shell.go) reads shell
+// commands, gitlog.Log gives file histories from the stored git log, and
+// ArchiveCache (archive_cache.go, archive_matches.go) keeps blames and
+// answers. Each takes the archive's own redaction
+// (archive.Archive.Redaction), the one source of it. UpdateLedger keeps the archive's ledger tables
 // in step with its edits: the archive notes which files' edits changed, and
 // only those files are replayed through a Tracker (seeded from git for a
 // file no edit wrote before); when nothing changed it costs one query, and
@@ -182,7 +196,7 @@
 // as one text, so that each line of a private key is; commit summaries
 // too), answers per ledger generation of the repository (which also moves
 // when a shell command is archived). With
-// Attributor.Redact set, answers carry the line's text redacted with the
+// Attributor.Redact set (ArchiveAdapters.Attributor sets it), answers carry the line's text redacted with the
 // lines around it and the commit's summary redacted.
 //
 // # Answering a question
@@ -227,8 +241,8 @@
 // history, else the whole file. Both rely on commit times growing along
 // history, as `git blame --since` does.
 //
-// History derives a file's history at HEAD from the archive's copy of the
-// repository's `git log --no-renames --name-status`: the files each commit
+// With a FileHistory (gitlog.Log), a file's history at HEAD is derived
+// from the archive's copy of the repository's `git log --no-renames --name-status`: the files each commit
 // changed, stored once per commit, and the order git walks the commits
 // from HEAD (extended with the new commits when HEAD moves forward; when
 // it moves elsewhere, or in a new worktree or clone of a repository whose

@@ -12,7 +12,7 @@ import (
 // TestGroundTruthArchive is TestGroundTruth over the archive: the
 // fixture's transcripts are indexed into a real archive (path maps
 // included), the ledger is built by UpdateLedger, and Why reads it through
-// ArchiveStore. The same targets hold: no mistake.
+// the archive's adapters. The same targets hold: no mistake.
 func TestGroundTruthArchive(t *testing.T) {
 	res := buildTruth(t)
 	a, err := IndexFixture(context.Background(), res, t.TempDir())

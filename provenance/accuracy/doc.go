@@ -11,7 +11,7 @@
 // TestGroundTruthArchive and BenchmarkLargeArchive do the same through
 // hansard's archive: IndexFixture reads a fixture's transcripts into a real
 // archive (with its path maps) and builds the ledger with
-// provenance.UpdateLedger, and Why reads it through provenance.ArchiveStore.
+// provenance.UpdateLedger, and Why reads it through provenance.ArchiveAdapters.
 // HoldTargets holds what the scenarios reach on a score (no mistake), for
 // these tests and the command's own ground-truth test; HoldLarge holds the
 // large history's figures. The real-data test is in provenance/devset.

@@ -7,7 +7,7 @@
 // the home folder of transcripts, indexes them into an archive with the
 // path maps a user would give (each recorded repository root to the
 // clone), answers every file of the ground truth whole through
-// provenance.Attributor over provenance.ArchiveStore (as `hansard why
+// provenance.Attributor over provenance.ArchiveAdapters (as `hansard why
 // FILE` does), and scores the answers on gt-strict.jsonl: precision
 // (answers naming a right session among all answers naming one),
 // recall (positives answered with a right session) and false attribution
