@@ -7,15 +7,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"hansard/pathmap"
 )
 
 // PathMap rewrites paths recorded under From (a folder on the machine or in
 // the checkout where a transcript was recorded) to To (where that folder is
 // now). Matching is by whole path components.
-type PathMap struct {
-	From string `json:"from"`
-	To   string `json:"to"`
-}
+type PathMap = pathmap.Map
 
 // Repo is a git repository on this machine.
 type Repo struct {

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"hansard/pathmap"
 )
 
 // Config is hansard's configuration after defaults are applied.
@@ -25,10 +27,7 @@ type Config struct {
 }
 
 // PathMap rewrites paths that start with From to start with To instead.
-type PathMap struct {
-	From string
-	To   string
-}
+type PathMap = pathmap.Map
 
 // Default returns the configuration used when there is no file.
 func Default() Config {

@@ -42,23 +42,22 @@ func (h *Host) AutoAttach(ctx context.Context, roots []string) ([]provenance.Aut
 	if err != nil || len(found) == 0 {
 		return nil, err
 	}
-	maps := make([]archive.PathMap, len(found))
+	add := make([]archive.PathMap, len(found))
 	for i, m := range found {
-		maps[i] = m.Map
-	}
-	extra, err := a.ExtraPathMaps(ctx)
-	if err != nil {
-		return nil, err
-	}
-	extra = archive.MergePathMaps(extra, maps)
-	if err := a.SetExtraPathMaps(ctx, extra); err != nil {
-		return nil, err
+		add[i] = m.Map
 	}
 	cfg, err := h.Config()
 	if err != nil {
 		return nil, err
 	}
-	a.SetPathMaps(append(ConfigMaps(cfg), extra...))
+	maps, err := loadPathMaps(ctx, a, cfg)
+	if err != nil {
+		return nil, err
+	}
+	maps.Remembered = archive.MergePathMaps(maps.Remembered, add)
+	if err := remember(ctx, a, maps); err != nil {
+		return nil, err
+	}
 	if err := a.Reattach(ctx, a.PathMaps()); err != nil {
 		return nil, internal("attach sessions", err)
 	}

@@ -130,23 +130,14 @@ func (h *Host) Archive(ctx context.Context) (*archive.Archive, error) {
 	if err != nil {
 		return nil, unavailable("open the archive", err)
 	}
-	extra, err := a.ExtraPathMaps(ctx)
+	maps, err := loadPathMaps(ctx, a, cfg)
 	if err != nil {
 		a.Close()
 		return nil, unavailable("open the archive", err)
 	}
-	a.SetPathMaps(append(ConfigMaps(cfg), extra...))
+	usePathMaps(a, maps)
 	h.archive = a
 	return a, nil
-}
-
-// ConfigMaps returns the path maps of the configuration.
-func ConfigMaps(cfg config.Config) []archive.PathMap {
-	maps := make([]archive.PathMap, len(cfg.PathMaps))
-	for i, m := range cfg.PathMaps {
-		maps[i] = archive.PathMap{From: m.From, To: m.To}
-	}
-	return maps
 }
 
 // Close waits for answers still being kept and closes the archive if it

@@ -98,19 +98,18 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := changeMaps(ctx, app, a, flagMaps, opts.unmap); err != nil {
+	if err := checkMapTargets(flagMaps); err != nil {
+		return err
+	}
+	if err := app.Host().ChangePathMaps(ctx, flagMaps, opts.unmap); err != nil {
 		return err
 	}
 	if opts.listMaps {
-		cfg, err := app.Config()
+		maps, err := app.Host().PathMaps(ctx)
 		if err != nil {
 			return err
 		}
-		extra, err := a.ExtraPathMaps(ctx)
-		if err != nil {
-			return err
-		}
-		printMaps(app.Streams.Out, recall.ConfigMaps(cfg), extra)
+		printMaps(app.Streams.Out, maps.Config, maps.Remembered)
 		return nil
 	}
 	if err := recall.ReattachIfMapsChanged(ctx, a); err != nil {

@@ -51,13 +51,15 @@ var rows = []row{
 	// Leaves beside the model.
 	{"hansard/redact", "STD UNSAFE", "",
 		"redaction is a leaf: the standard library only"},
-	{"hansard/config", "STD github.com/BurntSushi/toml/...", "",
-		"the config file: the standard library and toml"},
+	{"hansard/pathmap", "STD", "",
+		"the one type of a path map is a leaf: the standard library only"},
+	{"hansard/config", "STD hansard/pathmap github.com/BurntSushi/toml/...", "",
+		"the config file: the standard library, toml and the path map type"},
 	{"hansard/symbols", "STD CGO UNSAFE", "",
 		"symbols wraps tree-sitter"},
 
 	// The archive, git and provenance.
-	{"hansard/archive", "STD SQL hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
+	{"hansard/archive", "STD SQL hansard/pathmap hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
 		"EXEC hansard/transcripts/claude hansard/transcripts/codex",
 		"the archive stores the model, redacted: it knows no provider, provenance or recall (its tests open one archive from several processes)"},
 	{"hansard/provenance/gitrepo", "STD GIT EXEC hansard/redact", "",
@@ -79,7 +81,7 @@ var rows = []row{
 		"the accuracy harness measures provenance on the ground truth"},
 
 	// The service layer and its transports.
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
 		"golang.org/x/sys/unix",
 		"recall is the service layer: everything below it, no transport"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
