@@ -216,13 +216,13 @@
 // incrementally (gitrepo's BlameIncremental, newest commits first), only as
 // far back as the answer needs (see below). A whole file's blame read to
 // its end is kept in the Cache, so that any later line of the same content
-// is answered without git blame; the store looks up the candidates of
+// is answered without git blame; the Prefetcher looks up the candidates of
 // every line while git runs when the asked lines are slow to come (an old
-// line). Meanwhile Prepare brings the store up to date (for the command:
+// line). Meanwhile Prepare brings the Ledger up to date (for the command:
 // new transcripts and the ledger); when that changes the generation, the
 // answers are looked up again and git is stopped if they are found. The
-// store's lookups of the asked lines start before git and Prepare end
-// (Prefetch), and start again when Prepare changed the ledger. New answers
+// lookups of the asked lines start before git and Prepare end (Prefetch),
+// and start again when Prepare changed the ledger. New answers
 // are kept for the next question.
 //
 // A line asked alone is answered as when the whole file is asked (but

@@ -123,7 +123,7 @@ func (a *Attributor) loc() *time.Location {
 }
 
 // Attribute answers every selected line of a blamed file. It makes one
-// Candidates call and one Describe call to the store, whatever the number
+// Candidates call and one Describe call to the Ledger, whatever the number
 // of lines.
 func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution, error) {
 	if a.Ledger == nil {

@@ -60,7 +60,7 @@ func (m *MemStore) SetDetail(k EditKey, d EditDetail) {
 	m.details[k] = d
 }
 
-// Candidates implements Store.
+// Candidates implements Ledger.
 func (m *MemStore) Candidates(ctx context.Context, repo string, keys []string) ([]LedgerEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func (m *MemStore) Candidates(ctx context.Context, repo string, keys []string) (
 	return out, nil
 }
 
-// Describe implements Store.
+// Describe implements Ledger.
 func (m *MemStore) Describe(ctx context.Context, edits []EditKey) (map[EditKey]EditDetail, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -27,7 +27,7 @@ type Query struct {
 }
 
 // Why attributes the lines of a file: it blames the file and reads its
-// history with git while Prepare (when set) brings the store up to date,
+// history with git while Prepare (when set) brings the ledger up to date,
 // then calls Attribute.
 //
 // For some lines whose text is unique in the file, only their window is
@@ -75,8 +75,8 @@ func (a *Attributor) Why(ctx context.Context, repo *gitrepo.Repo, q Query) ([]At
 		g = a.startGit(ctx, repo, rel, q, bkey, text)
 		defer g.stop()
 	}
-	// Look the lines up in the store while git runs and Prepare brings
-	// the store up to date, and again when Prepare changed the ledger;
+	// Look the lines up in the ledger while git runs and Prepare brings
+	// the archive up to date, and again when Prepare changed the ledger;
 	// without a ledger generation to tell, only once Prepare is done.
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
