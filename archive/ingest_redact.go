@@ -67,6 +67,7 @@ func copyRecord(r transcripts.Record, redactText func(string) string) (transcrip
 		out.Edit = &e
 	case r.Command != nil:
 		c := *r.Command
+		c.Classify() // on the text as recorded, before it is redacted
 		c.Command = red(c.Command)
 		if c.ExitCode != nil {
 			code := *c.ExitCode

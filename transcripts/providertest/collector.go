@@ -75,7 +75,9 @@ func (c *Collector) Add(r transcripts.Record) {
 	case r.Edit != nil:
 		setKey(&c.EditsByKey, EditKey{r.Edit.SessionID, r.Edit.ToolCallID, r.Edit.Seq}, *r.Edit)
 	case r.Command != nil:
-		setKey(&c.CommandsByKey, CallKey{r.Command.SessionID, r.Command.ToolCallID}, *r.Command)
+		cmd := *r.Command
+		cmd.Classify()
+		setKey(&c.CommandsByKey, CallKey{cmd.SessionID, cmd.ToolCallID}, cmd)
 	case r.Todos != nil:
 		setKey(&c.TodosByKey, CallKey{r.Todos.SessionID, r.Todos.ToolCallID}, *r.Todos)
 	case r.Link != nil:
