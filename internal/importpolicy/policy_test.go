@@ -76,9 +76,9 @@ var rows = []row{
 		"the accuracy harness measures provenance on the ground truth"},
 
 	// The service layer and its transports.
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
-		"golang.org/x/sys/unix",
-		"recall is the service layer: everything below it, no transport"},
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
+		"golang.org/x/sys/unix hansard/transcripts/claude",
+		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
 		"the MCP adapter is a thin transport over recall"},
 	{"hansard/integrate", "STD github.com/BurntSushi/toml/... github.com/sergi/go-diff/...", "",
