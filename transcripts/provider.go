@@ -27,6 +27,10 @@ type Checkpoint struct {
 	// NextIndex is the index the next new message of the file's primary
 	// session will get. Providers may keep more in State.
 	NextIndex int
+	// Generation is, for a snapshot source (KindSnapshot), how many
+	// generations of it were read before this one: 0 the first time. The
+	// archive sets it; Offset and Line stay 0 for such a source.
+	Generation int
 	// State is provider-private (for example calls still waiting for their
 	// results, the assistant message still being joined). Providers must
 	// keep it small: it is rewritten on every refresh. The archive stores
@@ -51,10 +55,11 @@ type Provider interface {
 	// skipped; Discover only fails when ctx is done or fn fails.
 	Discover(ctx context.Context, roots []string, warn func(path string, err error), fn func(Source) error) error
 	// Parse reads src from r, which is positioned at cp.Offset, and emits
-	// records to sink. A snapshot source (KindSnapshot) is read whole, and
-	// its returned Offset and Line are ignored; the rest of this paragraph
-	// is about sources read by lines (Kind.Lines). It consumes complete lines only: a torn last line (no
-	// trailing newline) is left for the next call. A last line without a
+	// records to sink. A snapshot source (KindSnapshot) is read whole, from
+	// Offset 0 with the State of the generation before, and the Offset and
+	// Line it returns are ignored; what follows is about sources read by
+	// lines (Kind.Lines). Parse consumes complete lines only: a torn last
+	// line (no trailing newline) is left for the next call. A last line without a
 	// newline that is one complete JSON object (ReadLines marks it
 	// Unterminated) is parsed and its records emitted, but the returned
 	// checkpoint (offset, line count, NextIndex and State) is the one from

@@ -93,6 +93,21 @@ func (s *SnapshotSeen) note(session string, index int) {
 	s.messages[session] = list
 }
 
+// Sessions returns the sessions the parse emitted, in order of id.
+func (s *SnapshotSeen) Sessions() []string {
+	out := make([]string, 0, len(s.messages))
+	for id := range s.messages {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Emitted reports whether the parse emitted message index of a session.
+func (s *SnapshotSeen) Emitted(session string, index int) bool {
+	return slices.Contains(s.messages[session], index)
+}
+
 // Retractions returns, for every session in held (the sessions the source
 // held before this parse), the retraction of every message this parse did
 // not emit. Sessions are taken in order.

@@ -95,6 +95,8 @@ var rows = []row{
 		"test support"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
+	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",
+		"fake providers, one of each source kind, for the conformance suite and the archive's tests"},
 	{"hansard/fixtures/gen", "STD golang.org/x/sync/...", "",
 		"the benchmark data generator writes transcripts as agents do, without the parsers"},
 	{"hansard/fixtures/gen/cmd/gentranscripts", "STD MAIN hansard/fixtures/gen", "",
