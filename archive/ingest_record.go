@@ -88,6 +88,12 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 		}
 	case r.Capture != nil:
 		return w.capture(j, r.Capture)
+	case r.Retraction != nil:
+		pk, err := w.sessionPK(j, r.Retraction.SessionID)
+		if err != nil {
+			return err
+		}
+		return w.retract(pk, r.Retraction)
 	case r.Problem != nil:
 		p := r.Problem
 		if _, err := st.insertProblem.ExecContext(ctx, j.row.id, p.Line, p.Kind, p.Detail); err != nil {

@@ -29,7 +29,7 @@ ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
 	sqlInsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateMessage = `UPDATE messages SET role = ?, human = ?, kind = ?, text = ?, ts = ?, uuid = ?,
-	parent_uuid = ?, line = ?, model = ? WHERE id = ?`
+	parent_uuid = ?, line = ?, model = ?, retracted = NULL WHERE id = ?`
 
 	// The third column of a find says whether the row's text is in the
 	// full-text index.
