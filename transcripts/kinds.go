@@ -56,6 +56,17 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
+// KindNamed returns the kind whose String is name (KindAppend for a name
+// it does not know).
+func KindNamed(name string) Kind {
+	for _, k := range Kinds {
+		if k.String() == name {
+			return k
+		}
+	}
+	return KindAppend
+}
+
 // Lines reports whether a source of kind k is read line by line from its
 // checkpoint's offset (append and upsert sources), rather than whole.
 func (k Kind) Lines() bool { return k != KindSnapshot }

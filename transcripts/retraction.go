@@ -67,11 +67,15 @@ func (x *IDIndex) Lookup(id string) (int, bool) {
 // conformance suite apply a snapshot source this way.
 type SnapshotSeen struct {
 	messages map[string][]int
+	records  int // records other than problems
 }
 
 // Sink returns a Sink that records what passes through it to next.
 func (s *SnapshotSeen) Sink(next Sink) Sink {
 	return func(r Record) error {
+		if r.Problem == nil {
+			s.records++
+		}
 		switch {
 		case r.Session != nil:
 			s.note(r.Session.ID, -1)
@@ -110,8 +114,13 @@ func (s *SnapshotSeen) Emitted(session string, index int) bool {
 
 // Retractions returns, for every session in held (the sessions the source
 // held before this parse), the retraction of every message this parse did
-// not emit. Sessions are taken in order.
+// not emit. Sessions are taken in order. A parse that emitted nothing but
+// problems (a document that could not be read) says nothing about what
+// the source holds, and retracts nothing.
 func (s *SnapshotSeen) Retractions(held []string) []Retraction {
+	if s.records == 0 {
+		return nil
+	}
 	out := make([]Retraction, 0, len(held))
 	for _, id := range held {
 		keep := slices.Clone(s.messages[id])

@@ -50,3 +50,11 @@ func TestSnapshotSeen(t *testing.T) {
 		t.Errorf("retractions %+v", got)
 	}
 }
+
+func TestSnapshotSeenUnreadable(t *testing.T) {
+	var seen SnapshotSeen
+	_ = seen.Sink(func(Record) error { return nil })(Record{Problem: &Problem{Line: 1, Kind: ProblemMalformed}})
+	if got := seen.Retractions([]string{"a"}); got != nil {
+		t.Errorf("an unreadable generation retracts %+v", got)
+	}
+}
