@@ -45,6 +45,16 @@ type input struct {
 	tw     *tailWriter   // the last bytes read, for the next tail check
 	tee    *teeReader    // reads the original; tee.r is nil when none of it is read
 	closer io.Closer     // the retained copy read by a rebuild
+
+	// A snapshot source (see ingest_rewritten.go) is read as generations,
+	// each whole: gens in order, held the sessions the source wrote
+	// before, lens the lengths of the generations retained once this read
+	// is stored, contentHash the SHA-256 of the last.
+	snapshot    bool
+	gens        [][]byte
+	held        []string
+	lens        []int64
+	contentHash []byte
 }
 
 // openInput opens j's source and decides how to read it. An error is
@@ -63,6 +73,11 @@ func (a *Archive) openInput(j *job, stats *runStats) (in *input, err error) {
 		if in.f, err = os.Open(j.src.Path); err != nil {
 			return in, err
 		}
+	}
+	if j.src.Kind == transcripts.KindSnapshot {
+		return in, a.openSnapshot(j, in, stats)
+	}
+	if j.exists {
 		in.head, err = readHead(in.f)
 		if err == nil && in.kind != planFull {
 			tail, err = readTail(in.f, j.row, j.size)
@@ -178,6 +193,7 @@ func (a *Archive) finishInput(j *job, in *input, cp transcripts.Checkpoint, prob
 		return nil, err
 	}
 	d.retainedSize = size
+	d.contentHash, d.snapshotLens = in.contentHash, in.lens
 	switch in.kind {
 	case planFull:
 		d.retainedRaw, d.retainTmp = in.rw.raw, in.rw.path

@@ -70,7 +70,7 @@ VALUES (?, ?, ?, ?, ?)`
 
 	sqlFinishSource = `UPDATE sources SET class = ?, size = ?, mtime_ns = ?, head_len = ?, head_hash = ?,
 	tail_len = ?, tail_hash = ?, offset = ?, lines = ?, next_index = ?, state = ?, retained_raw = ?, retained_size = ?,
-	deleted = ?, reparse = 0, last_error = '' WHERE id = ?`
+	deleted = ?, reparse = 0, last_error = '', kind = ?, content_hash = ?, snapshot_lens = ? WHERE id = ?`
 )
 
 type statements struct {
