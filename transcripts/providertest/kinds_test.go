@@ -8,58 +8,57 @@ import (
 	"hansard/transcripts/providertest"
 )
 
-// The suite runs against one fake agent of each source kind.
-
-func TestRunAppendLines(t *testing.T) {
-	providertest.Run(t, providertest.Suite{
-		Provider: fakeagents.NewLines(),
-		Files:    fakeagents.Files(),
-		Sessions: []providertest.WantSession{{ID: "a", Class: transcripts.ClassMain, Messages: 3}},
-		Edits: []providertest.WantEdit{{SessionID: "a", ToolCallID: "c1", File: "/r/client.go", Op: transcripts.OpUpdate,
-			OldText: "return err", NewText: "return retry(err)", Status: transcripts.EditOK}},
-		UnknownLine: `{"type":"brand-new"}`,
-		Check: func(t *testing.T, c *providertest.Collector) {
-			if cmds := c.Commands(); len(cmds) != 1 || !cmds[0].IsTest || cmds[0].TestStatus != "pass" {
-				t.Errorf("commands %+v, want one passing test run", cmds)
-			}
+// TestRunEveryKind runs the suite against one fake agent of each source
+// kind.
+func TestRunEveryKind(t *testing.T) {
+	main := func(id string, messages int, retracted ...int) []providertest.WantSession {
+		return []providertest.WantSession{{ID: id, Class: transcripts.ClassMain, Messages: messages, Retracted: retracted}}
+	}
+	edit := func(session string) []providertest.WantEdit {
+		return []providertest.WantEdit{{SessionID: session, ToolCallID: "c1", File: "/r/client.go", Op: transcripts.OpUpdate,
+			OldText: "return err", NewText: "return retry(err)", Status: transcripts.EditOK}}
+	}
+	for kind, s := range map[string]providertest.Suite{
+		"AppendLines": {
+			Provider: fakeagents.NewLines(), Sessions: main("a", 3), Edits: edit("a"),
+			Check: wantCommand(1, "pass"),
 		},
-	})
-}
-
-func TestRunUpsertRecords(t *testing.T) {
-	providertest.Run(t, providertest.Suite{
-		Provider: fakeagents.NewUpsert(),
-		Files:    fakeagents.Files(),
 		// m1 0, m2 1 (appended twice), m3 2 (rewound), m4 3, s1 4, m5 5;
 		// the replaced history drops m2.
-		Sessions: []providertest.WantSession{{ID: "u", Class: transcripts.ClassMain, Messages: 6, Retracted: []int{1, 2}}},
-		Edits: []providertest.WantEdit{{SessionID: "u", ToolCallID: "c1", File: "/r/client.go", Op: transcripts.OpUpdate,
-			OldText: "return err", NewText: "return retry(err)", Status: transcripts.EditOK}},
-		UnknownLine: `{"type":"brand-new"}`,
-		Check: func(t *testing.T, c *providertest.Collector) {
-			k := providertest.MessageKey{SessionID: "u", Index: 1}
-			if m := c.MessagesByKey[k]; m.Text != "editing client.go" || c.Retracted[k] != transcripts.RetractReplaced {
-				t.Errorf("message 1: %q %q, want the last copy, replaced", m.Text, c.Retracted[k])
-			}
-			if r := c.Retracted[providertest.MessageKey{SessionID: "u", Index: 2}]; r != transcripts.RetractRewound {
-				t.Errorf("message 2 retracted %q, want %q", r, transcripts.RetractRewound)
-			}
-			if cmds := c.Commands(); len(cmds) != 1 || cmds[0].MessageIndex != 3 || cmds[0].TestStatus != "fail" {
-				t.Errorf("commands %+v", cmds)
-			}
+		"UpsertRecords": {
+			Provider: fakeagents.NewUpsert(), Sessions: main("u", 6, 1, 2), Edits: edit("u"),
+			Check: checkUpsert,
 		},
-	})
+		// m1 0, m2 1, m3 2, then m4 3 (m3 gone), then m5 4 (m3 back, m2 gone).
+		"Snapshots": {
+			Provider: fakeagents.NewSnapshot(), Sessions: main("snap", 3), Edits: edit("snap"),
+			Generations: fakeagents.Generations(), AfterGenerations: main("snap", 5, 1),
+		},
+	} {
+		t.Run(kind, func(t *testing.T) {
+			s.Files, s.UnknownLine = fakeagents.Files(), `{"type":"brand-new"}`
+			providertest.Run(t, s)
+		})
+	}
 }
 
-func TestRunSnapshots(t *testing.T) {
-	providertest.Run(t, providertest.Suite{
-		Provider: fakeagents.NewSnapshot(),
-		Files:    fakeagents.Files(),
-		Sessions: []providertest.WantSession{{ID: "snap", Class: transcripts.ClassMain, Messages: 3}},
-		Edits: []providertest.WantEdit{{SessionID: "snap", ToolCallID: "c1", File: "/r/client.go", Op: transcripts.OpUpdate,
-			OldText: "return err", NewText: "return retry(err)", Status: transcripts.EditOK}},
-		// m1 0, m2 1, m3 2, then m4 3 (m3 gone), then m5 4 (m3 back, m2 gone).
-		Generations:      fakeagents.Generations(),
-		AfterGenerations: []providertest.WantSession{{ID: "snap", Class: transcripts.ClassMain, Messages: 5, Retracted: []int{1}}},
-	})
+// wantCommand checks that the one command, of message index, ran tests
+// with that status.
+func wantCommand(index int, status string) func(*testing.T, *providertest.Collector) {
+	return func(t *testing.T, c *providertest.Collector) {
+		if cmds := c.Commands(); len(cmds) != 1 || !cmds[0].IsTest || cmds[0].MessageIndex != index || cmds[0].TestStatus != status {
+			t.Errorf("commands %+v, want one test run of message %d, %s", cmds, index, status)
+		}
+	}
+}
+
+func checkUpsert(t *testing.T, c *providertest.Collector) {
+	k := providertest.MessageKey{SessionID: "u", Index: 1}
+	if m := c.MessagesByKey[k]; m.Text != "editing client.go" || c.Retracted[k] != transcripts.RetractReplaced {
+		t.Errorf("message 1: %q %q, want the last copy, replaced", m.Text, c.Retracted[k])
+	}
+	if r := c.Retracted[providertest.MessageKey{SessionID: "u", Index: 2}]; r != transcripts.RetractRewound {
+		t.Errorf("message 2 retracted %q, want %q", r, transcripts.RetractRewound)
+	}
+	wantCommand(3, "fail")(t, c)
 }
