@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"io"
@@ -60,7 +61,7 @@ type input struct {
 // openInput opens j's source and decides how to read it. An error is
 // trouble with the file, to be reported as the job's failure; the input
 // needs closing otherwise (see close).
-func (a *Archive) openInput(j *job, stats *runStats) (in *input, err error) {
+func (a *Archive) openInput(ctx context.Context, j *job, stats *runStats) (in *input, err error) {
 	in = &input{kind: j.kind}
 	defer func() {
 		if err != nil {
@@ -75,7 +76,7 @@ func (a *Archive) openInput(j *job, stats *runStats) (in *input, err error) {
 		}
 	}
 	if j.src.Kind == transcripts.KindSnapshot {
-		return in, a.openSnapshot(j, in, stats)
+		return in, a.openSnapshot(ctx, j, in, stats)
 	}
 	if j.exists {
 		in.head, err = readHead(in.f)

@@ -60,7 +60,7 @@ type jobDone struct {
 // reported to the writer as a failed batch; only cancellation returns an
 // error.
 func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate *longLineGate, stats *runStats) error {
-	in, err := a.openInput(j, stats)
+	in, err := a.openInput(ctx, j, stats)
 	if err != nil {
 		return send(ctx, out, &batch{job: j, begin: true, failed: err})
 	}

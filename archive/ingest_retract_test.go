@@ -6,41 +6,86 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"hansard/fixtures/fakeagents"
 	"hansard/transcripts"
 )
 
-// placeFake lays the fixture file rel of the fake agents under home.
-func placeFake(t *testing.T, home, rel string) string {
+// fakeWorld is an archive and a home folder holding one fixture file of
+// the fake agents (fixtures/fakeagents), read by one of them.
+type fakeWorld struct {
+	t     *testing.T
+	a     *Archive
+	home  string
+	path  string // the fixture file
+	p     transcripts.Provider
+	stamp time.Time
+}
+
+func newFakeWorld(t *testing.T, rel string, p transcripts.Provider) *fakeWorld {
 	t.Helper()
+	a, home := linkArchive(t)
+	w := &fakeWorld{t: t, a: a, home: home, path: filepath.Join(home, filepath.FromSlash(rel)), p: p, stamp: time.Now()}
 	content, ok := fakeagents.Files()[rel]
 	if !ok {
 		t.Fatalf("no fixture %s", rel)
 	}
-	p := filepath.Join(home, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(w.path), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	w.rewrite(content)
+	return w
 }
 
-// retractedOf returns "index:reason" for every message of a session, the
-// reason empty for a message in its history.
-func retractedOf(t *testing.T, a *Archive, session string) string {
-	t.Helper()
-	msgs, err := a.ReadMessages(context.Background(), session, WindowQuery{Limit: 100, MaxChars: 100})
+func (w *fakeWorld) refresh(opts RefreshOptions) RefreshResult {
+	w.t.Helper()
+	res, err := w.a.Refresh(context.Background(), []transcripts.Provider{w.p}, homeEnv(w.home), opts)
 	if err != nil {
-		t.Fatal(err)
+		w.t.Fatal(err)
+	}
+	return res
+}
+
+// rewrite writes the file anew, a minute after its last write.
+func (w *fakeWorld) rewrite(content string) {
+	w.t.Helper()
+	if err := os.WriteFile(w.path, []byte(content), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+	w.stamp = w.stamp.Add(time.Minute)
+	if err := os.Chtimes(w.path, w.stamp, w.stamp); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// messages renders the messages of a session as read for recall:
+// "index text [why retracted]; …".
+func (w *fakeWorld) messages(session string) string {
+	w.t.Helper()
+	msgs, err := w.a.ReadMessages(context.Background(), session, WindowQuery{Limit: 100, MaxChars: 100})
+	if err != nil {
+		w.t.Fatal(err)
 	}
 	out := ""
 	for _, m := range msgs {
-		out += fmt.Sprintf("%d:%s ", m.Index, m.Retracted)
+		out += fmt.Sprintf("%d %s", m.Index, m.Text)
+		if m.Retracted != "" {
+			out += " [" + m.Retracted + "]"
+		}
+		out += "; "
 	}
 	return out
+}
+
+// edits counts the stored edits.
+func (w *fakeWorld) edits() int {
+	w.t.Helper()
+	n := 0
+	if err := w.a.ForEachEdit(context.Background(), EditFilter{}, func(RepoEdit) error { n++; return nil }); err != nil {
+		w.t.Fatal(err)
+	}
+	return n
 }
 
 // TestRetractionKeepsMessages reads a history that was rewound and then
@@ -51,45 +96,34 @@ func retractedOf(t *testing.T, a *Archive, session string) string {
 func TestRetractionKeepsMessages(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	a, home := linkArchive(t)
-	path := placeFake(t, home, ".fake-upsert/u.jsonl")
-	providers := []transcripts.Provider{fakeagents.NewUpsert()}
-	refresh := func(opts RefreshOptions) {
-		t.Helper()
-		if _, err := a.Refresh(ctx, providers, homeEnv(home), opts); err != nil {
-			t.Fatal(err)
-		}
-	}
-	refresh(RefreshOptions{})
-	const want = "0: 1:replaced 2:rewound 3: 4: 5: "
-	if got := retractedOf(t, a, "u"); got != want {
+	w := newFakeWorld(t, ".fake-upsert/u.jsonl", fakeagents.NewUpsert())
+	w.refresh(RefreshOptions{})
+	const want = "0 add the retry; 1 editing client.go [replaced]; 2 no, undo that [rewound]; 3 use backoff instead; " +
+		"4 summary of the work so far; 5 backoff added; "
+	if got := w.messages("u"); got != want {
 		t.Fatalf("after the first read: %s, want %s", got, want)
 	}
-	edits := 0
-	if err := a.ForEachEdit(ctx, EditFilter{}, func(RepoEdit) error { edits++; return nil }); err != nil || edits != 1 {
-		t.Errorf("edits of the retracted message: %d %v", edits, err)
+	if n := w.edits(); n != 1 {
+		t.Errorf("%d edits, want the retracted message's one", n)
 	}
-	hits, err := a.SearchMessages(ctx, `"editing"`, SearchFilter{})
+	hits, err := w.a.SearchMessages(ctx, `"editing"`, SearchFilter{})
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("search: %+v %v", hits, err)
 	}
-	if texts, err := a.HitTexts(ctx, hits, 100); err != nil || texts[0].Retracted != transcripts.RetractReplaced {
+	if texts, err := w.a.HitTexts(ctx, hits, 100); err != nil || texts[0].Retracted != transcripts.RetractReplaced {
 		t.Errorf("hit texts: %+v %v", texts, err)
 	}
 
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fmt.Fprintln(f, `{"type":"msg","id":"m2","role":"assistant","text":"editing client.go again"}`)
-	f.Close()
-	refresh(RefreshOptions{})
-	const back = "0: 1: 2:rewound 3: 4: 5: "
-	if got := retractedOf(t, a, "u"); got != back {
+	content, _ := os.ReadFile(w.path)
+	w.rewrite(string(content) + `{"type":"msg","id":"m2","role":"assistant","text":"editing client.go again"}` + "\n")
+	w.refresh(RefreshOptions{})
+	const back = "0 add the retry; 1 editing client.go again; 2 no, undo that [rewound]; 3 use backoff instead; " +
+		"4 summary of the work so far; 5 backoff added; "
+	if got := w.messages("u"); got != back {
 		t.Errorf("after m2 came back: %s, want %s", got, back)
 	}
-	refresh(RefreshOptions{Rebuild: true})
-	if got := retractedOf(t, a, "u"); got != back {
+	w.refresh(RefreshOptions{Rebuild: true})
+	if got := w.messages("u"); got != back {
 		t.Errorf("after a rebuild: %s, want %s", got, back)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"fmt"
 	"io"
 	"os"
@@ -33,7 +34,7 @@ const maxSnapshotBytes = 256 << 20
 
 // openSnapshot is openInput for a snapshot source: it reads the file (when
 // there is one) and sets the generations to parse for in's mode.
-func (a *Archive) openSnapshot(j *job, in *input, stats *runStats) error {
+func (a *Archive) openSnapshot(ctx context.Context, j *job, in *input, stats *runStats) error {
 	in.snapshot = true
 	path := a.RetainedPath(j.src.Provider, j.storedPath())
 	in.rw = &retainWriter{path: path, keep: j.row.retainedSize}
@@ -57,7 +58,7 @@ func (a *Archive) openSnapshot(j *job, in *input, stats *runStats) error {
 			in.shrunk = true // the same content: nothing new
 			return nil
 		}
-		held, err := a.heldSessions(j.row.id)
+		held, err := a.heldSessions(ctx, j.row.id)
 		if err != nil {
 			return err
 		}
@@ -116,21 +117,14 @@ func retainedGenerations(path string, row sourceRow) ([][]byte, error) {
 
 // heldSessions returns the ids (as its provider named them) of the
 // sessions a source wrote.
-func (a *Archive) heldSessions(source int64) ([]string, error) {
-	rows, err := a.db.Query(`SELECT session_id FROM session_names WHERE source_id = ? ORDER BY session_id`, source)
+func (a *Archive) heldSessions(ctx context.Context, source int64) ([]string, error) {
+	var out []string
+	err := appendRows(ctx, a.db, `SELECT session_id FROM session_names WHERE source_id = ? ORDER BY session_id`, &out,
+		func(rows *sql.Rows, id *string) error { return rows.Scan(id) }, source)
 	if err != nil {
 		return nil, fmt.Errorf("sessions of a source: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("sessions of a source: %w", err)
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // parseGenerations has the provider read each generation of in whole, in
