@@ -48,96 +48,111 @@ type Field struct {
 // found as soon as it is listed here (a test checks that every string
 // field of every record type is).
 func (r Record) Texts(fn func(f Field, s *string)) {
-	prose := func(name string, s *string) { fn(Field{Name: name}, s) }
-	label := func(name string, s *string) { fn(Field{Name: name, Kind: TextLabel}, s) }
-	labelAll := func(fields []named) {
-		for _, f := range fields {
-			label(f.name, f.p)
-		}
-	}
-	labels := func(name string, list []string) {
-		for i := range list {
-			label(name, &list[i])
-		}
-	}
+	v := visitor(fn)
 	switch {
 	case r.Session != nil:
-		s := r.Session
-		labelAll([]named{{"Session.ID", &s.ID}, {"Session.Provider", &s.Provider},
-			{"Session.Class", &s.Class}, {"Session.CWD", &s.CWD}, {"Session.Version", &s.Version},
-			{"Session.ParentID", &s.ParentID}, {"Session.Relation", &s.Relation},
-			{"Session.ParentToolCallID", &s.ParentToolCallID}, {"Session.LinkEvidence", &s.LinkEvidence},
-			{"Session.GitCommit", &s.GitCommit}, {"Session.Originator", &s.Originator}})
-		labels("Session.Branches", s.Branches)
-		labels("Session.Models", s.Models)
-		prose("Session.Title", &s.Title)
-		fn(Field{Name: "Session.GitRepoURL", Kind: TextURL}, &s.GitRepoURL)
+		v.session(r.Session)
 	case r.Message != nil:
 		m := r.Message
-		labelAll([]named{{"Message.SessionID", &m.SessionID}, {"Message.Role", &m.Role},
-			{"Message.Kind", &m.Kind}, {"Message.UUID", &m.UUID}, {"Message.ParentUUID", &m.ParentUUID},
-			{"Message.Model", &m.Model}})
-		labels("Message.ToolCallIDs", m.ToolCallIDs)
+		v.labels([]named{{"Message.SessionID", &m.SessionID}, {"Message.Role", &m.Role}, {"Message.Kind", &m.Kind},
+			{"Message.UUID", &m.UUID}, {"Message.ParentUUID", &m.ParentUUID}, {"Message.Model", &m.Model}})
+		v.list("Message.ToolCallIDs", m.ToolCallIDs)
 		fn(Field{Name: "Message.Text", Search: true}, &m.Text)
 	case r.ToolCall != nil:
-		c := r.ToolCall
-		label("ToolCall.SessionID", &c.SessionID)
-		label("ToolCall.ID", &c.ID)
-		label("ToolCall.Name", &c.Name)
-		in := string(c.Input)
-		fn(Field{Name: "ToolCall.Input", Kind: TextJSON}, &in)
-		if in != string(c.Input) {
-			c.Input = json.RawMessage(in)
-		}
-		fn(Field{Name: "ToolCall.Result", Search: true}, &c.Result)
+		v.toolCall(r.ToolCall)
 	case r.Edit != nil:
-		e := r.Edit
-		labelAll([]named{{"Edit.SessionID", &e.SessionID}, {"Edit.ToolCallID", &e.ToolCallID},
-			{"Edit.Tool", &e.Tool}, {"Edit.File", &e.File}, {"Edit.MoveTo", &e.MoveTo}, {"Edit.CWD", &e.CWD},
-			{"Edit.Op", &e.Op}, {"Edit.Status", &e.Status}})
-		prose("Edit.OldText", &e.OldText)
-		prose("Edit.NewText", &e.NewText)
-		fn(Field{Name: "Edit.Patch", Kind: TextDiff}, &e.Patch)
-		for i := range e.Hunks {
-			h := &e.Hunks[i]
-			lines := strings.Join(h.Lines, "\n")
-			fn(Field{Name: "Edit.Hunks.Lines", Kind: TextDiff}, &lines)
-			if lines != strings.Join(h.Lines, "\n") {
-				h.Lines = strings.Split(lines, "\n")
-			}
-		}
+		v.edit(r.Edit)
 	case r.Command != nil:
 		c := r.Command
-		labelAll([]named{{"Command.SessionID", &c.SessionID},
-			{"Command.ToolCallID", &c.ToolCallID}, {"Command.CWD", &c.CWD}, {"Command.TestStatus", &c.TestStatus}})
-		prose("Command.Command", &c.Command)
+		v.labels([]named{{"Command.SessionID", &c.SessionID}, {"Command.ToolCallID", &c.ToolCallID},
+			{"Command.CWD", &c.CWD}, {"Command.TestStatus", &c.TestStatus}})
+		v.prose("Command.Command", &c.Command)
 	case r.Todos != nil:
-		t := r.Todos
-		label("Todos.SessionID", &t.SessionID)
-		label("Todos.ToolCallID", &t.ToolCallID)
-		for i := range t.Items {
-			it := &t.Items[i]
-			labelAll([]named{{"Todos.Items.SessionID", &it.SessionID},
-				{"Todos.Items.ToolCallID", &it.ToolCallID}, {"Todos.Items.ItemID", &it.ItemID},
-				{"Todos.Items.Status", &it.Status}})
-			prose("Todos.Items.Text", &it.Text)
-		}
+		v.todos(r.Todos)
 	case r.Link != nil:
 		l := r.Link
-		labelAll([]named{{"Link.SessionID", &l.SessionID}, {"Link.ParentID", &l.ParentID},
+		v.labels([]named{{"Link.SessionID", &l.SessionID}, {"Link.ParentID", &l.ParentID},
 			{"Link.ParentMessageUUID", &l.ParentMessageUUID}, {"Link.Relation", &l.Relation},
 			{"Link.ParentToolCallID", &l.ParentToolCallID}, {"Link.Evidence", &l.Evidence}})
 	case r.Capture != nil:
 		c := r.Capture // a digest, never the text
-		labelAll([]named{{"Capture.SessionID", &c.SessionID},
-			{"Capture.ToolCallID", &c.ToolCallID}, {"Capture.Type", &c.Type}, {"Capture.Sender", &c.Sender},
-			{"Capture.Recipient", &c.Recipient}, {"Capture.Digest", &c.Digest}, {"Capture.CaptureID", &c.CaptureID}})
+		v.labels([]named{{"Capture.SessionID", &c.SessionID}, {"Capture.ToolCallID", &c.ToolCallID},
+			{"Capture.Type", &c.Type}, {"Capture.Sender", &c.Sender}, {"Capture.Recipient", &c.Recipient},
+			{"Capture.Digest", &c.Digest}, {"Capture.CaptureID", &c.CaptureID}})
 	case r.Retraction != nil:
-		label("Retraction.SessionID", &r.Retraction.SessionID)
-		label("Retraction.Reason", &r.Retraction.Reason)
+		v.labels([]named{{"Retraction.SessionID", &r.Retraction.SessionID}, {"Retraction.Reason", &r.Retraction.Reason}})
 	case r.Problem != nil:
-		label("Problem.Kind", &r.Problem.Kind)
-		prose("Problem.Detail", &r.Problem.Detail)
+		v.labels([]named{{"Problem.Kind", &r.Problem.Kind}})
+		v.prose("Problem.Detail", &r.Problem.Detail)
+	}
+}
+
+// visitor is the fn Texts was given, with helpers for each kind of field.
+type visitor func(Field, *string)
+
+func (v visitor) prose(name string, s *string) { v(Field{Name: name}, s) }
+
+func (v visitor) labels(fields []named) {
+	for _, f := range fields {
+		v(Field{Name: f.name, Kind: TextLabel}, f.p)
+	}
+}
+
+// list visits every element of a list of labels.
+func (v visitor) list(name string, list []string) {
+	for i := range list {
+		v(Field{Name: name, Kind: TextLabel}, &list[i])
+	}
+}
+
+func (v visitor) session(s *Session) {
+	v.labels([]named{{"Session.ID", &s.ID}, {"Session.Provider", &s.Provider}, {"Session.Class", &s.Class},
+		{"Session.CWD", &s.CWD}, {"Session.Version", &s.Version}, {"Session.ParentID", &s.ParentID},
+		{"Session.Relation", &s.Relation}, {"Session.ParentToolCallID", &s.ParentToolCallID},
+		{"Session.LinkEvidence", &s.LinkEvidence}, {"Session.GitCommit", &s.GitCommit},
+		{"Session.Originator", &s.Originator}})
+	v.list("Session.Branches", s.Branches)
+	v.list("Session.Models", s.Models)
+	v.prose("Session.Title", &s.Title)
+	v(Field{Name: "Session.GitRepoURL", Kind: TextURL}, &s.GitRepoURL)
+}
+
+// toolCall visits a call's input as JSON text, written back when changed.
+func (v visitor) toolCall(c *ToolCall) {
+	v.labels([]named{{"ToolCall.SessionID", &c.SessionID}, {"ToolCall.ID", &c.ID}, {"ToolCall.Name", &c.Name}})
+	in := string(c.Input)
+	v(Field{Name: "ToolCall.Input", Kind: TextJSON}, &in)
+	if in != string(c.Input) {
+		c.Input = json.RawMessage(in)
+	}
+	v(Field{Name: "ToolCall.Result", Search: true}, &c.Result)
+}
+
+// edit visits each hunk's lines as one diff text, split again when changed.
+func (v visitor) edit(e *Edit) {
+	v.labels([]named{{"Edit.SessionID", &e.SessionID}, {"Edit.ToolCallID", &e.ToolCallID}, {"Edit.Tool", &e.Tool},
+		{"Edit.File", &e.File}, {"Edit.MoveTo", &e.MoveTo}, {"Edit.CWD", &e.CWD}, {"Edit.Op", &e.Op},
+		{"Edit.Status", &e.Status}})
+	v.prose("Edit.OldText", &e.OldText)
+	v.prose("Edit.NewText", &e.NewText)
+	v(Field{Name: "Edit.Patch", Kind: TextDiff}, &e.Patch)
+	for i := range e.Hunks {
+		h := &e.Hunks[i]
+		lines := strings.Join(h.Lines, "\n")
+		v(Field{Name: "Edit.Hunks.Lines", Kind: TextDiff}, &lines)
+		if lines != strings.Join(h.Lines, "\n") {
+			h.Lines = strings.Split(lines, "\n")
+		}
+	}
+}
+
+func (v visitor) todos(t *TodoSnapshot) {
+	v.labels([]named{{"Todos.SessionID", &t.SessionID}, {"Todos.ToolCallID", &t.ToolCallID}})
+	for i := range t.Items {
+		it := &t.Items[i]
+		v.labels([]named{{"Todos.Items.SessionID", &it.SessionID}, {"Todos.Items.ToolCallID", &it.ToolCallID},
+			{"Todos.Items.ItemID", &it.ItemID}, {"Todos.Items.Status", &it.Status}})
+		v.prose("Todos.Items.Text", &it.Text)
 	}
 }
 
