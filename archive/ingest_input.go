@@ -29,9 +29,11 @@ const headBytes = 4096
 //   - planRebuild: the retained copy from its start, then whatever the
 //     original holds past it.
 //
-// A source kind other than append-only lines plugs in here: it decides its
-// mode and reader in openInput and what it stores in finishInput, and the parse
-// between the two stays as it is.
+// Upsert sources are read as append-only ones (their records replace by
+// key). A snapshot source (transcripts.KindSnapshot) plugs in here:
+// openSnapshot decides its mode and the generations to parse (read by
+// parseGenerations, each whole), and finishInput stores its content hash
+// and the lengths of its retained generations.
 type input struct {
 	kind          planKind
 	newGeneration bool
