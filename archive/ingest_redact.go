@@ -1,9 +1,7 @@
 package archive
 
 import (
-	"bytes"
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"hansard/redact"
@@ -21,7 +19,7 @@ import (
 // becomes a placeholder first (transcripts.ElideBinary): it is neither
 // shown nor indexed.
 func copyRecord(r transcripts.Record, redactText func(string) string) (transcripts.Record, int) {
-	out := cloneRecord(r)
+	out := r.Clone()
 	if out.Command != nil {
 		out.Command.Classify()
 	}
@@ -50,66 +48,4 @@ func copyRecord(r transcripts.Record, redactText func(string) string) (transcrip
 		n += len(*s)
 	})
 	return out, n
-}
-
-// cloneRecord returns a copy of r that shares no memory with it.
-func cloneRecord(r transcripts.Record) transcripts.Record {
-	var out transcripts.Record
-	switch {
-	case r.Session != nil:
-		s := *r.Session
-		s.Branches, s.Models = slices.Clone(s.Branches), slices.Clone(s.Models)
-		out.Session = &s
-	case r.Message != nil:
-		m := *r.Message
-		m.ToolCallIDs = slices.Clone(m.ToolCallIDs)
-		out.Message = &m
-	case r.ToolCall != nil:
-		c := *r.ToolCall
-		c.Input = nil
-		if len(r.ToolCall.Input) > 0 {
-			c.Input = bytes.Clone(r.ToolCall.Input)
-		}
-		c.ExitCode = cloneInt(c.ExitCode)
-		out.ToolCall = &c
-	case r.Edit != nil:
-		e := *r.Edit
-		if len(e.Hunks) > 0 {
-			e.Hunks = slices.Clone(e.Hunks)
-			for i := range e.Hunks {
-				e.Hunks[i].Lines = slices.Clone(e.Hunks[i].Lines)
-			}
-		}
-		out.Edit = &e
-	case r.Command != nil:
-		c := *r.Command
-		c.ExitCode = cloneInt(c.ExitCode)
-		out.Command = &c
-	case r.Todos != nil:
-		t := *r.Todos
-		t.Items = slices.Clone(t.Items)
-		out.Todos = &t
-	case r.Link != nil:
-		l := *r.Link
-		out.Link = &l
-	case r.Capture != nil:
-		c := *r.Capture
-		out.Capture = &c
-	case r.Retraction != nil:
-		x := *r.Retraction
-		x.Keep = slices.Clone(x.Keep)
-		out.Retraction = &x
-	case r.Problem != nil:
-		p := *r.Problem
-		out.Problem = &p
-	}
-	return out
-}
-
-func cloneInt(p *int) *int {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
 }

@@ -72,3 +72,14 @@ func TestTextsWritesBack(t *testing.T) {
 		t.Errorf("a command is searched: %q", got)
 	}
 }
+
+func TestCloneSharesNoMemory(t *testing.T) {
+	code := 1
+	e := Edit{Hunks: []Hunk{{Lines: []string{"+a"}}}}
+	c := ToolCall{Input: json.RawMessage(`{"a":1}`), ExitCode: &code}
+	ce, cc := Record{Edit: &e}.Clone(), Record{ToolCall: &c}.Clone()
+	ce.Edit.Hunks[0].Lines[0], cc.ToolCall.Input[2], *cc.ToolCall.ExitCode = "+b", 'b', 2
+	if e.Hunks[0].Lines[0] != "+a" || string(c.Input) != `{"a":1}` || code != 1 {
+		t.Errorf("the clone shares memory: %+v %s %d", e, c.Input, code)
+	}
+}
