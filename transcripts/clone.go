@@ -8,59 +8,40 @@ import (
 // Clone returns a copy of r that shares no memory with it (a provider may
 // reuse what it emitted).
 func (r Record) Clone() Record {
-	var out Record
+	out := Record{Session: clonePtr(r.Session), Message: clonePtr(r.Message), ToolCall: clonePtr(r.ToolCall),
+		Edit: clonePtr(r.Edit), Command: clonePtr(r.Command), Todos: clonePtr(r.Todos), Link: clonePtr(r.Link),
+		Capture: clonePtr(r.Capture), Retraction: clonePtr(r.Retraction), Problem: clonePtr(r.Problem)}
 	switch {
-	case r.Session != nil:
-		s := *r.Session
-		s.Branches, s.Models = slices.Clone(s.Branches), slices.Clone(s.Models)
-		out.Session = &s
-	case r.Message != nil:
-		m := *r.Message
-		m.ToolCallIDs = slices.Clone(m.ToolCallIDs)
-		out.Message = &m
-	case r.ToolCall != nil:
-		c := *r.ToolCall
+	case out.Session != nil:
+		out.Session.Branches, out.Session.Models = slices.Clone(out.Session.Branches), slices.Clone(out.Session.Models)
+	case out.Message != nil:
+		out.Message.ToolCallIDs = slices.Clone(out.Message.ToolCallIDs)
+	case out.ToolCall != nil:
+		c := out.ToolCall
 		c.Input = nil
 		if len(r.ToolCall.Input) > 0 {
 			c.Input = bytes.Clone(r.ToolCall.Input)
 		}
-		c.ExitCode = cloneInt(c.ExitCode)
-		out.ToolCall = &c
-	case r.Edit != nil:
-		e := *r.Edit
-		if len(e.Hunks) > 0 {
-			e.Hunks = slices.Clone(e.Hunks)
-			for i := range e.Hunks {
-				e.Hunks[i].Lines = slices.Clone(e.Hunks[i].Lines)
+		c.ExitCode = clonePtr(c.ExitCode)
+	case out.Edit != nil:
+		if len(out.Edit.Hunks) > 0 {
+			out.Edit.Hunks = slices.Clone(out.Edit.Hunks)
+			for i := range out.Edit.Hunks {
+				out.Edit.Hunks[i].Lines = slices.Clone(out.Edit.Hunks[i].Lines)
 			}
 		}
-		out.Edit = &e
-	case r.Command != nil:
-		c := *r.Command
-		c.ExitCode = cloneInt(c.ExitCode)
-		out.Command = &c
-	case r.Todos != nil:
-		t := *r.Todos
-		t.Items = slices.Clone(t.Items)
-		out.Todos = &t
-	case r.Link != nil:
-		l := *r.Link
-		out.Link = &l
-	case r.Capture != nil:
-		c := *r.Capture
-		out.Capture = &c
-	case r.Retraction != nil:
-		x := *r.Retraction
-		x.Keep = slices.Clone(x.Keep)
-		out.Retraction = &x
-	case r.Problem != nil:
-		p := *r.Problem
-		out.Problem = &p
+	case out.Command != nil:
+		out.Command.ExitCode = clonePtr(out.Command.ExitCode)
+	case out.Todos != nil:
+		out.Todos.Items = slices.Clone(out.Todos.Items)
+	case out.Retraction != nil:
+		out.Retraction.Keep = slices.Clone(out.Retraction.Keep)
 	}
 	return out
 }
 
-func cloneInt(p *int) *int {
+// clonePtr returns a pointer to a copy of *p, nil for nil.
+func clonePtr[T any](p *T) *T {
 	if p == nil {
 		return nil
 	}
