@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,15 +25,13 @@ type fakeWorld struct {
 func newFakeWorld(t *testing.T, rel string, p transcripts.Provider) *fakeWorld {
 	t.Helper()
 	a, home := linkArchive(t)
-	w := &fakeWorld{t: t, a: a, home: home, path: filepath.Join(home, filepath.FromSlash(rel)), p: p, stamp: time.Now()}
-	content, ok := fakeagents.Files()[rel]
-	if !ok {
-		t.Fatalf("no fixture %s", rel)
-	}
-	if err := os.MkdirAll(filepath.Dir(w.path), 0o700); err != nil {
+	path, err := fakeagents.Lay(home, rel)
+	if err != nil {
 		t.Fatal(err)
 	}
-	w.rewrite(content)
+	w := &fakeWorld{t: t, a: a, home: home, path: path, p: p, stamp: time.Now()}
+	content, _ := os.ReadFile(path)
+	w.rewrite(string(content)) // with a stamp of its own
 	return w
 }
 

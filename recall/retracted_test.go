@@ -2,7 +2,6 @@ package recall
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -16,20 +15,14 @@ import (
 // search hit on one says so.
 func TestRetractedMessagesAreMarked(t *testing.T) {
 	t.Parallel()
-	home := t.TempDir()
-	const rel = ".fake-upsert/u.jsonl"
-	p := filepath.Join(home, rel)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(fakeagents.Files()[rel]), 0o600); err != nil {
+	ctx, home := context.Background(), t.TempDir()
+	if _, err := fakeagents.Lay(home, ".fake-upsert/u.jsonl"); err != nil {
 		t.Fatal(err)
 	}
 	env := map[string]string{"HOME": home, "HANSARD_HOME": filepath.Join(t.TempDir(), "archive")}
 	h := NewHost(HostOptions{Getenv: func(k string) string { return env[k] },
 		Providers: []transcripts.Provider{fakeagents.NewUpsert()}})
 	t.Cleanup(func() { h.Close() })
-	ctx := context.Background()
 
 	read, err := h.Read(ctx, ReadRequest{SessionID: "u"})
 	if err != nil {

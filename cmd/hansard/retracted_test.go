@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,12 +17,7 @@ import (
 // the retracted messages.
 func TestShowAndHistoryMarkRetracted(t *testing.T) {
 	home := t.TempDir()
-	const rel = ".fake-upsert/u.jsonl"
-	p := filepath.Join(home, rel)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(fakeagents.Files()[rel]), 0o600); err != nil {
+	if _, err := fakeagents.Lay(home, ".fake-upsert/u.jsonl"); err != nil {
 		t.Fatal(err)
 	}
 	env := map[string]string{"HANSARD_HOME": filepath.Join(t.TempDir(), "archive"), "NO_COLOR": "1"}
