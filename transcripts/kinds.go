@@ -26,12 +26,12 @@ package transcripts
 //     gets reads the generation's bytes and also implements io.ReaderAt
 //     and io.Seeker (a database is read in pages).
 //
-// The archive retains every byte it read: an append or upsert source as
-// one growing copy, a snapshot source as one copy per generation, and the
-// side files a provider reads (SideFiler: Claude Code's subagent meta.json,
-// a database's -wal file) with the source they belong to, so that a
-// rebuild parses the same bytes in the same order and gives the same
-// indexes and retractions.
+// The archive retains every byte it read (an append or upsert source as
+// one growing copy, a snapshot source as its generations one after the
+// other), so that a rebuild parses the same bytes in the same order and
+// gives the same indexes and retractions; the side files a provider reads
+// (SideFiler: Claude Code's subagent meta.json) are retained with their
+// source, as last seen.
 type Kind uint8
 
 // Source kinds.
