@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -72,6 +73,9 @@ func (a *Archive) openSnapshot(ctx context.Context, j *job, in *input, stats *ru
 		gens, err := retainedGenerations(path, j.row)
 		if err != nil {
 			return err
+		}
+		if len(gens) == 0 {
+			return errors.New("no retained generations to rebuild from")
 		}
 		in.gens, in.lens = gens, slices.Clone(j.row.snapshotLens)
 		if !j.exists || bytes.Equal(in.contentHash, j.row.contentHash) {
