@@ -20,8 +20,12 @@ func TestRunEveryKind(t *testing.T) {
 	}
 	for kind, s := range map[string]providertest.Suite{
 		"AppendLines": {
-			Provider: fakeagents.NewLines(), Sessions: main("a", 3), Edits: edit("a"),
-			Check: wantCommand(1, "pass"),
+			Provider: fakeagents.NewLines(), Edits: edit("a"),
+			Sessions: append(main("a", 3), append(main("log-1", 2), main("log-2", 1)...)...),
+			Check: func(t *testing.T, c *providertest.Collector) {
+				wantCommand("a", 1, "pass")(t, c)
+				wantCommand("log-2", 0, "")(t, c) // a linter: no test run
+			},
 		},
 		// m1 0, m2 1 (appended twice), m3 2 (rewound), m4 3, s1 4, m5 5;
 		// the replaced history drops m2.
@@ -42,12 +46,18 @@ func TestRunEveryKind(t *testing.T) {
 	}
 }
 
-// wantCommand checks that the one command, of message index, ran tests
-// with that status.
-func wantCommand(index int, status string) func(*testing.T, *providertest.Collector) {
+// wantCommand checks that the one command of a session, of message index,
+// has that test status ("" for a command that runs no tests).
+func wantCommand(session string, index int, status string) func(*testing.T, *providertest.Collector) {
 	return func(t *testing.T, c *providertest.Collector) {
-		if cmds := c.Commands(); len(cmds) != 1 || !cmds[0].IsTest || cmds[0].MessageIndex != index || cmds[0].TestStatus != status {
-			t.Errorf("commands %+v, want one test run of message %d, %s", cmds, index, status)
+		var cmds []transcripts.Command
+		for _, cmd := range c.Commands() {
+			if cmd.SessionID == session {
+				cmds = append(cmds, cmd)
+			}
+		}
+		if len(cmds) != 1 || cmds[0].MessageIndex != index || cmds[0].TestStatus != status {
+			t.Errorf("commands of %s %+v, want one of message %d, test status %q", session, cmds, index, status)
 		}
 	}
 }
@@ -60,5 +70,5 @@ func checkUpsert(t *testing.T, c *providertest.Collector) {
 	if r := c.Retracted[providertest.MessageKey{SessionID: "u", Index: 2}]; r != transcripts.RetractRewound {
 		t.Errorf("message 2 retracted %q, want %q", r, transcripts.RetractRewound)
 	}
-	wantCommand(3, "fail")(t, c)
+	wantCommand("u", 3, "fail")(t, c)
 }
