@@ -59,8 +59,8 @@ type Provider interface {
 	// Offset 0 with the State of the generation before, and the Offset and
 	// Line it returns are ignored; what follows is about sources read by
 	// lines (Kind.Lines). Parse consumes complete lines only: a torn last
-	// line (no trailing newline) is left for the next call. A last line without a
-	// newline that is one complete JSON object (ReadLines marks it
+	// line (no trailing newline) is left for the next call. A last line
+	// without a newline that is one complete JSON object (ReadLines marks it
 	// Unterminated) is parsed and its records emitted, but the returned
 	// checkpoint (offset, line count, NextIndex and State) is the one from
 	// before it, so that the next call reads it again and emits its records
