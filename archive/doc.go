@@ -98,7 +98,10 @@
 //     file's generation (1, then one more each time it shrank or was
 //     rewritten). The row of an earlier generation is kept with retired
 //     set, deleted, and the path "<path>#<generation>" (see Generations
-//     below).
+//     below). kind is the source's transcripts.Kind; a snapshot source
+//     also keeps the SHA-256 of the content last read (content_hash) and
+//     the lengths of the generations its retained copy holds
+//     (snapshot_lens; see Snapshot sources below).
 //   - session_names: the stored id of every session id each source wrote.
 //     A session id belongs to the first source that wrote it; another
 //     source naming it writes its own session "<id>~<n>" (n from 2),
@@ -134,6 +137,10 @@
 //     after each write of a session, from the messages' uuids and the
 //     session's tool calls (tool results and messages between the lines of
 //     one assistant message never start a branch; see mainBranch).
+//     messages.retracted, when set, says why the message left its
+//     session's history (a transcripts.Retraction, or a snapshot
+//     generation that no longer holds it): the row, its index and what
+//     cites it stay, and a later copy of the message clears it.
 //   - subagent_captures: the subagent deliveries (assignment, follow-up,
 //     result) agents reported through capture_subagent_messages, keyed by
 //     capture_id and unique on (session_id, type, sender, recipient,
@@ -267,6 +274,15 @@
 // provider's Parse reads (transcripts.SideFiler: Claude Code's subagent
 // meta.json) are retained there too, raw, as last seen, and handed back
 // to Parse (transcripts.Source.Side) once the originals are gone.
+//
+// # Snapshot sources
+//
+// A source its agent rewrites whole (transcripts.KindSnapshot) is read
+// whole whenever its content changes (the same content reads nothing), into
+// the sessions it already wrote, from the checkpoint of the content read
+// before; the messages of those sessions the new content does not emit are
+// retracted. Every content read is appended to the retained copy, and a
+// rebuild reads them again in order (ingest_rewritten.go).
 //
 // # Generations
 //

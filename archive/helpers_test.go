@@ -156,7 +156,7 @@ func dump(t *testing.T, a *Archive) string {
 	t.Helper()
 	queries := []string{
 		`SELECT s.id, s.provider, s.class, s.cwd, s.repo_root, s.repo_cwd, s.title, s.started_at, s.parent_id, s.relation, s.source_deleted, coalesce(src.path,'') FROM sessions s LEFT JOIN sources src ON src.id = s.source_id`,
-		`SELECT s.id, m.idx, m.role, m.human, m.kind, m.text, m.ts, m.uuid, m.parent_uuid, m.on_main_branch, m.line FROM messages m JOIN sessions s ON s.pk = m.session`,
+		`SELECT s.id, m.idx, m.role, m.human, m.kind, m.text, m.ts, m.uuid, m.parent_uuid, m.on_main_branch, m.line, m.retracted FROM messages m JOIN sessions s ON s.pk = m.session`,
 		`SELECT s.id, c.call_id, c.message_idx, c.name, c.input, c.result, c.has_result, c.is_error, c.exit_code FROM tool_calls c JOIN sessions s ON s.pk = c.session`,
 		`SELECT s.id, e.call_id, e.seq, e.file, e.repo_root, e.path, e.old_text, e.new_text, e.status FROM edits e JOIN sessions s ON s.pk = e.session`,
 		`SELECT s.id, c.call_id, c.command, c.exit_code, c.is_test, c.test_status FROM commands c JOIN sessions s ON s.pk = c.session`,
@@ -164,6 +164,7 @@ func dump(t *testing.T, a *Archive) string {
 		`SELECT session_id, parent_id, relation, parent_tool_call_id, evidence FROM session_links`,
 		`SELECT s.path, p.line, p.kind FROM problems p JOIN sources s ON s.id = p.source_id`,
 		`SELECT path, offset, lines, next_index, deleted, retained_raw FROM sources`,
+		`SELECT path, kind, snapshot_lens, hex(content_hash) FROM sources`,
 		`SELECT s.id, m.idx FROM messages_fts f JOIN messages m ON m.id = f.rowid JOIN sessions s ON s.pk = m.session WHERE messages_fts MATCH 'parse_config'`,
 		`SELECT s.id, c.call_id FROM results_fts f JOIN tool_calls c ON c.id = f.rowid JOIN sessions s ON s.pk = c.session WHERE results_fts MATCH 'zebra_output'`,
 	}

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"io"
@@ -28,9 +29,11 @@ const headBytes = 4096
 //   - planRebuild: the retained copy from its start, then whatever the
 //     original holds past it.
 //
-// A source kind other than append-only lines plugs in here: it decides its
-// mode and reader in openInput and what it stores in finishInput, and the parse
-// between the two stays as it is.
+// Upsert sources are read as append-only ones (their records replace by
+// key). A snapshot source (transcripts.KindSnapshot) plugs in here:
+// openSnapshot decides its mode and the generations to parse (read by
+// parseGenerations, each whole), and finishInput stores its content hash
+// and the lengths of its retained generations.
 type input struct {
 	kind          planKind
 	newGeneration bool
@@ -45,12 +48,22 @@ type input struct {
 	tw     *tailWriter   // the last bytes read, for the next tail check
 	tee    *teeReader    // reads the original; tee.r is nil when none of it is read
 	closer io.Closer     // the retained copy read by a rebuild
+
+	// A snapshot source (see ingest_rewritten.go) is read as generations,
+	// each whole: gens in order, held the sessions the source wrote
+	// before, lens the lengths of the generations retained once this read
+	// is stored, contentHash the SHA-256 of the last.
+	snapshot    bool
+	gens        [][]byte
+	held        []string
+	lens        []int64
+	contentHash []byte
 }
 
 // openInput opens j's source and decides how to read it. An error is
 // trouble with the file, to be reported as the job's failure; the input
 // needs closing otherwise (see close).
-func (a *Archive) openInput(j *job, stats *runStats) (in *input, err error) {
+func (a *Archive) openInput(ctx context.Context, j *job, stats *runStats) (in *input, err error) {
 	in = &input{kind: j.kind}
 	defer func() {
 		if err != nil {
@@ -63,6 +76,11 @@ func (a *Archive) openInput(j *job, stats *runStats) (in *input, err error) {
 		if in.f, err = os.Open(j.src.Path); err != nil {
 			return in, err
 		}
+	}
+	if j.src.Kind == transcripts.KindSnapshot {
+		return in, a.openSnapshot(ctx, j, in, stats)
+	}
+	if j.exists {
 		in.head, err = readHead(in.f)
 		if err == nil && in.kind != planFull {
 			tail, err = readTail(in.f, j.row, j.size)
@@ -178,6 +196,7 @@ func (a *Archive) finishInput(j *job, in *input, cp transcripts.Checkpoint, prob
 		return nil, err
 	}
 	d.retainedSize = size
+	d.contentHash, d.snapshotLens = in.contentHash, in.lens
 	switch in.kind {
 	case planFull:
 		d.retainedRaw, d.retainTmp = in.rw.raw, in.rw.path

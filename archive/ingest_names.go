@@ -38,6 +38,8 @@ func (w *writer) storedRecord(j *job, r transcripts.Record) error {
 		id = &r.Command.SessionID
 	case r.Todos != nil:
 		id = &r.Todos.SessionID
+	case r.Retraction != nil:
+		id = &r.Retraction.SessionID
 	case r.Link != nil && r.Link.ParentID == "":
 		id = &r.Link.SessionID // linked by a message uuid: the file's own session
 	}

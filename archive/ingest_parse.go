@@ -49,6 +49,9 @@ type jobDone struct {
 	retainedSize int64
 	retainTmp    string // replacing copy to rename into place before commit
 	problems     map[string]int
+	// For a snapshot source (see ingest_rewritten.go).
+	contentHash  []byte
+	snapshotLens []int64
 }
 
 // parseJob reads one source and sends its records to out: it opens the
@@ -57,7 +60,7 @@ type jobDone struct {
 // reported to the writer as a failed batch; only cancellation returns an
 // error.
 func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate *longLineGate, stats *runStats) error {
-	in, err := a.openInput(j, stats)
+	in, err := a.openInput(ctx, j, stats)
 	if err != nil {
 		return send(ctx, out, &batch{job: j, begin: true, failed: err})
 	}
@@ -73,7 +76,12 @@ func (a *Archive) parseJob(ctx context.Context, j *job, out chan<- *batch, gate 
 		in.abort()
 		return s.finish(&batch{failed: err})
 	}
-	cp, err := j.provider.Parse(ctx, src, &gatedReader{Reader: in.r, s: s}, in.cp, s.sink)
+	var cp transcripts.Checkpoint
+	if in.snapshot {
+		cp, err = a.parseGenerations(ctx, j, src, in, s)
+	} else {
+		cp, err = j.provider.Parse(ctx, src, &gatedReader{Reader: in.r, s: s}, in.cp, s.sink)
+	}
 	if err == nil {
 		err = s.err
 	}

@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -39,6 +40,11 @@ type sourceRow struct {
 	reparse      bool
 	generation   int
 	retired      bool // an earlier generation (see retire)
+	kind         transcripts.Kind
+	// For a snapshot source: the SHA-256 of the generation last read and
+	// the lengths of the generations its retained copy holds.
+	contentHash  []byte
+	snapshotLens []int64
 }
 
 // job is one source to read in this run.
@@ -79,13 +85,19 @@ func largestFirst(jobs []*job) {
 }
 
 const sourceColumns = `id, provider, path, class, size, mtime_ns, head_len, head_hash, offset, lines,
-	next_index, state, retained_raw, retained_size, deleted, reparse, tail_len, tail_hash, generation, retired`
+	next_index, state, retained_raw, retained_size, deleted, reparse, tail_len, tail_hash, generation, retired,
+	kind, content_hash, snapshot_lens`
 
 func scanSource(sc interface{ Scan(...any) error }) (sourceRow, error) {
 	var r sourceRow
+	var kind, lens string
 	err := sc.Scan(&r.id, &r.provider, &r.path, &r.class, &r.size, &r.mtime, &r.headLen, &r.headHash,
 		&r.cp.Offset, &r.cp.Line, &r.cp.NextIndex, &r.cp.State, &r.retainedRaw, &r.retainedSize,
-		&r.deleted, &r.reparse, &r.tailLen, &r.tailHash, &r.generation, &r.retired)
+		&r.deleted, &r.reparse, &r.tailLen, &r.tailHash, &r.generation, &r.retired, &kind, &r.contentHash, &lens)
+	if err == nil {
+		r.kind = transcripts.KindNamed(kind)
+		err = json.Unmarshal([]byte(lens), &r.snapshotLens)
+	}
 	return r, err
 }
 
@@ -142,6 +154,9 @@ func (a *Archive) loadRows(ctx context.Context, jobs []*job) error {
 			return fmt.Errorf("load source %s: %w", j.src.Path, err)
 		}
 		j.row = row
+		if j.src.Kind == transcripts.KindAppend {
+			j.src.Kind = row.kind // a job planned from the refresh snapshot, or of a file that is gone
+		}
 	}
 	return nil
 }
@@ -319,8 +334,8 @@ func (a *Archive) recordPlan(ctx context.Context, fresh []*job, back, gone []int
 	return a.inTx(ctx, func(tx *sql.Tx) error {
 		for _, j := range fresh {
 			err := tx.QueryRowContext(ctx,
-				`INSERT INTO sources (provider, path, class) VALUES (?, ?, ?) RETURNING id`,
-				j.provider.Name(), j.src.Path, j.src.Class).Scan(&j.row.id)
+				`INSERT INTO sources (provider, path, class, kind) VALUES (?, ?, ?, ?) RETURNING id`,
+				j.provider.Name(), j.src.Path, j.src.Class, j.src.Kind.String()).Scan(&j.row.id)
 			if err != nil {
 				return fmt.Errorf("record source %s: %w", j.src.Path, err)
 			}

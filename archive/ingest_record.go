@@ -88,6 +88,12 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 		}
 	case r.Capture != nil:
 		return w.capture(j, r.Capture)
+	case r.Retraction != nil:
+		pk, err := w.sessionPK(j, r.Retraction.SessionID)
+		if err != nil {
+			return err
+		}
+		return w.retract(pk, r.Retraction)
 	case r.Problem != nil:
 		p := r.Problem
 		if _, err := st.insertProblem.ExecContext(ctx, j.row.id, p.Line, p.Kind, p.Detail); err != nil {
@@ -98,7 +104,7 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 }
 
 // writeMessage writes one message row and queues its text for the
-// full-text index.
+// full-text index (the record's SearchText: its text).
 func (w *writer) writeMessage(j *job, pk int64, m *transcripts.Message) error {
 	ctx, st := w.ctx, w.st
 	id, old, existed, err := w.put(j, rowKey{pk, m.Index, ""}, st.findMessage, []any{pk, m.Index},
@@ -114,12 +120,13 @@ func (w *writer) writeMessage(j *job, pk int64, m *transcripts.Message) error {
 	if err != nil {
 		return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
 	}
-	w.msgFTS.set(id, old, existed, m.Text, true)
+	w.msgFTS.set(id, old, existed, transcripts.Record{Message: m}.SearchText(), true)
 	return nil
 }
 
-// writeToolCall writes one tool call row and queues its result for the
-// full-text index, unless a message carries the result's text.
+// writeToolCall writes one tool call row and queues its result (the
+// record's SearchText) for the full-text index, unless a message carries
+// the result's text.
 func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error {
 	ctx, st := w.ctx, w.st
 	var resultMsg any
@@ -143,7 +150,7 @@ func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error 
 	if err != nil {
 		return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
 	}
-	w.resultFTS.set(id, old, indexed, c.Result, !c.ResultInMessage)
+	w.resultFTS.set(id, old, indexed, transcripts.Record{ToolCall: c}.SearchText(), !c.ResultInMessage)
 	return nil
 }
 

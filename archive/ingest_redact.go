@@ -1,7 +1,7 @@
 package archive
 
 import (
-	"slices"
+	"encoding/json"
 	"strings"
 
 	"hansard/redact"
@@ -9,88 +9,43 @@ import (
 )
 
 // copyRecord returns a copy of r that shares no memory a provider may
-// reuse, with every text field passed through redactText (when not nil), and
-// the number of text bytes it carries. Binary content in a message's text
-// or a tool call's result becomes a placeholder first
-// (transcripts.ElideBinary): it is neither shown nor indexed.
+// reuse, with its test classification derived (transcripts.Command.Classify,
+// on the text as recorded) and every text field passed through redactText
+// (when not nil) as its kind says (transcripts.Record.Texts: prose as
+// text, JSON string by string, diffs side by side, a repository URL
+// without user name and password whatever the setting, labels kept), and
+// the number of text bytes it carries. Binary content in the texts a record
+// is found by (Field.Search: a message's text, a tool call's result)
+// becomes a placeholder first (transcripts.ElideBinary): it is neither
+// shown nor indexed.
 func copyRecord(r transcripts.Record, redactText func(string) string) (transcripts.Record, int) {
-	red := func(s string) string {
-		if redactText == nil || s == "" {
-			return s
-		}
-		return redactText(s)
+	out := r.Clone()
+	if out.Command != nil {
+		out.Command.Classify()
 	}
-	var out transcripts.Record
 	n := 0
-	switch {
-	case r.Session != nil:
-		s := *r.Session
-		s.Branches = slices.Clone(s.Branches)
-		s.Models = slices.Clone(s.Models)
-		s.Title = red(s.Title)
-		s.GitRepoURL = redact.StripUserinfo(s.GitRepoURL) // whatever the setting: the URL names the repository as well without credentials
-		out.Session = &s
-	case r.Message != nil:
-		m := *r.Message
-		m.ToolCallIDs = slices.Clone(m.ToolCallIDs)
-		m.Text = red(transcripts.ElideBinary(m.Text))
-		n = len(m.Text)
-		out.Message = &m
-	case r.ToolCall != nil:
-		c := *r.ToolCall
-		c.Input = redactJSON(c.Input, redactText)
-		c.Result = red(transcripts.ElideBinary(c.Result))
-		if c.ExitCode != nil {
-			code := *c.ExitCode
-			c.ExitCode = &code
+	out.Texts(func(f transcripts.Field, s *string) {
+		switch f.Kind {
+		case transcripts.TextLabel:
+			return
+		case transcripts.TextURL:
+			*s = redact.StripUserinfo(*s)
+			return
 		}
-		n = len(c.Input) + len(c.Result)
-		out.ToolCall = &c
-	case r.Edit != nil:
-		e := *r.Edit
-		e.OldText, e.NewText = red(e.OldText), red(e.NewText)
-		if redactText != nil && e.Patch != "" {
-			e.Patch = strings.Join(redactDiffLines(strings.Split(e.Patch, "\n"), redactText), "\n")
+		if f.Search {
+			*s = transcripts.ElideBinary(*s)
 		}
-		if len(e.Hunks) > 0 {
-			hunks := make([]transcripts.Hunk, len(e.Hunks))
-			for i, h := range e.Hunks {
-				h.Lines = slices.Clone(h.Lines)
-				if redactText != nil {
-					h.Lines = redactDiffLines(h.Lines, redactText)
-				}
-				hunks[i] = h
+		if redactText != nil && *s != "" {
+			switch f.Kind {
+			case transcripts.TextJSON:
+				*s = string(redactJSON(json.RawMessage(*s), redactText))
+			case transcripts.TextDiff:
+				*s = strings.Join(redactDiffLines(strings.Split(*s, "\n"), redactText), "\n")
+			default:
+				*s = redactText(*s)
 			}
-			e.Hunks = hunks
 		}
-		n = len(e.OldText) + len(e.NewText) + len(e.Patch)
-		out.Edit = &e
-	case r.Command != nil:
-		c := *r.Command
-		c.Command = red(c.Command)
-		if c.ExitCode != nil {
-			code := *c.ExitCode
-			c.ExitCode = &code
-		}
-		n = len(c.Command)
-		out.Command = &c
-	case r.Todos != nil:
-		t := *r.Todos
-		t.Items = slices.Clone(t.Items)
-		for i := range t.Items {
-			t.Items[i].Text = red(t.Items[i].Text)
-		}
-		out.Todos = &t
-	case r.Link != nil:
-		l := *r.Link
-		out.Link = &l
-	case r.Capture != nil:
-		c := *r.Capture // a digest, no text to redact
-		out.Capture = &c
-	case r.Problem != nil:
-		p := *r.Problem
-		p.Detail = red(p.Detail)
-		out.Problem = &p
-	}
+		n += len(*s)
+	})
 	return out, n
 }

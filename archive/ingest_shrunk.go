@@ -53,5 +53,5 @@ func holdShrunk(ctx context.Context, j *job, out chan<- *batch) error {
 	r := j.row
 	return send(ctx, out, &batch{job: j, begin: true, done: &jobDone{cp: r.cp, size: j.size, mtime: j.mtime,
 		headLen: r.headLen, headHash: r.headHash, tailLen: r.tailLen, tailHash: r.tailHash,
-		retainedRaw: r.retainedRaw, retainedSize: r.retainedSize}})
+		retainedRaw: r.retainedRaw, retainedSize: r.retainedSize, contentHash: r.contentHash, snapshotLens: r.snapshotLens}})
 }

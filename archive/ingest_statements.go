@@ -29,7 +29,7 @@ ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
 	sqlInsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateMessage = `UPDATE messages SET role = ?, human = ?, kind = ?, text = ?, ts = ?, uuid = ?,
-	parent_uuid = ?, line = ?, model = ? WHERE id = ?`
+	parent_uuid = ?, line = ?, model = ?, retracted = NULL WHERE id = ?`
 
 	// The third column of a find says whether the row's text is in the
 	// full-text index.
@@ -70,7 +70,7 @@ VALUES (?, ?, ?, ?, ?)`
 
 	sqlFinishSource = `UPDATE sources SET class = ?, size = ?, mtime_ns = ?, head_len = ?, head_hash = ?,
 	tail_len = ?, tail_hash = ?, offset = ?, lines = ?, next_index = ?, state = ?, retained_raw = ?, retained_size = ?,
-	deleted = ?, reparse = 0, last_error = '' WHERE id = ?`
+	deleted = ?, reparse = 0, last_error = '', kind = ?, content_hash = ?, snapshot_lens = ? WHERE id = ?`
 )
 
 type statements struct {

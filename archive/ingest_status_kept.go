@@ -71,9 +71,9 @@ func (a *Archive) keptHistory(ctx context.Context, st *Status) error {
 		})
 }
 
-// appendRows runs q and appends to dst each row as scan reads it.
-func appendRows[T any](ctx context.Context, db *sql.DB, q string, dst *[]T, scan func(*sql.Rows, *T) error) error {
-	rows, err := db.QueryContext(ctx, q)
+// appendRows runs q with args and appends to dst each row as scan reads it.
+func appendRows[T any](ctx context.Context, db *sql.DB, q string, dst *[]T, scan func(*sql.Rows, *T) error, args ...any) error {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}

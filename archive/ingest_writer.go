@@ -320,7 +320,8 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 		state = d.cp.State
 	}
 	_, err := w.st.finishSource.ExecContext(w.ctx, j.src.Class, d.size, d.mtime, d.headLen, d.headHash,
-		d.tailLen, d.tailHash, d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists, j.row.id)
+		d.tailLen, d.tailHash, d.cp.Offset, d.cp.Line, d.cp.NextIndex, state, d.retainedRaw, d.retainedSize, !j.exists,
+		j.src.Kind.String(), d.contentHash, jsonArray(d.snapshotLens), j.row.id)
 	if err != nil {
 		return fmt.Errorf("store checkpoint of %s: %w", j.src.Path, err)
 	}

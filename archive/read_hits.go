@@ -15,6 +15,7 @@ type HitText struct {
 	ParentUUID string
 	Line       int // source line of the message, or of the tool result
 	Timestamp  time.Time
+	Retracted  string // why the message left its history ("" for a result, or a message in it)
 }
 
 // HitTexts loads the text of hits (in order), each cut to maxChars characters.
@@ -26,8 +27,8 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 		ids      []int64
 		inResult bool
 	}{
-		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid, line, ts FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
-		{`SELECT id, substr(result, 1, ?), length(result), 0, '', result_line, ts FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
+		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid, line, ts, coalesce(retracted, '') FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
+		{`SELECT id, substr(result, 1, ?), length(result), 0, '', result_line, ts, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
 	} {
 		if len(part.ids) == 0 {
 			continue
@@ -40,7 +41,7 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 			var id int64
 			var t HitText
 			var ts sql.NullInt64
-			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID, &t.Line, &ts); err != nil {
+			if err := rows.Scan(&id, &t.Text, &t.Chars, &t.Human, &t.ParentUUID, &t.Line, &ts, &t.Retracted); err != nil {
 				rows.Close()
 				return nil, translate(err, "hit texts")
 			}

@@ -37,6 +37,9 @@ type WindowMessage struct {
 	ParentUUID   string
 	OnMainBranch bool
 	Line         int
+	// Retracted is why the message left its session's history (see
+	// transcripts.Retraction), "" while it is part of it.
+	Retracted string
 }
 
 // ReadMessages returns messages of the session with exactly this id.
@@ -48,7 +51,7 @@ func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQu
 	}
 	args = append(args, w.From)
 	q := `SELECT m.idx, m.role, m.human, m.kind, substr(m.text, ?, ?), length(m.text), m.ts, m.parent_uuid,
-		m.on_main_branch, m.line FROM messages m
+		m.on_main_branch, m.line, coalesce(m.retracted, '') FROM messages m
 		WHERE m.session = (SELECT pk FROM sessions WHERE id = ?) AND ` + cond +
 		roleClause(w.Roles, "m.role", &args) + ` ORDER BY ` + order + ` LIMIT ?`
 	rows, err := a.db.QueryContext(ctx, q, append(args, w.Limit)...)
@@ -61,7 +64,7 @@ func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQu
 		var m WindowMessage
 		var ts sql.NullInt64
 		if err := rows.Scan(&m.Index, &m.Role, &m.Human, &m.Kind, &m.Text, &m.Chars, &ts, &m.ParentUUID,
-			&m.OnMainBranch, &m.Line); err != nil {
+			&m.OnMainBranch, &m.Line, &m.Retracted); err != nil {
 			return nil, translate(err, "messages of "+sessionID)
 		}
 		m.Timestamp = fromMillis(ts)

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -11,8 +12,6 @@ import (
 	"hansard/provenance"
 	"hansard/redact"
 	"hansard/transcripts"
-	"hansard/transcripts/claude"
-	"hansard/transcripts/codex"
 )
 
 // HostOptions configure a Host.
@@ -31,6 +30,10 @@ type HostOptions struct {
 	Location *time.Location
 	// Now is the current time (time.Now when nil).
 	Now func() time.Time
+	// Providers are the transcript providers a refresh reads, in order
+	// (cmd/hansard's registry; tests pass their own). None: a refresh
+	// finds nothing new.
+	Providers []transcripts.Provider
 	// ProcRoot is the proc file system the calling process is looked up in
 	// ("/proc" when empty; tests point it elsewhere).
 	ProcRoot string
@@ -58,9 +61,9 @@ func NewHost(opts HostOptions) *Host {
 	return &Host{opts: opts}
 }
 
-// Providers returns the transcript providers, in a fixed order.
+// Providers returns the transcript providers of HostOptions, in order.
 func (h *Host) Providers() []transcripts.Provider {
-	return []transcripts.Provider{claude.New(), codex.Provider{}}
+	return slices.Clone(h.opts.Providers)
 }
 
 // Env returns the environment lookup handed to providers.

@@ -67,6 +67,7 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 			TimestampLocal: LocalTime(m.msg.Timestamp, s.loc()),
 			Text:           text,
 			OffMainBranch:  !m.msg.OnMainBranch,
+			Retracted:      m.msg.Retracted,
 			ToolCalls:      calls[m.msg.Index],
 			Revisions:      m.revisions,
 			Source:         si.SourceLink(m.msg.Line),

@@ -60,6 +60,9 @@ type Hit struct {
 	StartedAtLocal string   `json:"started_at_local"`
 	// MessageAtLocal is the matched message's time.
 	MessageAtLocal string `json:"message_at_local,omitempty"`
+	// Retracted says why the matched message left its conversation's
+	// history (see Message.Retracted).
+	Retracted string `json:"retracted,omitempty"`
 	// MoreHits are further matches in the same conversation (hits_per_session > 1).
 	MoreHits []MoreHit `json:"more_hits,omitempty"`
 	// Revisions lists the message indexes of edited copies of the matched
@@ -81,6 +84,9 @@ type MoreHit struct {
 	MessageAtLocal string   `json:"message_at_local,omitempty"`
 	Revisions      []int    `json:"revisions,omitempty"`
 	LatestRevision *int     `json:"latest_revision,omitempty"`
+	// Retracted says why the matched message left its conversation's
+	// history (see Message.Retracted).
+	Retracted string `json:"retracted,omitempty"`
 }
 
 // ReadResponse is a window of one conversation. The MCP tool
@@ -114,8 +120,12 @@ type Message struct {
 	ContentChars  *int `json:"content_chars,omitempty"`
 	ContentOffset *int `json:"content_offset,omitempty"`
 	// OffMainBranch marks a message on a branch abandoned by a rewind.
-	OffMainBranch bool       `json:"off_main_branch,omitempty"`
-	ToolCalls     []ToolCall `json:"tool_calls,omitempty"`
+	OffMainBranch bool `json:"off_main_branch,omitempty"`
+	// Retracted says why the agent took the message out of its history
+	// (rewound, replaced, or vanished from a rewritten store); it stays
+	// readable under its index.
+	Retracted string     `json:"retracted,omitempty"`
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
 	// Revisions lists earlier near-copies folded into this message (group_revisions).
 	Revisions []int `json:"revisions,omitempty"`
 	// Source links to the message's line in its transcript, or in the

@@ -111,7 +111,7 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 		first := shown[0]
 		h.MessageIndex, h.Role, h.Excerpt, h.Score = first.MessageIndex, first.Role, first.Excerpt, first.Score
 		h.MatchedIn, h.MatchedTerms, h.MessageAtLocal = first.MatchedIn, first.MatchedTerms, first.MessageAtLocal
-		h.Revisions, h.LatestRevision = first.Revisions, first.LatestRevision
+		h.Revisions, h.LatestRevision, h.Retracted = first.Revisions, first.LatestRevision, first.Retracted
 		if len(shown) > 1 {
 			h.MoreHits = shown[1:]
 		}
@@ -162,6 +162,7 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 			MatchedBy:      MatchedByKeyword,
 			MatchedIn:      MatchedInMessage,
 			MessageAtLocal: LocalTime(texts[i].Timestamp, s.loc()),
+			Retracted:      texts[i].Retracted,
 		}
 		if r.InResult {
 			m.MatchedIn = MatchedInToolResult

@@ -56,6 +56,16 @@ func splitShell(cmd string) []string {
 	return strings.FieldsFunc(cmd, func(r rune) bool { return r == '&' || r == '|' || r == ';' || r == '\n' })
 }
 
+// Classify derives from a command as its provider reported it whether it
+// runs tests (IsTestCommand) and, from its exit code, whether they passed
+// (TestStatus). It is the one place that decides: providers leave the two
+// fields unset, and the receivers of records call it on every Command
+// before they redact its text.
+func (c *Command) Classify() {
+	c.IsTest = IsTestCommand(c.Command)
+	c.TestStatus = TestStatus(c.IsTest, c.ExitCode)
+}
+
 // TestStatus returns "pass" or "fail" for a test command with a known exit
 // code, and "" otherwise.
 func TestStatus(isTest bool, exitCode *int) string {

@@ -52,3 +52,24 @@ func TestTestStatus(t *testing.T) {
 		t.Errorf("not a test: got %q", got)
 	}
 }
+
+func TestClassify(t *testing.T) {
+	zero, one := 0, 1
+	for _, c := range []struct {
+		cmd    Command
+		isTest bool
+		status string
+	}{
+		{Command{Command: "cd x && go test ./...", ExitCode: &zero}, true, "pass"},
+		{Command{Command: "npm test", ExitCode: &one}, true, "fail"},
+		{Command{Command: "pytest"}, true, ""},
+		{Command{Command: "ls", ExitCode: &one}, false, ""},
+	} {
+		cmd := c.cmd
+		cmd.IsTest, cmd.TestStatus = !c.isTest, "stale"
+		cmd.Classify()
+		if cmd.IsTest != c.isTest || cmd.TestStatus != c.status {
+			t.Errorf("%q: %v %q, want %v %q", cmd.Command, cmd.IsTest, cmd.TestStatus, c.isTest, c.status)
+		}
+	}
+}

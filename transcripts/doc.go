@@ -13,6 +13,16 @@
 // and reads them through Source.ReadSide, so that the archive can retain
 // them and hand them back once the agent has deleted them.
 //
+// A source has a Kind: appended lines (KindAppend, the zero Kind), lines
+// of records upserted by id (KindUpsert) or a snapshot rewritten whole and
+// read whole, generation by generation (KindSnapshot). IDIndex keeps the
+// index an agent's id got, and a Retraction takes messages out of a
+// session's history without renumbering them (SnapshotSeen derives those
+// a new snapshot implies). What is derived from records is derived by
+// their receiver, once: Command.Classify (test runs and their results)
+// and Record.Texts (every string field, with the kind of text it holds,
+// for redaction and search).
+//
 // Contracts relied on by every other package:
 //   - Session ids are the provider's own ids; a subagent is its own session
 //     linked to its parent by ParentID and Relation.

@@ -174,8 +174,12 @@ type Command struct {
 	Command      string
 	CWD          string
 	ExitCode     *int // nil when unknown
-	IsTest       bool
-	// TestStatus is "pass", "fail" or "" (not a test, or no result).
+	// IsTest and TestStatus are derived from Command and ExitCode by
+	// Classify, once, by whoever receives the record (the archive, the
+	// Collector of providertest): a provider reports the command and its
+	// exit code and leaves them unset. TestStatus is "pass", "fail" or ""
+	// (not a test, or no result).
+	IsTest     bool
 	TestStatus string
 	Timestamp  time.Time
 }

@@ -11,6 +11,8 @@ type Source struct {
 	Path     string // absolute path of the file on disk
 	// Class is ClassMain or ClassSubagent as far as the layout tells.
 	Class string
+	// Kind is how the agent writes the file (KindAppend when zero).
+	Kind Kind
 	// Side, when not nil, holds the files beside the source that Parse
 	// reads (see SideFiler) by path, as the archive last saw them.
 	Side map[string][]byte
@@ -25,6 +27,10 @@ type Checkpoint struct {
 	// NextIndex is the index the next new message of the file's primary
 	// session will get. Providers may keep more in State.
 	NextIndex int
+	// Generation is, for a snapshot source (KindSnapshot), how many
+	// generations of it were read before this one: 0 the first time. The
+	// archive sets it; Offset and Line stay 0 for such a source.
+	Generation int
 	// State is provider-private (for example calls still waiting for their
 	// results, the assistant message still being joined). Providers must
 	// keep it small: it is rewritten on every refresh. The archive stores
@@ -49,9 +55,12 @@ type Provider interface {
 	// skipped; Discover only fails when ctx is done or fn fails.
 	Discover(ctx context.Context, roots []string, warn func(path string, err error), fn func(Source) error) error
 	// Parse reads src from r, which is positioned at cp.Offset, and emits
-	// records to sink. It consumes complete lines only: a torn last line (no
-	// trailing newline) is left for the next call. A last line without a
-	// newline that is one complete JSON object (ReadLines marks it
+	// records to sink. A snapshot source (KindSnapshot) is read whole, from
+	// Offset 0 with the State of the generation before, and the Offset and
+	// Line it returns are ignored; what follows is about sources read by
+	// lines (Kind.Lines). Parse consumes complete lines only: a torn last
+	// line (no trailing newline) is left for the next call. A last line
+	// without a newline that is one complete JSON object (ReadLines marks it
 	// Unterminated) is parsed and its records emitted, but the returned
 	// checkpoint (offset, line count, NextIndex and State) is the one from
 	// before it, so that the next call reads it again and emits its records
@@ -75,6 +84,7 @@ type Sink func(Record) error
 //   - Todos: (SessionID, ToolCallID); the snapshot replaces the previous one of that call.
 //   - Link: (SessionID, ParentID, ParentMessageUUID, Relation).
 //   - Capture: (SessionID, ToolCallID).
+//   - Retraction: not keyed; applied in order (see Retraction).
 //   - Problem: not keyed; counted per source, once per line and kind (a
 //     line read again reports its problem again).
 type Record struct {
@@ -86,7 +96,9 @@ type Record struct {
 	Todos    *TodoSnapshot
 	Link     *Link
 	Capture  *Capture
-	Problem  *Problem
+	// Retraction says that messages left the agent's history.
+	Retraction *Retraction
+	Problem    *Problem
 }
 
 // TodoSnapshot is the whole todo list or plan as one call left it.

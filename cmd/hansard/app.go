@@ -30,6 +30,7 @@ func (app *App) Host() *recall.Host {
 			Getenv:    app.Getenv,
 			NoRefresh: app.NoRefresh,
 			Warn:      app.warn,
+			Providers: providers(),
 		})
 	}
 	return app.host

@@ -108,9 +108,9 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		if h.MatchedBy == recall.MatchedByFilter {
 			continue
 		}
-		printMatch(w, p, q, h.MessageIndex, h.Role, h.Excerpt, h.Revisions, h.LatestRevision)
+		printMatch(w, p, q, h.MessageIndex, retractedRole(h.Role, h.Retracted), h.Excerpt, h.Revisions, h.LatestRevision)
 		for _, m := range h.MoreHits {
-			printMatch(w, p, q, m.MessageIndex, m.Role, m.Excerpt, m.Revisions, m.LatestRevision)
+			printMatch(w, p, q, m.MessageIndex, retractedRole(m.Role, m.Retracted), m.Excerpt, m.Revisions, m.LatestRevision)
 		}
 	}
 	if resp.Next != "" {
@@ -127,6 +127,15 @@ func printMatch(w io.Writer, p painter, q recall.Query, idx int, role, excerpt s
 		}
 		fmt.Fprintf(w, "      %s\n", p.dim(fmt.Sprintf("copies of one prompt: %s (latest #%d)", strings.Join(ids, " "), *latest)))
 	}
+}
+
+// retractedRole is a match's role, with why its message left the
+// conversation's history when it did.
+func retractedRole(role, retracted string) string {
+	if retracted == "" {
+		return role
+	}
+	return role + " [retracted: " + retracted + "]"
 }
 
 // evidenceHeader heads every readable answer built from archived text.

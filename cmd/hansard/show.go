@@ -81,6 +81,9 @@ func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadRespons
 		if m.OffMainBranch {
 			head += " [abandoned branch]"
 		}
+		if m.Retracted != "" {
+			head += " [retracted: " + m.Retracted + "]"
+		}
 		fmt.Fprintf(w, "\n%s %s\n", p.bold(head), p.dim(localStamp(m.TimestampLocal)))
 		if len(m.Revisions) > 0 {
 			fmt.Fprintf(w, "%s\n", p.dim(fmt.Sprintf("latest of copies %v", m.Revisions)))

@@ -81,9 +81,9 @@ var rows = []row{
 		"the accuracy harness measures provenance on the ground truth"},
 
 	// The service layer and its transports.
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
-		"golang.org/x/sys/unix",
-		"recall is the service layer: everything below it, no transport"},
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
+		"golang.org/x/sys/unix hansard/transcripts/claude",
+		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
 		"the MCP adapter is a thin transport over recall"},
 	{"hansard/integrate", "STD github.com/BurntSushi/toml/... github.com/sergi/go-diff/...", "",
@@ -100,6 +100,8 @@ var rows = []row{
 		"test support"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
+	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",
+		"fake providers, one of each source kind, for the conformance suite and the archive's tests"},
 	{"hansard/fixtures/gen", "STD golang.org/x/sync/...", "",
 		"the benchmark data generator writes transcripts as agents do, without the parsers"},
 	{"hansard/fixtures/gen/cmd/gentranscripts", "STD MAIN hansard/fixtures/gen", "",

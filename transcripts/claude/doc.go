@@ -108,7 +108,8 @@
 // otherwise (a line only partly inside newString, a MultiEdit's lines).
 // The call's input is not used for it: a checkpoint keeps it redacted. Bash calls are
 // Commands: exit code 0 for a structured result, N from "Exit code N" in an
-// error, unknown otherwise; tests are recognized by transcripts.IsTestCommand.
+// error, unknown otherwise; whether they run tests is
+// decided by the receiver of the record (transcripts.Command.Classify).
 // A Bash command that writes a here-document into a file (cat <<'EOF' >
 // file, tee file <<EOF: transcripts.HeredocWrite) is also a whole-file write
 // Edit, tool "shell_write", ok only when the command exited 0; one that

@@ -246,9 +246,6 @@ func heredocEdit(pc *pendingCall, res *callResult) (transcripts.Edit, bool) {
 }
 
 func buildCommand(pc *pendingCall, res *callResult) *transcripts.Command {
-	in := decodeInput(pc.Input)
-	isTest := transcripts.IsTestCommand(in.Command)
-	code := exitCode(res)
-	return &transcripts.Command{SessionID: pc.Session, ToolCallID: pc.ID, MessageIndex: pc.MessageIndex, Command: in.Command,
-		CWD: pc.CWD, ExitCode: code, IsTest: isTest, TestStatus: transcripts.TestStatus(isTest, code), Timestamp: pc.Timestamp}
+	return &transcripts.Command{SessionID: pc.Session, ToolCallID: pc.ID, MessageIndex: pc.MessageIndex,
+		Command: decodeInput(pc.Input).Command, CWD: pc.CWD, ExitCode: exitCode(res), Timestamp: pc.Timestamp}
 }

@@ -49,7 +49,6 @@ func (p *parser) execCommandEnd(ev event) error {
 		}
 		if inner := p.innerCommand(ev); inner != nil {
 			inner.ExitCode = ev.ExitCode
-			inner.TestStatus = transcripts.TestStatus(inner.IsTest, inner.ExitCode)
 			cmd := *inner
 			return p.sink(transcripts.Record{Command: &cmd})
 		}

@@ -29,7 +29,7 @@ func (p *parser) jsExec(c *call, src string) {
 		cwd := p.resolveDir(jc.workdir)
 		c.Inner = append(c.Inner, transcripts.Command{
 			SessionID: c.Call.SessionID, ToolCallID: c.Call.ID + "#" + strconv.Itoa(i+1), MessageIndex: c.Call.MessageIndex,
-			Command: jc.cmd, CWD: cwd, IsTest: transcripts.IsTestCommand(jc.cmd), Timestamp: c.Call.Timestamp,
+			Command: jc.cmd, CWD: cwd, Timestamp: c.Call.Timestamp,
 		})
 		c.InnerSums = append(c.InnerSums, digest(jc.cmd))
 	}

@@ -96,7 +96,7 @@ func (p *parser) shellCall(c *call, argv []string, script, workdir string) {
 	c.Kind = kindShell
 	c.Command = &transcripts.Command{
 		SessionID: c.Call.SessionID, ToolCallID: c.Call.ID, MessageIndex: c.Call.MessageIndex,
-		Command: script, CWD: cwd, IsTest: transcripts.IsTestCommand(script), Timestamp: c.Call.Timestamp,
+		Command: script, CWD: cwd, Timestamp: c.Call.Timestamp,
 	}
 	if file, body, op, ok := transcripts.HeredocWrite(script); ok {
 		c.Edits = append(c.Edits, transcripts.Edit{
@@ -151,7 +151,6 @@ func (p *parser) setExit(c *call, exit *int) {
 	if c.Command != nil {
 		cv := v
 		c.Command.ExitCode = &cv
-		c.Command.TestStatus = transcripts.TestStatus(c.Command.IsTest, c.Command.ExitCode)
 	}
 	for i := range c.Edits {
 		c.Edits[i].Status = transcripts.EditOK

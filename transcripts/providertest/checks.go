@@ -91,6 +91,9 @@ func checkSessions(t *testing.T, want []WantSession, c *Collector) {
 		if n := len(c.Messages(w.ID)); n != w.Messages {
 			t.Errorf("session %s: %d messages, want %d", w.ID, n, w.Messages)
 		}
+		if got := c.RetractedIndexes(w.ID); fmt.Sprint(got) != fmt.Sprint(w.Retracted) {
+			t.Errorf("session %s: retracted messages %v, want %v", w.ID, got, w.Retracted)
+		}
 		if w.ParentID != "" && s.ParentID != w.ParentID {
 			t.Errorf("session %s: parent %q, want %q", w.ID, s.ParentID, w.ParentID)
 		}

@@ -11,7 +11,8 @@ import (
 // with any later record of the same key (see transcripts.Record). Links are
 // merged rather than replaced: a field left empty by the later copy keeps the
 // earlier value, as the archive does when both a parent and its subagent
-// report the link between them. Problems are appended. The zero value is
+// report the link between them. Retractions mark messages (Retracted), as
+// the archive does, without removing them. Problems are appended. The zero value is
 // ready to use; a Collector is not safe for concurrent use.
 type Collector struct {
 	SessionsByID   map[string]transcripts.Session
@@ -22,7 +23,11 @@ type Collector struct {
 	TodosByKey     map[CallKey]transcripts.TodoSnapshot
 	LinksByKey     map[LinkKey]transcripts.Link
 	CapturesByKey  map[CallKey]transcripts.Capture
-	Problems       []transcripts.Problem
+	// Retracted holds the reason of every retracted message: a
+	// Retraction marks the messages it names that are not marked yet (the
+	// first reason stays), and a Message record clears its mark.
+	Retracted map[MessageKey]string
+	Problems  []transcripts.Problem
 	// Records counts every record received, replaced or not.
 	Records int
 }
@@ -69,13 +74,19 @@ func (c *Collector) Add(r transcripts.Record) {
 	case r.Session != nil:
 		setKey(&c.SessionsByID, r.Session.ID, *r.Session)
 	case r.Message != nil:
-		setKey(&c.MessagesByKey, MessageKey{r.Message.SessionID, r.Message.Index}, *r.Message)
+		k := MessageKey{r.Message.SessionID, r.Message.Index}
+		setKey(&c.MessagesByKey, k, *r.Message)
+		delete(c.Retracted, k)
+	case r.Retraction != nil:
+		c.retract(*r.Retraction)
 	case r.ToolCall != nil:
 		setKey(&c.ToolCallsByKey, CallKey{r.ToolCall.SessionID, r.ToolCall.ID}, *r.ToolCall)
 	case r.Edit != nil:
 		setKey(&c.EditsByKey, EditKey{r.Edit.SessionID, r.Edit.ToolCallID, r.Edit.Seq}, *r.Edit)
 	case r.Command != nil:
-		setKey(&c.CommandsByKey, CallKey{r.Command.SessionID, r.Command.ToolCallID}, *r.Command)
+		cmd := *r.Command
+		cmd.Classify()
+		setKey(&c.CommandsByKey, CallKey{cmd.SessionID, cmd.ToolCallID}, cmd)
 	case r.Todos != nil:
 		setKey(&c.TodosByKey, CallKey{r.Todos.SessionID, r.Todos.ToolCallID}, *r.Todos)
 	case r.Link != nil:
@@ -93,7 +104,16 @@ func (c *Collector) Add(r transcripts.Record) {
 	}
 }
 
-// each passes f every record of c, as a copy that f may change.
+func (c *Collector) retract(r transcripts.Retraction) {
+	for k := range c.MessagesByKey {
+		if _, done := c.Retracted[k]; !done && k.SessionID == r.SessionID && r.Retracts(k.Index) {
+			setKey(&c.Retracted, k, r.Reason)
+		}
+	}
+}
+
+// each passes f every record of c, as a copy that f may change; each
+// retracted message is retracted again, alone, after the messages.
 func (c *Collector) each(f func(transcripts.Record)) {
 	for _, s := range c.SessionsByID {
 		f(transcripts.Record{Session: &s})
@@ -118,6 +138,15 @@ func (c *Collector) each(f func(transcripts.Record)) {
 	}
 	for _, cp := range c.CapturesByKey {
 		f(transcripts.Record{Capture: &cp})
+	}
+	for k, reason := range c.Retracted {
+		var keep []int
+		for o := range c.MessagesByKey {
+			if o.SessionID == k.SessionID && o.Index > k.Index {
+				keep = append(keep, o.Index)
+			}
+		}
+		f(transcripts.Record{Retraction: &transcripts.Retraction{SessionID: k.SessionID, From: k.Index, Keep: keep, Reason: reason}})
 	}
 	for _, pr := range c.Problems {
 		f(transcripts.Record{Problem: &pr})
@@ -145,6 +174,19 @@ func (c *Collector) Messages(sessionID string) []transcripts.Message {
 		}
 	}
 	slices.SortFunc(out, func(a, b transcripts.Message) int { return cmp.Compare(a.Index, b.Index) })
+	return out
+}
+
+// RetractedIndexes returns the indexes of the retracted messages of one
+// session, in order (nil when none is).
+func (c *Collector) RetractedIndexes(sessionID string) []int {
+	var out []int
+	for k := range c.Retracted {
+		if k.SessionID == sessionID {
+			out = append(out, k.Index)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 

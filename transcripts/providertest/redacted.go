@@ -2,7 +2,6 @@ package providertest
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -33,52 +32,18 @@ func checkRedactedState(t *testing.T, sr transcripts.StateRedactor, p transcript
 	}
 }
 
-// upper is a redaction that changes every text the archive redacts (see
-// its copyRecord) but tool inputs to upper case.
+// upper is a redaction that changes every prose and diff text of a record
+// (transcripts.Record.Texts: what the archive redacts but tool inputs and
+// repository URLs) to upper case.
 var upper = transcripts.Redaction{Text: strings.ToUpper, Record: upperRecord}
 
 func upperRecord(r transcripts.Record) transcripts.Record {
-	switch {
-	case r.Session != nil:
-		s := *r.Session
-		s.Title = strings.ToUpper(s.Title)
-		r.Session = &s
-	case r.Message != nil:
-		m := *r.Message
-		m.Text = strings.ToUpper(m.Text)
-		m.ToolCallIDs = slices.Clone(m.ToolCallIDs)
-		r.Message = &m
-	case r.ToolCall != nil:
-		c := *r.ToolCall
-		c.Result = strings.ToUpper(c.Result)
-		r.ToolCall = &c
-	case r.Edit != nil:
-		e := *r.Edit
-		e.OldText, e.NewText, e.Patch = strings.ToUpper(e.OldText), strings.ToUpper(e.NewText), strings.ToUpper(e.Patch)
-		e.Hunks = slices.Clone(e.Hunks)
-		for i := range e.Hunks {
-			e.Hunks[i].Lines = slices.Clone(e.Hunks[i].Lines)
-			for k, l := range e.Hunks[i].Lines {
-				e.Hunks[i].Lines[k] = strings.ToUpper(l)
-			}
+	r = r.Clone()
+	r.Texts(func(f transcripts.Field, s *string) {
+		if f.Kind == transcripts.TextProse || f.Kind == transcripts.TextDiff {
+			*s = strings.ToUpper(*s)
 		}
-		r.Edit = &e
-	case r.Command != nil:
-		c := *r.Command
-		c.Command = strings.ToUpper(c.Command)
-		r.Command = &c
-	case r.Todos != nil:
-		td := *r.Todos
-		td.Items = slices.Clone(td.Items)
-		for i := range td.Items {
-			td.Items[i].Text = strings.ToUpper(td.Items[i].Text)
-		}
-		r.Todos = &td
-	case r.Problem != nil:
-		pr := *r.Problem
-		pr.Detail = strings.ToUpper(pr.Detail)
-		r.Problem = &pr
-	}
+	})
 	return r
 }
 

@@ -201,6 +201,7 @@ func diff(t *testing.T, what string, want, got *Collector) {
 	diffMap(report, "todos", want.TodosByKey, got.TodosByKey)
 	diffMap(report, "link", want.LinksByKey, got.LinksByKey)
 	diffMap(report, "capture", want.CapturesByKey, got.CapturesByKey)
+	diffMap(report, "retracted message", want.Retracted, got.Retracted)
 	if wp, gp := distinct(want.Problems), distinct(got.Problems); !reflect.DeepEqual(wp, gp) && len(wp)+len(gp) > 0 {
 		report("problems %+v, want %+v", got.Problems, want.Problems)
 	}

@@ -43,6 +43,14 @@ type Suite struct {
 	ResultsFirst func(data []byte) []byte
 	// Check, when set, runs extra checks on the records of all files.
 	Check func(t *testing.T, c *Collector)
+
+	// Generations gives, for a snapshot source (by its key in Files), the
+	// contents it is rewritten to afterwards, in order; each is read whole
+	// from the checkpoint of the one before (see checkGenerations).
+	Generations map[string][]string
+	// AfterGenerations lists every session of the snapshot sources of
+	// Generations once all their generations are read. Nil skips it.
+	AfterGenerations []WantSession
 }
 
 // WantSession is an expected session.
@@ -53,6 +61,9 @@ type WantSession struct {
 	// ParentID and Relation are compared when set.
 	ParentID string
 	Relation string
+	// Retracted lists the indexes of its retracted messages, in order
+	// (nil: none).
+	Retracted []int
 }
 
 // WantEdit is an expected edit, found by (SessionID, ToolCallID, Seq).
@@ -86,6 +97,11 @@ func Run(t *testing.T, s Suite) {
 	for _, sc := range sources {
 		sc.full = parseAll(t, s.Provider, sc.src, sc.data, transcripts.Checkpoint{}, all)
 	}
+	for rel := range s.Generations {
+		if !slices.ContainsFunc(sources, func(sc *source) bool { return sc.rel == rel && !sc.src.Kind.Lines() }) {
+			t.Errorf("Generations names %s, which is no snapshot source", rel)
+		}
+	}
 
 	t.Run("StableAcrossParses", func(t *testing.T) {
 		for _, sc := range sources {
@@ -102,6 +118,34 @@ func Run(t *testing.T, s Suite) {
 		checkLinks(t, s.Links, all)
 		checkProblems(t, s.Problems, sources)
 	})
+	t.Run("IDsKeepIndexes", func(t *testing.T) { checkOneIndexPerID(t, all) })
+	lines, snapshots := byKind(sources)
+	runLineChecks(t, s, lines)
+	if len(snapshots) > 0 {
+		t.Run("Generations", func(t *testing.T) {
+			final := &Collector{}
+			for _, sc := range snapshots {
+				checkGenerations(t, s.Provider, sc, s.Generations[sc.rel], final)
+			}
+			if s.AfterGenerations != nil {
+				checkSessions(t, s.AfterGenerations, final)
+			}
+		})
+	}
+	t.Run("Symlinks", func(t *testing.T) { checkSymlinks(t, s, sources) })
+	if s.Check != nil {
+		t.Run("Check", func(t *testing.T) { s.Check(t, all) })
+	}
+}
+
+// runLineChecks runs the checks of sources read line by line (append and
+// upsert sources): resuming from any line, torn and unterminated last
+// lines, bad lines and the rest.
+func runLineChecks(t *testing.T, s Suite, sources []*source) {
+	t.Helper()
+	if len(sources) == 0 {
+		return
+	}
 	t.Run("CallLines", func(t *testing.T) {
 		for _, sc := range sources {
 			checkCallLines(t, sc)
@@ -143,10 +187,18 @@ func Run(t *testing.T, s Suite) {
 			}
 		}
 	})
-	t.Run("Symlinks", func(t *testing.T) { checkSymlinks(t, s, sources) })
-	if s.Check != nil {
-		t.Run("Check", func(t *testing.T) { s.Check(t, all) })
+}
+
+// byKind splits sources into those read by lines and snapshots.
+func byKind(sources []*source) (lines, snapshots []*source) {
+	for _, sc := range sources {
+		if sc.src.Kind.Lines() {
+			lines = append(lines, sc)
+		} else {
+			snapshots = append(snapshots, sc)
+		}
 	}
+	return lines, snapshots
 }
 
 func writeFiles(t *testing.T, home string, files map[string]string) {
@@ -221,6 +273,9 @@ func parseAll(t *testing.T, p transcripts.Provider, src transcripts.Source, data
 	got, err := p.Parse(context.Background(), src, bytes.NewReader(data[cp.Offset:]), cp, sink)
 	if err != nil {
 		t.Fatalf("Parse %s: %v", src.Path, err)
+	}
+	if !src.Kind.Lines() {
+		return c
 	}
 	wantOff, wantLines := completeLines(data)
 	if got.Offset != wantOff || got.Line != wantLines {
