@@ -113,6 +113,9 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 			return nil, fmt.Errorf("open archive %s: %w", path, err)
 		}
 	}
+	if err := registerFTSFunctions(); err != nil {
+		return nil, fmt.Errorf("open archive %s: %w", path, err)
+	}
 	u := url.URL{Scheme: "file", Path: path, RawQuery: dsnPragmas}
 	db, err := sql.Open("sqlite", u.String())
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // ftsFlushBytes is how much new text is held before it is added to the
@@ -19,23 +21,27 @@ type ftsQueue struct {
 	rows     map[int64]*ftsChange
 	order    []int64
 	bytes    int
+	// vocab, when set, records the identifiers of the text indexed.
+	vocab *vocabQueue
 }
 
-// ftsChange is a row whose indexed text changes from old (when indexed)
-// to text (when index).
+// ftsChange is a row whose indexed columns change from old (when indexed)
+// to cols (when index).
 type ftsChange struct {
-	old     string
+	old     []string
 	indexed bool
-	text    string
+	cols    []string
 	index   bool
 }
 
-func newFTSQueue(ctx context.Context, conn *sql.Conn, table, column string) (*ftsQueue, error) {
-	ins, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %s (rowid, %s) VALUES (?, ?)`, table, column))
+func newFTSQueue(ctx context.Context, conn *sql.Conn, table string, columns ...string) (*ftsQueue, error) {
+	names := strings.Join(columns, ", ")
+	marks := strings.Repeat(", ?", len(columns))
+	ins, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %s (rowid, %s) VALUES (?%s)`, table, names, marks))
 	if err != nil {
 		return nil, fmt.Errorf("prepare: %w", err)
 	}
-	del, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s (%[1]s, rowid, %[2]s) VALUES ('delete', ?, ?)`, table, column))
+	del, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s (%[1]s, rowid, %[2]s) VALUES ('delete', ?%[3]s)`, table, names, marks))
 	if err != nil {
 		ins.Close()
 		return nil, fmt.Errorf("prepare: %w", err)
@@ -43,49 +49,121 @@ func newFTSQueue(ctx context.Context, conn *sql.Conn, table, column string) (*ft
 	return &ftsQueue{ins: ins, del: del, rows: make(map[int64]*ftsChange)}, nil
 }
 
-// set records that row id now holds text, to be indexed when index is
-// set; old is the text the index holds for it, when indexed.
-func (q *ftsQueue) set(id int64, old string, indexed bool, text string, index bool) {
+// set records that row id now holds cols, to be indexed when index is
+// set; old is what the index holds for it, when indexed.
+func (q *ftsQueue) set(id int64, old []string, indexed bool, cols []string, index bool) {
 	if c := q.rows[id]; c != nil {
-		c.text, c.index = text, index
+		c.cols, c.index = cols, index
 		if index {
-			q.bytes += len(text)
+			q.bytes += size(cols)
 		}
 		return
 	}
-	if indexed == index && (!index || old == text) {
+	if indexed == index && (!index || slices.Equal(old, cols)) {
 		return // the index already holds it
 	}
 	if index {
-		q.bytes += len(text)
+		q.bytes += size(cols)
 	}
-	q.rows[id] = &ftsChange{old: old, indexed: indexed, text: text, index: index}
+	q.rows[id] = &ftsChange{old: old, indexed: indexed, cols: cols, index: index}
 	q.order = append(q.order, id)
+}
+
+func size(cols []string) int {
+	n := 0
+	for _, c := range cols {
+		n += len(c)
+	}
+	return n
 }
 
 func (q *ftsQueue) flush(ctx context.Context) error {
 	for _, id := range q.order {
 		c := q.rows[id]
-		if c.indexed && c.index && c.old == c.text {
+		if c.indexed && c.index && slices.Equal(c.old, c.cols) {
 			continue
 		}
 		if c.indexed {
-			if _, err := q.del.ExecContext(ctx, id, c.old); err != nil {
+			if _, err := q.del.ExecContext(ctx, args(id, c.old)...); err != nil {
 				return fmt.Errorf("full-text index: %w", err)
 			}
 		}
 		if c.index {
-			if _, err := q.ins.ExecContext(ctx, id, c.text); err != nil {
+			if _, err := q.ins.ExecContext(ctx, args(id, c.cols)...); err != nil {
 				return fmt.Errorf("full-text index: %w", err)
+			}
+			if q.vocab != nil {
+				for _, col := range c.cols {
+					q.vocab.add(col)
+				}
 			}
 		}
 	}
 	clear(q.rows)
 	q.order, q.bytes = q.order[:0], 0
+	if q.vocab != nil {
+		return q.vocab.flush(ctx)
+	}
 	return nil
+}
+
+func args(id int64, cols []string) []any {
+	out := make([]any, 0, 1+len(cols))
+	out = append(out, id)
+	for _, c := range cols {
+		out = append(out, c)
+	}
+	return out
 }
 
 func (q *ftsQueue) close() {
 	q.ins.Close()
 	q.del.Close()
+	if q.vocab != nil {
+		q.vocab.close()
+	}
 }
+
+// maxVocabSeen bounds the identifiers a writer remembers having stored.
+const maxVocabSeen = 1 << 18
+
+// vocabQueue adds the identifiers of indexed text to the table vocab (see
+// identifiers); identifiers of text deleted later stay, as a search checks
+// that an expansion matches.
+type vocabQueue struct {
+	ins  *sql.Stmt
+	seen map[string]bool
+	new  []string
+}
+
+func newVocabQueue(ctx context.Context, conn *sql.Conn) (*vocabQueue, error) {
+	ins, err := conn.PrepareContext(ctx, `INSERT OR IGNORE INTO vocab (term) VALUES (?)`)
+	if err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	return &vocabQueue{ins: ins, seen: make(map[string]bool)}, nil
+}
+
+func (v *vocabQueue) add(text string) {
+	for _, w := range identifiers(text) {
+		if !v.seen[w] {
+			v.seen[w] = true
+			v.new = append(v.new, w)
+		}
+	}
+}
+
+func (v *vocabQueue) flush(ctx context.Context) error {
+	for _, w := range v.new {
+		if _, err := v.ins.ExecContext(ctx, w); err != nil {
+			return fmt.Errorf("vocabulary: %w", err)
+		}
+	}
+	v.new = v.new[:0]
+	if len(v.seen) > maxVocabSeen {
+		clear(v.seen)
+	}
+	return nil
+}
+
+func (v *vocabQueue) close() { v.ins.Close() }

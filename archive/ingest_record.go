@@ -120,7 +120,11 @@ func (w *writer) writeMessage(j *job, pk int64, m *transcripts.Message) error {
 	if err != nil {
 		return fmt.Errorf("message %s/%d: %w", m.SessionID, m.Index, err)
 	}
-	w.msgFTS.set(id, old, existed, transcripts.Record{Message: m}.SearchText(), true)
+	var oldCols []string
+	if existed {
+		oldCols = messageColumns(old.role, old.text)
+	}
+	w.msgFTS.set(id, oldCols, existed, messageColumns(m.Role, transcripts.Record{Message: m}.SearchText()), true)
 	return nil
 }
 
@@ -150,7 +154,7 @@ func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error 
 	if err != nil {
 		return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
 	}
-	w.resultFTS.set(id, old, indexed, transcripts.Record{ToolCall: c}.SearchText(), !c.ResultInMessage)
+	w.resultFTS.set(id, []string{old.text}, indexed, []string{transcripts.Record{ToolCall: c}.SearchText()}, !c.ResultInMessage)
 	return nil
 }
 
@@ -167,7 +171,7 @@ type rowKey struct {
 // reading a file for the first time does not look up keys it has not
 // written yet; should another source have written one, the insert fails
 // its unique constraint and the row is looked up then.
-func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error) (id int64, old string, indexed bool, err error) {
+func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error) (id int64, old storedText, indexed bool, err error) {
 	seen := w.seen[j]
 	if seen == nil {
 		seen = make(map[rowKey]struct{})
@@ -176,26 +180,32 @@ func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert fu
 	_, known := seen[k]
 	seen[k] = struct{}{}
 	if known || !j.fresh {
-		err = find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old, &indexed)
+		err = find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old.text, &indexed, &old.role)
 		if err == nil {
 			return id, old, indexed, update(id)
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
-			return 0, "", false, err
+			return 0, storedText{}, false, err
 		}
 	}
 	res, err := insert()
 	if err == nil {
 		id, err = res.LastInsertId()
-		return id, "", false, err
+		return id, storedText{}, false, err
 	}
 	if known || !j.fresh || !isUniqueViolation(err) {
-		return 0, "", false, err
+		return 0, storedText{}, false, err
 	}
-	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old, &indexed); err != nil {
-		return 0, "", false, err
+	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old.text, &indexed, &old.role); err != nil {
+		return 0, storedText{}, false, err
 	}
 	return id, old, indexed, update(id)
+}
+
+// storedText is the text a keyed row held before a write, with the role of
+// a message (which decides its full-text column).
+type storedText struct {
+	text, role string
 }
 
 func isUniqueViolation(err error) bool {

@@ -97,6 +97,9 @@ func (a *Archive) finishRedactionChange(ctx context.Context) error {
 		`DELETE FROM attribution_cache`,
 		`INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')`,
 		`INSERT INTO results_fts(results_fts) VALUES ('rebuild')`,
+		`DELETE FROM vocab`,
+		sqlFillVocab,
+		`INSERT INTO vocab_fts(vocab_fts) VALUES ('rebuild')`,
 		`PRAGMA secure_delete = ON`,
 		`PRAGMA temp_store = FILE`, // VACUUM's copy of the database is not held in memory
 		`VACUUM`,

@@ -25,7 +25,7 @@ RETURNING pk`
 	sqlStubSession = `INSERT INTO sessions (id, provider, source_id) VALUES (?, ?, ?)
 ON CONFLICT (id) DO UPDATE SET id = excluded.id RETURNING pk`
 
-	sqlFindMessage   = `SELECT id, text, 1 FROM messages WHERE session = ? AND idx = ?`
+	sqlFindMessage   = `SELECT id, text, 1, role FROM messages WHERE session = ? AND idx = ?`
 	sqlInsertMessage = `INSERT INTO messages (session, idx, role, human, kind, text, ts, uuid, parent_uuid, line, model)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateMessage = `UPDATE messages SET role = ?, human = ?, kind = ?, text = ?, ts = ?, uuid = ?,
@@ -33,7 +33,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 	// The third column of a find says whether the row's text is in the
 	// full-text index.
-	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL FROM tool_calls WHERE session = ? AND call_id = ?`
+	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL, '' FROM tool_calls WHERE session = ? AND call_id = ?`
 	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
 	is_error, exit_code, result_line, ts, result_msg, result_whole_msg, line)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`

@@ -81,8 +81,14 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		links:   make(map[*job][]*transcripts.Link),
 		held:    make(map[rowKey]*heldRow),
 	}
-	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "text"); err == nil {
+	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "user", "said", "tool", "boiler"); err == nil {
 		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
+	}
+	if err == nil {
+		w.msgFTS.vocab, err = newVocabQueue(wctx, conn)
+	}
+	if err == nil {
+		w.resultFTS.vocab, err = newVocabQueue(wctx, conn)
 	}
 	if err != nil {
 		w.close()

@@ -38,6 +38,22 @@ func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 			return nil, fmt.Errorf("index terms: %w", err)
 		}
 	}
+	// The vocabulary of identifiers (see identifiers) is words of the index too.
+	rows, err := conn.QueryContext(ctx, `SELECT term FROM vocab`)
+	if err != nil {
+		return nil, fmt.Errorf("index terms: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var term string
+		if err := rows.Scan(&term); err != nil {
+			return nil, fmt.Errorf("index terms: %w", err)
+		}
+		terms = append(terms, term)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index terms: %w", err)
+	}
 	return terms, nil
 }
 
