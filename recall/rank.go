@@ -3,138 +3,366 @@ package recall
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"hansard/archive"
 	"hansard/transcripts"
 )
 
-// candidate is a matched message or tool result with the query terms it holds.
+// Bounds of the tiers below the query's words as typed.
+const (
+	// maxExpansions is the most identifiers one word expands to.
+	maxExpansions = 16
+	// maxSuggestions is the most identifiers an empty answer names.
+	maxSuggestions = 8
+	// commonShare: a word in more than 1/commonShare of the archive's texts
+	// (and in at least commonMin) is common, and required in partial matches.
+	commonShare = 50
+	commonMin   = 50
+)
+
+// candidate is a matched message or tool result with the tier that found
+// it and the query terms it holds.
 type candidate struct {
 	archive.TextHit
+	class archive.TextClass
+	tier  *tier
 	terms []int // positions in Query.Terms
 }
 
-// candidates returns rows matching the query, best first: rows holding
-// more of the query's terms first; at equal coverage, what was said (user,
-// assistant and system messages) before what a tool printed (tool
-// messages and tool results); then by BM25. It reads, in order, stopping
-// once it has wantSessions sessions: messages holding every term (FTS5
-// AND); tool results holding every term, unless what was said already
-// fills the page; then messages and results holding any term (OR, those
-// found before skipped), whose terms are counted one query per term. The
-// filter's bounds (see archive.SearchMessages) keep each read cheap.
-func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, wantSessions int) ([]candidate, error) {
-	every := make([]int, len(q.Terms))
-	for i := range every {
-		every[i] = i
+// searchRun is one search's walk through its tiers (see candidates).
+type searchRun struct {
+	s       *Service
+	q       Query
+	f       archive.SearchFilter
+	want    int
+	hits    int // matches shown per session
+	classes []archive.TextClass
+	ran     []tier               // the tiers run, in order
+	skip    func(id string) bool // sessions shown on earlier pages
+	found   map[hitKey]bool
+	seen    map[string]int // sessions found: their rows
+	out     []candidate
+	// suggest are identifiers holding a word of a query that found nothing.
+	suggest []string
+}
+
+type hitKey struct {
+	inResult bool
+	id       int64
+}
+
+// candidates returns rows matching the query, best first, until they
+// span wantSessions sessions. It runs the query's tiers in order (see
+// baseTiers: the words near each other, every word, the parts of a dotted
+// form; then the identifiers holding a word, expandedTier; then some of
+// the words, partialTier), each over the classes of text in order: what a
+// person typed, what assistants said, tool output (and the harness's
+// boilerplate when asked). Within a class, the rows a person or an
+// assistant wrote are ranked by BM25 over every match (there are few of
+// them); tool output, which is most of the archive, by BM25 over the
+// newest matches of a bounded number of sessions (see
+// archive.SearchMessages). A later tier or class runs only when the
+// earlier ones found too few sessions.
+func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, wantSessions, hits int, boiler bool) (*searchRun, error) {
+	r := &searchRun{s: s, q: q, f: f, want: wantSessions, hits: hits, classes: searchClasses(f, boiler),
+		skip: f.SkipSession, found: make(map[hitKey]bool), seen: make(map[string]int)}
+	if err := r.tiers(ctx); err != nil {
+		return nil, err
 	}
-	msgs, err := s.Archive.SearchMessages(ctx, q.MatchAll(), f)
-	if err != nil {
-		return nil, internal("search", err)
+	if len(r.out) == 0 {
+		return r, r.suggestions(ctx)
 	}
-	out := make([]candidate, 0, len(msgs))
-	for _, h := range msgs {
-		out = append(out, candidate{TextHit: h, terms: every})
+	if hits > 1 {
+		return r, r.fill(ctx)
 	}
-	orderCandidates(out)
-	if countSessions(out, said) >= wantSessions {
-		return out, nil
-	}
-	res, err := s.Archive.SearchResults(ctx, q.MatchAll(), f)
-	if err != nil {
-		return nil, internal("search", err)
-	}
-	for _, h := range res {
-		out = append(out, candidate{TextHit: h, terms: every})
-	}
-	orderCandidates(out)
-	if len(q.Terms) < 2 || countSessions(out, nil) >= wantSessions {
-		return out, nil
-	}
-	// OR, not "OR NOT AND": the NOT makes FTS5 evaluate every term twice;
-	// rows already found above are skipped instead.
-	some := q.MatchAny()
-	msgs, err = s.Archive.SearchMessages(ctx, some, f)
-	if err != nil {
-		return nil, internal("search", err)
-	}
-	res, err = s.Archive.SearchResults(ctx, some, f)
-	if err != nil {
-		return nil, internal("search", err)
-	}
-	type rowKey struct {
-		inResult bool
-		id       int64
-	}
-	found := make(map[rowKey]bool, len(out))
-	for _, c := range out {
-		found[rowKey{c.InResult, c.RowID}] = true
-	}
-	var partial []archive.TextHit
-	for _, h := range append(msgs, res...) {
-		if !found[rowKey{h.InResult, h.RowID}] {
-			partial = append(partial, h)
+	return r, nil
+}
+
+// tiers runs the query's tiers in order until the page is full.
+func (r *searchRun) tiers(ctx context.Context) error {
+	for _, t := range baseTiers(r.q) {
+		if err := r.run(ctx, t); err != nil || r.full() {
+			return err
 		}
 	}
-	extra := make([]candidate, len(partial))
-	for i, h := range partial {
-		extra[i] = candidate{TextHit: h}
+	exp, err := r.expansions(ctx)
+	if err != nil {
+		return err
 	}
-	for ti, t := range q.Terms {
-		has, err := s.Archive.MatchingHits(ctx, t.Expr(), partial)
+	if t, ok := expandedTier(r.q, exp); ok {
+		if err := r.run(ctx, t); err != nil || r.full() {
+			return err
+		}
+	}
+	common, err := r.commonTerms(ctx)
+	if err != nil {
+		return err
+	}
+	if t, ok := partialTier(r.q, common); ok {
+		return r.run(ctx, t)
+	}
+	return nil
+}
+
+// fill finds more matches in the sessions found with fewer than hits
+// rows: the tiers stop once the page is full, before the classes and
+// tiers that would give them. It runs every tier that ran again, limited
+// to those sessions, then puts each session's rows, and the sessions, in
+// order of score.
+func (r *searchRun) fill(ctx context.Context) error {
+	var ids []string
+	for _, g := range groupBySession(r.out) {
+		if len(g.rows) < r.hits && len(ids) < r.want {
+			ids = append(ids, g.id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ran := r.ran
+	r.f.SessionIDs, r.want, r.ran = ids, len(r.seen)+len(ids)*maxHitsPerSessionRows, nil
+	for _, t := range ran {
+		if err := r.run(ctx, t); err != nil {
+			return err
+		}
+	}
+	groups := groupBySession(r.out)
+	for _, g := range groups {
+		sort.SliceStable(g.rows, func(i, j int) bool { return score(g.rows[i]) > score(g.rows[j]) })
+	}
+	sort.SliceStable(groups, func(i, j int) bool { return score(groups[i].rows[0]) > score(groups[j].rows[0]) })
+	r.out = r.out[:0]
+	for _, g := range groups {
+		r.out = append(r.out, g.rows...)
+	}
+	return nil
+}
+
+// maxHitsPerSessionRows bounds, per session, the rows fill looks for.
+const maxHitsPerSessionRows = MaxHitsPerSession
+
+// searchClasses returns the classes of text the role filter lets through,
+// best first.
+func searchClasses(f archive.SearchFilter, boiler bool) []archive.TextClass {
+	var out []archive.TextClass
+	wants := func(roles ...string) bool {
+		if len(f.Roles) == 0 {
+			return true
+		}
+		for _, r := range roles {
+			if contains(f.Roles, r) {
+				return true
+			}
+		}
+		return false
+	}
+	if wants(transcripts.RoleUser) {
+		out = append(out, archive.ClassUser)
+	}
+	if wants(transcripts.RoleAssistant, transcripts.RoleSystem) {
+		out = append(out, archive.ClassSaid)
+	}
+	if wants(transcripts.RoleTool) {
+		out = append(out, archive.ClassTool)
+	}
+	if boiler {
+		out = append(out, archive.ClassBoiler)
+	}
+	return out
+}
+
+func (r *searchRun) full() bool { return len(r.seen) >= r.want }
+
+// run adds the matches of one tier, class by class, stopping once the
+// page is full; a partial tier reads every class and orders its matches by
+// the terms they hold first.
+func (r *searchRun) run(ctx context.Context, t tier) error {
+	r.ran = append(r.ran, t)
+	start := len(r.out)
+	for _, c := range r.classes {
+		hits, err := r.read(ctx, t.expr, c)
 		if err != nil {
-			return nil, internal("search", err)
+			return internal("search", err)
 		}
-		for i := range extra {
+		for _, h := range hits {
+			if k := (hitKey{h.InResult, h.RowID}); !r.found[k] {
+				r.found[k] = true
+				r.seen[h.SessionID]++
+				r.out = append(r.out, candidate{TextHit: h, class: c, tier: &t})
+			}
+		}
+		if !t.partial && r.full() {
+			return nil
+		}
+	}
+	if !t.partial {
+		return nil
+	}
+	added := r.out[start:]
+	if err := r.countTerms(ctx, added); err != nil {
+		return err
+	}
+	sort.SliceStable(added, func(i, j int) bool {
+		if len(added[i].terms) != len(added[j].terms) {
+			return len(added[i].terms) > len(added[j].terms)
+		}
+		if added[i].class != added[j].class {
+			return added[i].class < added[j].class
+		}
+		return added[i].Rank < added[j].Rank
+	})
+	return nil
+}
+
+// read returns the matches of expr in one class of text, best first.
+func (r *searchRun) read(ctx context.Context, expr string, c archive.TextClass) ([]archive.TextHit, error) {
+	f := r.f
+	if c != archive.ClassTool {
+		return r.s.Archive.SearchRanked(ctx, expr, c, f)
+	}
+	// Tool output: the newest matches of as many sessions as the page
+	// still needs (and a quarter more, so that relevance picks among them),
+	// leaving out the sessions found already.
+	f.Sessions = max(1, r.want-len(r.seen)) + max(1, r.want/4)
+	f.SkipSession = func(id string) bool { return r.seen[id] > 0 || r.skip != nil && r.skip(id) }
+	if f.SessionIDs != nil { // fill: only these sessions, each of which wants more rows
+		f.Sessions, f.SkipSession = 0, r.skip
+	}
+	msgs, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(archive.ClassTool, expr), f)
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.s.Archive.SearchResults(ctx, expr, f)
+	if err != nil {
+		return nil, err
+	}
+	hits := append(msgs, res...)
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
+	return hits, nil
+}
+
+// countTerms sets the terms each of a partial tier's matches holds, one
+// query per term.
+func (r *searchRun) countTerms(ctx context.Context, c []candidate) error {
+	hits := hitsOf(c)
+	for ti, t := range r.q.Terms {
+		has, err := r.s.Archive.MatchingHits(ctx, termExpr(t), hits)
+		if err != nil {
+			return internal("search", err)
+		}
+		for i := range c {
 			if has[i] {
-				extra[i].terms = append(extra[i].terms, ti)
+				c[i].terms = append(c[i].terms, ti)
 			}
 		}
 	}
-	orderCandidates(extra)
-	return append(out, extra...), nil
+	return nil
 }
 
-// orderCandidates sorts by the number of terms held (more first), then
-// what was said before what a tool printed, then by BM25 rank (lower first).
-func orderCandidates(c []candidate) {
-	sort.SliceStable(c, func(i, j int) bool {
-		if len(c[i].terms) != len(c[j].terms) {
-			return len(c[i].terms) > len(c[j].terms)
+// expansions returns, by term position, the longer identifiers of the
+// index that hold a word of the query: for words typed as identifiers
+// (UserMessage), and for any long word when nothing was found.
+func (r *searchRun) expansions(ctx context.Context) (map[int][]string, error) {
+	out := make(map[int][]string)
+	for i, t := range r.q.Terms {
+		if !t.identifierLike() && (len(r.out) > 0 || !t.family() || len(t.Words[0]) < minExpansionWord) {
+			continue
 		}
-		if said(c[i]) != said(c[j]) {
-			return said(c[i])
+		ws, err := r.s.Archive.IdentifiersContaining(ctx, t.Words[0], maxExpansions+4)
+		if err != nil {
+			return nil, internal("search", err)
 		}
-		return c[i].Rank < c[j].Rank
-	})
+		var keep []string
+		for _, w := range ws {
+			// Identifiers the word begins before a '_' are in the word's own tier.
+			if !strings.HasPrefix(w, t.Words[0]+"_") && len(keep) < maxExpansions {
+				keep = append(keep, w)
+			}
+		}
+		if len(keep) > 0 {
+			out[i] = keep
+		}
+	}
+	return out, nil
 }
 
-// said reports whether a row is what someone said rather than tool output.
-func said(c candidate) bool { return c.Role != transcripts.RoleTool }
+// minExpansionWord is the shortest word looked up in the vocabulary when a
+// search found nothing.
+const minExpansionWord = 4
 
-// score agrees with orderCandidates: the number of terms held, plus one
-// half for what was said, plus the BM25 relevance mapped into [0, 0.5).
+// suggestions names, for a search that found nothing, the identifiers of
+// the index that hold one of its words.
+func (r *searchRun) suggestions(ctx context.Context) error {
+	for _, t := range r.q.Terms {
+		if !t.family() {
+			continue
+		}
+		ws, err := r.s.Archive.IdentifiersContaining(ctx, t.Words[0], maxSuggestions-len(r.suggest))
+		if err != nil {
+			return internal("search", err)
+		}
+		r.suggest = append(r.suggest, ws...)
+		if len(r.suggest) >= maxSuggestions {
+			break
+		}
+	}
+	return nil
+}
+
+// commonTerms returns, by position, the terms of a query of several that
+// are common in the archive: in more texts than a share of them.
+func (r *searchRun) commonTerms(ctx context.Context) (map[int]bool, error) {
+	if len(r.q.Terms) < 2 {
+		return nil, nil
+	}
+	limit := r.s.commonAt
+	if limit <= 0 {
+		n, err := r.s.Archive.IndexedTexts(ctx)
+		if err != nil {
+			return nil, internal("search", err)
+		}
+		limit = max(commonMin, n/commonShare)
+	}
+	out := make(map[int]bool)
+	for i, t := range r.q.Terms {
+		n, err := r.s.Archive.MatchCount(ctx, termExpr(t), limit)
+		if err != nil {
+			return nil, internal("search", err)
+		}
+		if n >= limit {
+			out[i] = true
+		}
+	}
+	return out, nil
+}
+
+// score agrees with the order of candidates, higher first: the tier's
+// level in hundreds, the terms a partial match holds in fours, who wrote
+// the text in units (a person 3, an assistant 2, a tool 1, boilerplate 0),
+// and the BM25 relevance mapped into [0, 1).
 func score(c candidate) float64 {
 	x := -c.Rank
 	if x < 0 {
 		x = 0
 	}
-	v := float64(len(c.terms)) + 0.5*x/(1+x)
-	if said(c) {
-		v += 0.5
+	v := float64(100*c.tier.level+int(archive.ClassBoiler-c.class)) + x/(1+x)
+	if c.tier.partial {
+		v += float64(4 * len(c.terms))
 	}
 	return v
 }
 
-// countSessions counts the sessions of the rows that keep passes (all when nil).
-func countSessions(c []candidate, keep func(candidate) bool) int {
-	seen := make(map[string]bool)
-	for _, x := range c {
-		if keep == nil || keep(x) {
-			seen[x.SessionID] = true
-		}
+// heldTerms returns the positions of the terms a candidate holds.
+func heldTerms(c candidate, q Query) []int {
+	if c.tier.partial {
+		return c.terms
 	}
-	return len(seen)
+	all := make([]int, len(q.Terms))
+	for i := range all {
+		all[i] = i
+	}
+	return all
 }
 
 // sessionRows groups candidates by session, sessions in order of their best row.

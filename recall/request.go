@@ -53,6 +53,10 @@ type SearchRequest struct {
 	IncludeWebChats     bool   `json:"include_web_chats,omitempty"`
 	IncludeTeamSessions bool   `json:"include_team_sessions,omitempty"`
 	Team                string `json:"team,omitempty"`
+	// IncludeBoilerplate also searches the text a harness injects into
+	// every session (system reminders, sandbox and permission preambles),
+	// ranked below everything else (the CLI's --include-boilerplate).
+	IncludeBoilerplate bool `json:"include_boilerplate,omitempty"`
 	// HitsPerSession is 1–5 (default 1); matches beyond the first go into more_hits.
 	HitsPerSession int    `json:"hits_per_session,omitempty"`
 	GroupRevisions bool   `json:"group_revisions,omitempty"`

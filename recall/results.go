@@ -14,6 +14,9 @@ const (
 const (
 	MatchedInMessage    = "message"
 	MatchedInToolResult = "tool_result"
+	// MatchedInBoilerplate: text a harness injects (system reminders,
+	// sandbox and permission preambles), searched with include_boilerplate.
+	MatchedInBoilerplate = "boilerplate"
 )
 
 // SearchResponse is the answer to a search. The MCP tool
@@ -34,6 +37,9 @@ type SearchResponse struct {
 	// Notices explain filters that changed nothing.
 	Notices []string `json:"notices,omitempty"`
 	Notice  string   `json:"notice"`
+	// Expansions name, when nothing was found, longer identifiers of the
+	// index that hold a word of the query (for the readable answers).
+	Expansions []string `json:"-"`
 	// Attachment says what was attached to the repository of the caller's
 	// folder automatically, or hints that no session is attached to it.
 	Attachment Attachment `json:"attachment,omitzero"`
@@ -50,11 +56,16 @@ type Hit struct {
 	MessageIndex    int    `json:"message_index"`
 	Role            string `json:"role"`
 	Excerpt         string `json:"excerpt"`
-	// Score orders hits: the number of query terms the message holds plus
-	// its BM25 relevance squeezed into [0, 1). Higher is better.
-	Score     float64 `json:"score"`
-	MatchedBy string  `json:"matched_by"`
-	MatchedIn string  `json:"matched_in,omitempty"`
+	// Score orders hits, higher first: the tier that found the message in
+	// hundreds (the words near each other, every word, a dotted form's
+	// parts, identifiers holding a word, some of the words), the terms a
+	// partial match holds in fours, who wrote the text in units (a person,
+	// an assistant, a tool, boilerplate), and BM25 squeezed into [0, 1).
+	Score float64 `json:"score"`
+	// MatchedBy is keyword (the query's words), fallback, expanded or
+	// partial (lower tiers), or filter (a listing without words).
+	MatchedBy string `json:"matched_by"`
+	MatchedIn string `json:"matched_in,omitempty"`
 	// MatchedTerms are the query terms this message holds.
 	MatchedTerms   []string `json:"matched_terms,omitempty"`
 	StartedAtLocal string   `json:"started_at_local"`

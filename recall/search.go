@@ -47,19 +47,17 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 		return resp, nil
 	}
 	want := p.limit + 1 // one more session tells whether a next page exists
-	// A quarter more sessions than the page needs, so that relevance,
-	// not only recency, picks the page.
-	f.Sessions = want + want/4
 	f.PerSession = max(searchMinPerSession, 4*p.hitsPerSession)
 	f.Scan = s.scanLimit()
 	if len(p.seen) > 0 {
 		f.SkipSession = func(id string) bool { return p.seen[sessionHash(id)] }
 	}
-	cands, err := s.candidates(ctx, p.query, f, want)
+	run, err := s.candidates(ctx, p.query, f, want, p.hitsPerSession, p.req.IncludeBoilerplate)
 	if err != nil {
 		return SearchResponse{}, err
 	}
-	groups := groupBySession(cands)
+	resp.Expansions = run.suggest
+	groups := groupBySession(run.out)
 	if len(groups) > p.limit {
 		groups = groups[:p.limit]
 		seen := append([]string(nil), p.seenList...)
@@ -105,11 +103,11 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 			Provider:        info.Provider,
 			Repo:            info.RepoRoot,
 			ParentSessionID: parentOf(info),
-			MatchedBy:       MatchedByKeyword,
 			StartedAtLocal:  LocalTime(info.StartedAt, s.loc()),
 		}
 		first := shown[0]
 		h.MessageIndex, h.Role, h.Excerpt, h.Score = first.MessageIndex, first.Role, first.Excerpt, first.Score
+		h.MatchedBy = first.MatchedBy
 		h.MatchedIn, h.MatchedTerms, h.MessageAtLocal = first.MatchedIn, first.MatchedTerms, first.MessageAtLocal
 		h.Revisions, h.LatestRevision, h.Retracted = first.Revisions, first.LatestRevision, first.Retracted
 		if len(shown) > 1 {
@@ -157,17 +155,20 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 		m := MoreHit{
 			MessageIndex:   r.MessageIndex,
 			Role:           r.Role,
-			Excerpt:        Excerpt(texts[i].Text, p.query, DefaultExcerptChars),
+			Excerpt:        Excerpt(texts[i].Text, r.tier.shown, DefaultExcerptChars),
 			Score:          score(r),
-			MatchedBy:      MatchedByKeyword,
+			MatchedBy:      r.tier.label,
 			MatchedIn:      MatchedInMessage,
 			MessageAtLocal: LocalTime(texts[i].Timestamp, s.loc()),
 			Retracted:      texts[i].Retracted,
 		}
-		if r.InResult {
+		switch {
+		case r.InResult:
 			m.MatchedIn = MatchedInToolResult
+		case r.class == archive.ClassBoiler:
+			m.MatchedIn = MatchedInBoilerplate
 		}
-		for _, t := range r.terms {
+		for _, t := range heldTerms(r, p.query) {
 			m.MatchedTerms = append(m.MatchedTerms, p.query.Terms[t].Text)
 		}
 		if g := members[latest[i]]; len(g) > 1 {

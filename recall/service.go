@@ -24,6 +24,9 @@ type Service struct {
 
 	// scan overrides searchScan (tests use small ones).
 	scan int
+	// commonAt, when set, is the number of texts from which a word is
+	// common (see commonShare).
+	commonAt int
 }
 
 func (s *Service) scanLimit() int {

@@ -54,6 +54,7 @@ is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats
 	f.BoolVar(&r.IncludeWebChats, "include-web-chats", false, "include web chats")
 	f.BoolVar(&r.IncludeTeamSessions, "include-team-sessions", false, "include conversations received through a Team")
 	f.StringVar(&r.Team, "team", "", "only this Team's conversations")
+	f.BoolVar(&r.IncludeBoilerplate, "include-boilerplate", false, "also search the text agents' harnesses inject into every session (system reminders, sandbox and permission preambles)")
 	f.IntVarP(&r.HitsPerSession, "hits-per-session", "n", 1, "matches shown per conversation (1-5)")
 	f.BoolVar(&r.GroupRevisions, "group-revisions", false, "show edited copies of a prompt as one match")
 	f.StringVar(&r.Mode, "mode", "", "keyword, meaning or hybrid")
@@ -98,6 +99,9 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 			where = "in any repository"
 		}
 		fmt.Fprintf(w, "no conversations found %s\n", where)
+		if len(resp.Expansions) > 0 {
+			fmt.Fprintf(w, "longer identifiers in the index hold these words: %s\n", termSafe(strings.Join(resp.Expansions, ", ")))
+		}
 		return
 	}
 	for _, h := range resp.Hits {
@@ -108,9 +112,11 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		if h.MatchedBy == recall.MatchedByFilter {
 			continue
 		}
-		printMatch(w, p, q, h.MessageIndex, retractedRole(h.Role, h.Retracted), h.Excerpt, h.Revisions, h.LatestRevision)
+		printMatch(w, p, q, recall.MoreHit{MessageIndex: h.MessageIndex, Role: h.Role, Excerpt: h.Excerpt,
+			MatchedBy: h.MatchedBy, MatchedIn: h.MatchedIn, Revisions: h.Revisions, LatestRevision: h.LatestRevision,
+			Retracted: h.Retracted})
 		for _, m := range h.MoreHits {
-			printMatch(w, p, q, m.MessageIndex, retractedRole(m.Role, m.Retracted), m.Excerpt, m.Revisions, m.LatestRevision)
+			printMatch(w, p, q, m)
 		}
 	}
 	if resp.Next != "" {
@@ -118,14 +124,23 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 	}
 }
 
-func printMatch(w io.Writer, p painter, q recall.Query, idx int, role, excerpt string, revisions []int, latest *int) {
-	fmt.Fprintf(w, "    %s %s  %s\n", p.dim(fmt.Sprintf("#%d", idx)), role, p.highlight(excerpt, q))
-	if len(revisions) > 1 && latest != nil {
+// printMatch writes one match: its index, role, how it matched when not
+// by the query's words as typed (or where: boilerplate), and its excerpt.
+func printMatch(w io.Writer, p painter, q recall.Query, m recall.MoreHit) {
+	role := retractedRole(m.Role, m.Retracted)
+	if m.MatchedBy != recall.MatchedByKeyword {
+		role += " " + p.dim("("+m.MatchedBy+")")
+	}
+	if m.MatchedIn == recall.MatchedInBoilerplate {
+		role += " " + p.dim("(boilerplate)")
+	}
+	fmt.Fprintf(w, "    %s %s  %s\n", p.dim(fmt.Sprintf("#%d", m.MessageIndex)), role, p.highlight(m.Excerpt, q))
+	if len(m.Revisions) > 1 && m.LatestRevision != nil {
 		var ids []string
-		for _, r := range revisions {
+		for _, r := range m.Revisions {
 			ids = append(ids, fmt.Sprintf("#%d", r))
 		}
-		fmt.Fprintf(w, "      %s\n", p.dim(fmt.Sprintf("copies of one prompt: %s (latest #%d)", strings.Join(ids, " "), *latest)))
+		fmt.Fprintf(w, "      %s\n", p.dim(fmt.Sprintf("copies of one prompt: %s (latest #%d)", strings.Join(ids, " "), *m.LatestRevision)))
 	}
 }
 

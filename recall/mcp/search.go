@@ -62,12 +62,15 @@ func searchText(r recall.SearchResponse) string {
 	}
 	if len(r.Hits) == 0 {
 		b.WriteString("No matching conversation.\n")
+		if len(r.Expansions) > 0 {
+			b.WriteString("Longer identifiers in the index hold these words: " + strings.Join(r.Expansions, ", ") + "\n")
+		}
 	}
 	for _, h := range r.Hits {
-		fmt.Fprintf(&b, "- %s %s #%d (%s, %s) %s: %s\n", h.Provider, h.SessionID, h.MessageIndex, h.Role,
+		fmt.Fprintf(&b, "- %s %s #%d (%s, %s) %s: %s\n", h.Provider, h.SessionID, h.MessageIndex, matchLabel(h.Role, h.MatchedBy),
 			h.StartedAtLocal, oneLine(h.Title, 80), oneLine(h.Excerpt, 200))
 		for _, m := range h.MoreHits {
-			fmt.Fprintf(&b, "    #%d (%s): %s\n", m.MessageIndex, m.Role, oneLine(m.Excerpt, 160))
+			fmt.Fprintf(&b, "    #%d (%s): %s\n", m.MessageIndex, matchLabel(m.Role, m.MatchedBy), oneLine(m.Excerpt, 160))
 		}
 	}
 	if r.Next != "" {
@@ -83,4 +86,13 @@ func oneLine(s string, n int) string {
 		s = string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// matchLabel is a match's role, with how it matched when that is not by
+// the query's words as typed.
+func matchLabel(role, matchedBy string) string {
+	if matchedBy == recall.MatchedByKeyword || matchedBy == "" {
+		return role
+	}
+	return role + ", " + matchedBy
 }
