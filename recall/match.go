@@ -23,14 +23,22 @@ func (q Query) matches(toks []token) []Span {
 	return spans
 }
 
+// matchAt reports whether the term stands at the start of toks: a prefix
+// term's last word begins the token there, and a plain word also matches
+// the identifiers it begins before a '_' (see termExpr).
 func (t Term) matchAt(toks []token) bool {
 	last := len(t.Words) - 1
 	for k, w := range t.Words {
-		if k == last && t.Prefix {
-			if !strings.HasPrefix(toks[k].text, w) {
+		switch tok := toks[k].text; {
+		case k == last && t.Prefix:
+			if !strings.HasPrefix(tok, w) {
 				return false
 			}
-		} else if toks[k].text != w {
+		case t.family():
+			if tok != w && !(strings.HasPrefix(tok, w) && tok[len(w)] == '_') {
+				return false
+			}
+		case tok != w:
 			return false
 		}
 	}

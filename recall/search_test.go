@@ -53,7 +53,7 @@ func newSearchWorld(t testing.TB) *searchWorld {
 	return w
 }
 
-func (w *searchWorld) search(t *testing.T, req SearchRequest) SearchResponse {
+func (w *world) search(t *testing.T, req SearchRequest) SearchResponse {
 	t.Helper()
 	resp, err := w.svc.Search(context.Background(), req)
 	if err != nil {
