@@ -38,6 +38,11 @@ type SearchFilter struct {
 	// SkipSession, when set, leaves out the matches of sessions it
 	// returns true for (a text search only: those shown on earlier pages).
 	SkipSession func(id string) bool
+	// RankWalked makes SearchMessages rank every match it walks as it
+	// reads it, in one query, rather than the kept ones in a second: the
+	// cheaper way for the small classes of text (what people and
+	// assistants said), whose matches are few.
+	RankWalked bool
 }
 
 // TextHit is a message, or a tool result (cited at the message that made
@@ -66,7 +71,11 @@ type TextHit struct {
 // others, and BM25 runs on few rows.
 func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
 	where, args := f.where("m.ts")
-	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role
+	rank := ""
+	if f.RankWalked {
+		rank = ", bm25(messages_fts)"
+	}
+	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role` + rank + `
 		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
 		WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY messages_fts.rowid DESC`
 	return a.searchFTS(ctx, "messages_fts", match, q, append([]any{match}, args...), f, false)
@@ -100,9 +109,14 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 	}
 	perSession := make(map[string]int)
 	var kept []TextHit
+	ranked := f.RankWalked && !inResult
 	for rows.Next() {
 		h := TextHit{InResult: inResult}
-		if err := rows.Scan(&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role); err != nil {
+		dest := []any{&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role}
+		if ranked {
+			dest = append(dest, &h.Rank)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			done()
 			return nil, translate(err, "search")
 		}
@@ -130,8 +144,10 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 	if len(kept) == 0 {
 		return nil, nil
 	}
-	if err := a.rankHits(ctx, table, match, kept); err != nil {
-		return nil, err
+	if !ranked {
+		if err := a.rankHits(ctx, table, match, kept); err != nil {
+			return nil, err
+		}
 	}
 	slices.SortStableFunc(kept, func(x, y TextHit) int { return cmp.Compare(x.Rank, y.Rank) })
 	return kept, nil

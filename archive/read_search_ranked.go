@@ -2,7 +2,6 @@ package archive
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,73 +23,42 @@ const (
 var classColumns = [numTextClasses]string{"user", "said", "tool", "boiler"}
 
 // ClassMatch restricts the FTS5 expression match to the column of class
-// c of messages_fts, for SearchMessages and MatchingHits.
+// c of messages_fts, for SearchMessages: a search reads the classes one
+// after the other, so that the matches of what people and assistants said
+// (a small share of the archive) are ranked without walking tool output.
 func ClassMatch(c TextClass, match string) string {
 	return "{" + classColumns[c] + "} : (" + match + ")"
 }
 
-// SearchRanked returns the messages of class c (ClassUser, ClassSaid or
-// ClassBoiler: the smaller sets) matching the FTS5 expression match, most
-// relevant first: by BM25, then newest. Unlike SearchMessages it ranks
-// every match, so that the best conversations come first however many
-// match; it keeps at most f.PerSession of each session's, leaves out the
-// sessions f.SkipSession names and returns at most f.Scan rows.
-func (a *Archive) SearchRanked(ctx context.Context, match string, c TextClass, f SearchFilter) ([]TextHit, error) {
-	if c == ClassTool {
-		return nil, fmt.Errorf("search: tool output is searched with SearchMessages and SearchResults")
+// MatchCounts counts, for each FTS5 expression, the messages and tool
+// results whose text (boilerplate aside) matches it, stopping at limit: how
+// common a word is. limit is a share of the texts the archive holds (its
+// largest row ids: deleted rows leave gaps), 1/share, and at least least.
+func (a *Archive) MatchCounts(ctx context.Context, matches []string, share, least int) (counts []int, limit int, err error) {
+	if err := a.db.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM messages), 0) + coalesce((SELECT max(id) FROM tool_calls), 0)`).Scan(&limit); err != nil {
+		return nil, 0, translate(err, "count matches")
 	}
-	where, args := f.where("m.ts")
-	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role, bm25(messages_fts) AS r
-		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
-		WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) +
-		` ORDER BY r, m.ts DESC, messages_fts.rowid DESC`
-	rows, done, err := a.searchQuery(ctx, q, append([]any{ClassMatch(c, match)}, args...)...)
-	if err != nil {
-		return nil, translate(err, "search")
-	}
-	defer done()
-	perSession := make(map[string]int)
-	var out []TextHit
-	for rows.Next() {
-		var h TextHit
-		if err := rows.Scan(&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role, &h.Rank); err != nil {
-			return nil, translate(err, "search")
+	limit = max(least, limit/share)
+	var q strings.Builder
+	var args []any
+	q.WriteString("SELECT ")
+	for i, m := range matches {
+		if i > 0 {
+			q.WriteString(", ")
 		}
-		if f.SkipSession != nil && f.SkipSession(h.SessionID) {
-			continue
-		}
-		if n := perSession[h.SessionID]; f.PerSession == 0 || n < f.PerSession {
-			perSession[h.SessionID] = n + 1
-			out = append(out, h)
-			if f.Scan > 0 && len(out) >= f.Scan {
-				break
-			}
-		}
+		q.WriteString(`(SELECT count(*) FROM (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)) +
+			(SELECT count(*) FROM (SELECT 1 FROM results_fts WHERE results_fts MATCH ? LIMIT ?))`)
+		args = append(args, "{user said tool} : ("+m+")", limit, m, limit)
 	}
-	return out, translate(rows.Err(), "search")
-}
-
-// MatchCount counts the messages and tool results whose text (boilerplate
-// aside) matches the FTS5 expression match, stopping at limit: how common
-// a word is.
-func (a *Archive) MatchCount(ctx context.Context, match string, limit int) (int, error) {
-	var n int
-	err := a.db.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)) +
-		(SELECT count(*) FROM (SELECT 1 FROM results_fts WHERE results_fts MATCH ? LIMIT ?))`,
-		"{user said tool} : ("+match+")", limit, match, limit).Scan(&n)
-	if err != nil {
-		return 0, translate(err, "count matches")
+	counts = make([]int, len(matches))
+	dest := make([]any, len(matches))
+	for i := range counts {
+		dest[i] = &counts[i]
 	}
-	return min(n, limit), nil
-}
-
-// IndexedTexts returns about how many messages and tool results the
-// archive holds (the largest row ids: deleted rows leave gaps).
-func (a *Archive) IndexedTexts(ctx context.Context) (int, error) {
-	var n int
-	err := a.db.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM messages), 0) + coalesce((SELECT max(id) FROM tool_calls), 0)`).Scan(&n)
-	return n, translate(err, "count texts")
+	if err := a.db.QueryRowContext(ctx, q.String(), args...).Scan(dest...); err != nil {
+		return nil, 0, translate(err, "count matches")
+	}
+	return counts, limit, nil
 }
 
 // IdentifiersContaining returns up to limit identifiers of the indexed

@@ -76,6 +76,7 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	if hits > 1 {
 		return r, r.fill(ctx)
 	}
+	sort.SliceStable(r.out, func(i, j int) bool { return score(r.out[i]) > score(r.out[j]) })
 	return r, nil
 }
 
@@ -181,15 +182,24 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 	r.ran = append(r.ran, t)
 	start := len(r.out)
 	for _, c := range r.classes {
+		if t.level == levelNear && c == archive.ClassTool {
+			continue // see promoteNear
+		}
 		hits, err := r.read(ctx, t.expr, c)
 		if err != nil {
 			return internal("search", err)
 		}
+		from := len(r.out)
 		for _, h := range hits {
 			if k := (hitKey{h.InResult, h.RowID}); !r.found[k] {
 				r.found[k] = true
 				r.seen[h.SessionID]++
 				r.out = append(r.out, candidate{TextHit: h, class: c, tier: &t})
+			}
+		}
+		if t.level == levelAll && c == archive.ClassTool {
+			if err := r.promoteNear(ctx, r.out[from:]); err != nil {
+				return err
 			}
 		}
 		if !t.partial && r.full() {
@@ -216,30 +226,55 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 }
 
 // read returns the matches of expr in one class of text, best first.
+// read returns the matches of expr in one class of text, best first: the
+// newest matches of as many sessions as the page still needs (twice as
+// many for what people and assistants said, a quarter more for tool
+// output, so that relevance picks among them), leaving out the sessions
+// found already, ranked by BM25 (see archive.SearchMessages).
 func (r *searchRun) read(ctx context.Context, expr string, c archive.TextClass) ([]archive.TextHit, error) {
 	f := r.f
+	need := max(1, r.want-len(r.seen))
+	f.Sessions = need + max(1, r.want/4)
 	if c != archive.ClassTool {
-		return r.s.Archive.SearchRanked(ctx, expr, c, f)
+		f.Sessions, f.RankWalked = need+r.want, true
 	}
-	// Tool output: the newest matches of as many sessions as the page
-	// still needs (and a quarter more, so that relevance picks among them),
-	// leaving out the sessions found already.
-	f.Sessions = max(1, r.want-len(r.seen)) + max(1, r.want/4)
 	f.SkipSession = func(id string) bool { return r.seen[id] > 0 || r.skip != nil && r.skip(id) }
 	if f.SessionIDs != nil { // fill: only these sessions, each of which wants more rows
 		f.Sessions, f.SkipSession = 0, r.skip
 	}
-	msgs, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(archive.ClassTool, expr), f)
-	if err != nil {
-		return nil, err
+	hits, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(c, expr), f)
+	if err != nil || c != archive.ClassTool {
+		return hits, err
 	}
 	res, err := r.s.Archive.SearchResults(ctx, expr, f)
 	if err != nil {
 		return nil, err
 	}
-	hits := append(msgs, res...)
+	hits = append(hits, res...)
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
 	return hits, nil
+}
+
+// promoteNear moves the tool output of the every-word tier whose words
+// stand near each other to the tier above. That tier reads only what people
+// and assistants said: over tool output, long texts whose words are rarely
+// near each other, it would walk every match; here it checks only the
+// matches read.
+func (r *searchRun) promoteNear(ctx context.Context, c []candidate) error {
+	if len(c) == 0 || len(r.q.Terms) < 2 {
+		return nil
+	}
+	near := baseTiers(r.q)[0]
+	has, err := r.s.Archive.MatchingHits(ctx, near.expr, hitsOf(c))
+	if err != nil {
+		return internal("search", err)
+	}
+	for i := range c {
+		if has[i] {
+			c[i].tier = &near
+		}
+	}
+	return nil
 }
 
 // countTerms sets the terms each of a partial tier's matches holds, one
@@ -316,20 +351,19 @@ func (r *searchRun) commonTerms(ctx context.Context) (map[int]bool, error) {
 	if len(r.q.Terms) < 2 {
 		return nil, nil
 	}
-	limit := r.s.commonAt
-	if limit <= 0 {
-		n, err := r.s.Archive.IndexedTexts(ctx)
-		if err != nil {
-			return nil, internal("search", err)
-		}
-		limit = max(commonMin, n/commonShare)
+	exprs := make([]string, len(r.q.Terms))
+	for i, t := range r.q.Terms {
+		exprs[i] = termExpr(t)
+	}
+	counts, limit, err := r.s.Archive.MatchCounts(ctx, exprs, commonShare, commonMin)
+	if err != nil {
+		return nil, internal("search", err)
+	}
+	if r.s.commonAt > 0 {
+		limit = r.s.commonAt
 	}
 	out := make(map[int]bool)
-	for i, t := range r.q.Terms {
-		n, err := r.s.Archive.MatchCount(ctx, termExpr(t), limit)
-		if err != nil {
-			return nil, internal("search", err)
-		}
+	for i, n := range counts {
 		if n >= limit {
 			out[i] = true
 		}

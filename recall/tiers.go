@@ -59,8 +59,11 @@ func termExpr(t Term) string {
 func (t Term) family() bool { return !t.Phrase && !t.Prefix && len(t.Words) == 1 }
 
 // compound reports whether a term is a dotted or called form typed as one
-// word (strategy.DeleteOrphanedCheckpoints(): several words, unquoted.
-func (t Term) compound() bool { return !t.Phrase && len(t.Words) > 1 }
+// word (strategy.DeleteOrphanedCheckpoints(, pkg/parser, a::b): several
+// words, unquoted, joined by one of . ( : / (not a contraction: here's).
+func (t Term) compound() bool {
+	return !t.Phrase && len(t.Words) > 1 && strings.ContainsAny(t.Text, ".(:/")
+}
 
 // identifierLike reports whether a term reads as an identifier (a '_'
 // inside, or a capital after its first letter): one whose word may stand
