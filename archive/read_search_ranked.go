@@ -22,12 +22,16 @@ const (
 
 var classColumns = [numTextClasses]string{"user", "said", "tool", "boiler"}
 
-// ClassMatch restricts the FTS5 expression match to the column of class
-// c of messages_fts, for SearchMessages: a search reads the classes one
+// ClassMatch restricts the FTS5 expression match to the columns of classes
+// of messages_fts, for SearchMessages: a search reads the classes one
 // after the other, so that the matches of what people and assistants said
 // (a small share of the archive) are ranked without walking tool output.
-func ClassMatch(c TextClass, match string) string {
-	return "{" + classColumns[c] + "} : (" + match + ")"
+func ClassMatch(match string, classes ...TextClass) string {
+	cols := make([]string, len(classes))
+	for i, c := range classes {
+		cols[i] = classColumns[c]
+	}
+	return "{" + strings.Join(cols, " ") + "} : (" + match + ")"
 }
 
 // MatchCounts counts, for each FTS5 expression, the messages and tool

@@ -181,11 +181,8 @@ func (r *searchRun) full() bool { return len(r.seen) >= r.want }
 func (r *searchRun) run(ctx context.Context, t tier) error {
 	r.ran = append(r.ran, t)
 	start := len(r.out)
-	for _, c := range r.classes {
-		if t.level == levelNear && c == archive.ClassTool {
-			continue // see promoteNear
-		}
-		hits, err := r.read(ctx, t.expr, c)
+	for _, group := range r.groups(t) {
+		hits, err := r.read(ctx, t.expr, group)
 		if err != nil {
 			return internal("search", err)
 		}
@@ -194,10 +191,10 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 			if k := (hitKey{h.InResult, h.RowID}); !r.found[k] {
 				r.found[k] = true
 				r.seen[h.SessionID]++
-				r.out = append(r.out, candidate{TextHit: h, class: c, tier: &t})
+				r.out = append(r.out, candidate{TextHit: h, class: classOf(h, group), tier: &t})
 			}
 		}
-		if t.level == levelAll && c == archive.ClassTool {
+		if t.level == levelAll && group[0] == archive.ClassTool {
 			if err := r.promoteNear(ctx, r.out[from:]); err != nil {
 				return err
 			}
@@ -225,13 +222,42 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 	return nil
 }
 
+// groups returns the classes of text a tier reads together, in order:
+// the every-word tier reads each class apart, so that every session whose
+// prompts hold the words comes before those where only an assistant said
+// them; the others, whose matches are fewer, read what people and
+// assistants said in one walk. The words-near-each-other tier reads no
+// tool output (see promoteNear).
+func (r *searchRun) groups(t tier) [][]archive.TextClass {
+	var out [][]archive.TextClass
+	for _, c := range r.classes {
+		switch {
+		case c == archive.ClassTool && t.level == levelNear:
+		case c == archive.ClassSaid && t.level != levelAll && len(out) > 0 && out[len(out)-1][0] == archive.ClassUser:
+			out[len(out)-1] = append(out[len(out)-1], c)
+		default:
+			out = append(out, []archive.TextClass{c})
+		}
+	}
+	return out
+}
+
+// classOf returns the class of a match read from a group of classes.
+func classOf(h archive.TextHit, group []archive.TextClass) archive.TextClass {
+	if len(group) > 1 && h.Role != transcripts.RoleUser {
+		return archive.ClassSaid
+	}
+	return group[0]
+}
+
 // read returns the matches of expr in one class of text, best first.
 // read returns the matches of expr in one class of text, best first: the
 // newest matches of as many sessions as the page still needs (twice as
 // many for what people and assistants said, a quarter more for tool
 // output, so that relevance picks among them), leaving out the sessions
 // found already, ranked by BM25 (see archive.SearchMessages).
-func (r *searchRun) read(ctx context.Context, expr string, c archive.TextClass) ([]archive.TextHit, error) {
+func (r *searchRun) read(ctx context.Context, expr string, group []archive.TextClass) ([]archive.TextHit, error) {
+	c := group[0]
 	f := r.f
 	need := max(1, r.want-len(r.seen))
 	f.Sessions = need + max(1, r.want/4)
@@ -242,7 +268,7 @@ func (r *searchRun) read(ctx context.Context, expr string, c archive.TextClass) 
 	if f.SessionIDs != nil { // fill: only these sessions, each of which wants more rows
 		f.Sessions, f.SkipSession = 0, r.skip
 	}
-	hits, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(c, expr), f)
+	hits, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(expr, group...), f)
 	if err != nil || c != archive.ClassTool {
 		return hits, err
 	}
