@@ -175,3 +175,29 @@ func TestHistoryDefaultsToTheCurrentRepository(t *testing.T) {
 		t.Errorf("outside any repository every repository is searched: %s", out)
 	}
 }
+
+// The readable answer labels the lower tiers and boilerplate, and names the
+// identifiers holding a word that found nothing.
+func TestHistoryTiersAndBoilerplate(t *testing.T) {
+	home := t.TempDir()
+	writeSession(home, "/src/chat", "abcd3333-3333-4333-8333-333333333333", "2026-03-01T10:00:00Z",
+		"<system-reminder>Ask before any escalation.</system-reminder>", "Noted.")
+	writeSession(home, "/src/chat", "abcd4444-4444-4444-8444-444444444444", "2026-03-02T10:00:00Z",
+		"rename the chat method", "AddUserMessage now takes the text.")
+	out, _, code := runIn(t, home, nil, "history", "--all-repos", "escalation")
+	if code != 0 || !strings.Contains(out, "no conversations found") {
+		t.Errorf("boilerplate searched by default (code %d):\n%s", code, out)
+	}
+	out, _, code = runIn(t, home, nil, "history", "--all-repos", "--no-refresh", "--include-boilerplate", "escalation")
+	if code != 0 || !strings.Contains(out, "abcd3333") || !strings.Contains(out, "(boilerplate)") {
+		t.Errorf("--include-boilerplate (code %d):\n%s", code, out)
+	}
+	out, _, code = runIn(t, home, nil, "history", "--all-repos", "--no-refresh", "UserMessage")
+	if code != 0 || !strings.Contains(out, "abcd4444") || !strings.Contains(out, "(expanded)") {
+		t.Errorf("expanded tier (code %d):\n%s", code, out)
+	}
+	out, _, code = runIn(t, home, nil, "history", "--all-repos", "--no-refresh", "--since", "2030-01-01", "UserMessage")
+	if code != 0 || !strings.Contains(out, "no conversations found") || !strings.Contains(out, "hold these words: addusermessage") {
+		t.Errorf("empty answer (code %d):\n%s", code, out)
+	}
+}

@@ -472,3 +472,33 @@ type roots struct{ dir string }
 func (r roots) ListRoots(context.Context, mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
 	return &mcp.ListRootsResult{Roots: []mcp.Root{{URI: "file://" + r.dir, Name: "work"}}}, nil
 }
+
+// history and search_past_sessions give the same hits for the same
+// request, whichever tier found them.
+func TestHistoryAndMCPSearchAgree(t *testing.T) {
+	t.Parallel()
+	w := sharedMCPWorld(t)
+	env := []string{"HOME=" + w.home, "HANSARD_HOME=" + filepath.Join(t.TempDir(), "archive")}
+	c := startMCP(t, w, env, nil)
+	for _, q := range []string{"declined cards", "cards coupon", "basket", "coupon field"} {
+		m, isErr := call(t, c, "search_past_sessions", map[string]any{"query": q, "hits_per_session": 2})
+		if isErr {
+			t.Fatalf("%q: %v", q, m)
+		}
+		cmd := exec.Command(w.bin, "history", "--json", "--hits-per-session", "2", q)
+		cmd.Env, cmd.Dir = append(env, "PATH="+os.Getenv("PATH")), w.repo
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("history %q: %v", q, err)
+		}
+		var cli map[string]any
+		if err := json.Unmarshal(out, &cli); err != nil {
+			t.Fatalf("history %q: %v\n%s", q, err, out)
+		}
+		want, _ := json.Marshal(m["hits"])
+		got, _ := json.Marshal(cli["hits"])
+		if string(got) != string(want) || len(m["hits"].([]any)) == 0 {
+			t.Errorf("%q: history %s\nsearch_past_sessions %s", q, got, want)
+		}
+	}
+}
