@@ -9,18 +9,20 @@ import (
 )
 
 func TestSplitBoilerplate(t *testing.T) {
-	for _, tt := range []struct{ text, said, boiler string }{
-		{"plain text", "plain text", ""},
-		{"<permissions instructions>\nescalation\n</permissions instructions>", "", "<permissions instructions>\nescalation\n</permissions instructions>"},
-		{"  <environment_context><cwd>/x</cwd></environment_context>", "", "  <environment_context><cwd>/x</cwd></environment_context>"},
-		{"file body\n\n<system-reminder>\nconsider malware\n</system-reminder>", "file body\n\n", "<system-reminder>\nconsider malware\n</system-reminder>"},
-		{"<system-reminder>a</system-reminder>prompt<system-reminder>b</system-reminder> end", "prompt end", "<system-reminder>a</system-reminder>\n<system-reminder>b</system-reminder>"},
-		{"cut <system-reminder>never closed", "cut ", "<system-reminder>never closed"},
-		{"mentions <permissions instructions> later", "mentions <permissions instructions> later", ""},
-	} {
-		said, boiler := splitBoilerplate(tt.text)
-		if said != tt.said || boiler != tt.boiler {
-			t.Errorf("splitBoilerplate(%q) = %q, %q; want %q, %q", tt.text, said, boiler, tt.said, tt.boiler)
+	// text → said, boilerplate
+	cases := map[string][2]string{
+		"plain text": {"plain text", ""},
+		"<permissions instructions>\nescalation\n</permissions instructions>":  {"", "<permissions instructions>\nescalation\n</permissions instructions>"},
+		"  <environment_context><cwd>/x</cwd></environment_context>":           {"", "  <environment_context><cwd>/x</cwd></environment_context>"},
+		"file body\n\n<system-reminder>\nconsider malware\n</system-reminder>": {"file body\n\n", "<system-reminder>\nconsider malware\n</system-reminder>"},
+		"<system-reminder>a</system-reminder>prompt<system-reminder>b</system-reminder> end": {"prompt end",
+			"<system-reminder>a</system-reminder>\n<system-reminder>b</system-reminder>"},
+		"cut <system-reminder>never closed":         {"cut ", "<system-reminder>never closed"},
+		"mentions <permissions instructions> later": {"mentions <permissions instructions> later", ""},
+	}
+	for text, want := range cases {
+		if said, boiler := splitBoilerplate(text); said != want[0] || boiler != want[1] {
+			t.Errorf("splitBoilerplate(%q) = %q, %q; want %q", text, said, boiler, want)
 		}
 	}
 	if got := messageColumns("tool", "out <system-reminder>r</system-reminder>"); !reflect.DeepEqual(got, []string{"", "", "out ", "<system-reminder>r</system-reminder>"}) {

@@ -80,28 +80,36 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	return r, nil
 }
 
-// tiers runs the query's tiers in order until the page is full.
+// tiers runs the query's tiers in order until the page is full: those
+// that need no lookup, then those built from the vocabulary and from how
+// common the words are, looked up only when the earlier ones fell short.
 func (r *searchRun) tiers(ctx context.Context) error {
 	for _, t := range baseTiers(r.q) {
 		if err := r.run(ctx, t); err != nil || r.full() {
 			return err
 		}
 	}
-	exp, err := r.expansions(ctx)
-	if err != nil {
-		return err
+	expanded := func(ctx context.Context) (tier, bool, error) {
+		exp, err := r.expansions(ctx)
+		t, ok := expandedTier(r.q, exp)
+		return t, ok && err == nil, err
 	}
-	if t, ok := expandedTier(r.q, exp); ok {
+	partial := func(ctx context.Context) (tier, bool, error) {
+		common, err := r.commonTerms(ctx)
+		t, ok := partialTier(r.q, common)
+		return t, ok && err == nil, err
+	}
+	for _, lookup := range []func(context.Context) (tier, bool, error){expanded, partial} {
+		t, ok, err := lookup(ctx)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
 		if err := r.run(ctx, t); err != nil || r.full() {
 			return err
 		}
-	}
-	common, err := r.commonTerms(ctx)
-	if err != nil {
-		return err
-	}
-	if t, ok := partialTier(r.q, common); ok {
-		return r.run(ctx, t)
 	}
 	return nil
 }

@@ -142,15 +142,7 @@ func TestSearchDottedFallback(t *testing.T) {
 	exact.user("move strategy.DeleteOrphanedCheckpoints() to its own file")
 	w.index()
 	resp := w.search(t, SearchRequest{Query: "strategy.DeleteOrphanedCheckpoints("})
-	got := sessionsOf(resp)
-	if !reflect.DeepEqual(got, []string{exact.id, parts.id, last.id}) {
-		t.Fatalf("hits %v, want the form, its parts, its last part", got)
-	}
-	for i, want := range []string{MatchedByKeyword, MatchedByFallback, MatchedByFallback} {
-		if resp.Hits[i].MatchedBy != want {
-			t.Errorf("hit %d matched by %s, want %s", i, resp.Hits[i].MatchedBy, want)
-		}
-	}
+	wantTiers(t, resp, []string{exact.id, parts.id, last.id}, []string{MatchedByKeyword, MatchedByFallback, MatchedByFallback})
 	if !strings.Contains(resp.Hits[1].Excerpt, "DeleteOrphanedCheckpoints") {
 		t.Errorf("excerpt %q", resp.Hits[1].Excerpt)
 	}
@@ -194,18 +186,7 @@ func TestSearchMultiWordTiers(t *testing.T) {
 	some.user("update the reference docs")
 	w.index()
 	resp := w.search(t, SearchRequest{Query: "reference not found"})
-	got := sessionsOf(resp)
-	if !reflect.DeepEqual(got, []string{near.id, apart.id, some.id}) {
-		t.Fatalf("hits %v, want near, apart, some", got)
-	}
-	for i, want := range []string{MatchedByKeyword, MatchedByKeyword, MatchedByPartial} {
-		if resp.Hits[i].MatchedBy != want {
-			t.Errorf("hit %d matched by %s, want %s", i, resp.Hits[i].MatchedBy, want)
-		}
-		if i > 0 && resp.Hits[i].Score >= resp.Hits[i-1].Score {
-			t.Errorf("hit %d scores %v, not below %v", i, resp.Hits[i].Score, resp.Hits[i-1].Score)
-		}
-	}
+	wantTiers(t, resp, []string{near.id, apart.id, some.id}, []string{MatchedByKeyword, MatchedByKeyword, MatchedByPartial})
 	if !reflect.DeepEqual(resp.Hits[2].MatchedTerms, []string{"reference"}) {
 		t.Errorf("partial hit holds %v", resp.Hits[2].MatchedTerms)
 	}
@@ -236,5 +217,22 @@ func TestSearchPartialRequiresCommonWords(t *testing.T) {
 	resp = w.search(t, SearchRequest{Query: "reference branch not"})
 	if got := sessionsOf(resp); !reflect.DeepEqual(got, []string{full.id}) || resp.Hits[0].MatchedBy != MatchedByPartial {
 		t.Errorf("a common word and two rare ones: %v", got)
+	}
+}
+
+// wantTiers checks the sessions of an answer, in order, the label of
+// each hit and that each scores below the one before.
+func wantTiers(t *testing.T, resp SearchResponse, sessions, labels []string) {
+	t.Helper()
+	if got := sessionsOf(resp); !reflect.DeepEqual(got, sessions) {
+		t.Fatalf("hits %v, want %v", got, sessions)
+	}
+	for i, h := range resp.Hits {
+		if h.MatchedBy != labels[i] {
+			t.Errorf("hit %d matched by %s, want %s", i, h.MatchedBy, labels[i])
+		}
+		if i > 0 && h.Score >= resp.Hits[i-1].Score {
+			t.Errorf("hit %d scores %v, not below %v", i, h.Score, resp.Hits[i-1].Score)
+		}
 	}
 }
