@@ -42,6 +42,9 @@ type tier struct {
 	partial bool
 	// shown are the words an excerpt of a match is cut around.
 	shown Query
+	// fallback tiers run only when the tiers above found nothing: the
+	// form typed does not occur (under the filters).
+	fallback bool
 }
 
 // termExpr is the expression of one term in the all-words tier: a word
@@ -82,7 +85,7 @@ func (t Term) identifierLike() bool {
 
 // baseTiers are the tiers of a query that need no lookup, best first: its
 // words near each other (more than one term), every term, and for dotted
-// or called forms their parts, then their last parts.
+// or called forms that do not occur their parts, then their last parts.
 func baseTiers(q Query) []tier {
 	var out []tier
 	if len(q.Terms) > 1 {
@@ -103,8 +106,8 @@ func baseTiers(q Query) []tier {
 	}
 	parts, last := fallbackQueries(q)
 	out = append(out,
-		tier{level: levelFallbackParts, label: MatchedByFallback, shown: parts, expr: joinTerms(parts.Terms, termExpr)},
-		tier{level: levelFallbackLast, label: MatchedByFallback, shown: last, expr: joinTerms(last.Terms, termExpr)})
+		tier{level: levelFallbackParts, label: MatchedByFallback, shown: parts, expr: joinTerms(parts.Terms, termExpr), fallback: true},
+		tier{level: levelFallbackLast, label: MatchedByFallback, shown: last, expr: joinTerms(last.Terms, termExpr), fallback: true})
 	return out
 }
 
