@@ -124,7 +124,7 @@ func messageColumns(role, text string) []string {
 }
 
 // minIdentifier is the shortest identifier the vocabulary keeps.
-const minIdentifier = 6
+const minIdentifier = 4
 
 // identifiers returns the distinct identifiers of text, folded to lower
 // case as the full-text index keeps them: ASCII words of at least

@@ -90,3 +90,31 @@ func (a *Archive) IdentifiersContaining(ctx context.Context, word string, limit 
 	}
 	return out, translate(rows.Err(), "identifiers")
 }
+
+// HasIdentifiersBeginning reports, for each word (folded), whether the
+// vocabulary holds an identifier that begins with it followed by '_' (a
+// search matches those only when some exist: the prefix query is costly).
+func (a *Archive) HasIdentifiersBeginning(ctx context.Context, words []string) ([]bool, error) {
+	if len(words) == 0 {
+		return nil, nil
+	}
+	var q strings.Builder
+	var args []any
+	q.WriteString("SELECT ")
+	for i, w := range words {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("EXISTS (SELECT 1 FROM vocab WHERE term >= ? AND term < ?)")
+		args = append(args, w+"_", w+"`") // '`' follows '_'
+	}
+	out := make([]bool, len(words))
+	dest := make([]any, len(words))
+	for i := range out {
+		dest[i] = &out[i]
+	}
+	if err := a.db.QueryRowContext(ctx, q.String(), args...).Scan(dest...); err != nil {
+		return nil, translate(err, "identifiers")
+	}
+	return out, nil
+}

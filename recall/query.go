@@ -24,6 +24,10 @@ type Term struct {
 	Phrase bool `json:"phrase,omitempty"`
 	// Prefix is true when the last word ends in '*' and matches any word it begins.
 	Prefix bool `json:"prefix,omitempty"`
+
+	// noFamily: the index holds no identifier the word begins before a
+	// '_' (see Term.family).
+	noFamily bool
 }
 
 // Query is user search text split into terms. Any input yields a valid

@@ -65,6 +65,10 @@ type hitKey struct {
 // archive.SearchMessages). A later tier or class runs only when the
 // earlier ones found too few sessions.
 func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilter, wantSessions, hits int, boiler bool) (*searchRun, error) {
+	q, err := s.families(ctx, q)
+	if err != nil {
+		return nil, err
+	}
 	r := &searchRun{s: s, q: q, f: f, want: wantSessions, hits: hits, classes: searchClasses(f, boiler),
 		skip: f.SkipSession, found: make(map[hitKey]bool), seen: make(map[string]int)}
 	if err := r.tiers(ctx); err != nil {
@@ -78,6 +82,27 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 	}
 	sort.SliceStable(r.out, func(i, j int) bool { return score(r.out[i]) > score(r.out[j]) })
 	return r, nil
+}
+
+// families returns q with the plain words that begin no identifier before
+// a '_' marked so, which spares their tiers a prefix query.
+func (s *Service) families(ctx context.Context, q Query) (Query, error) {
+	var words []string
+	var at []int
+	for i, t := range q.Terms {
+		if t.family() {
+			words, at = append(words, t.Words[0]), append(at, i)
+		}
+	}
+	has, err := s.Archive.HasIdentifiersBeginning(ctx, words)
+	if err != nil {
+		return q, internal("search", err)
+	}
+	q.Terms = append([]Term(nil), q.Terms...)
+	for k, i := range at {
+		q.Terms[i].noFamily = !has[k]
+	}
+	return q, nil
 }
 
 // tiers runs the query's tiers in order until the page is full: those
@@ -267,9 +292,9 @@ func classOf(h archive.TextHit, group []archive.TextClass) archive.TextClass {
 
 // read returns the matches of expr in one class of text, best first.
 // read returns the matches of expr in one class of text, best first: the
-// newest matches of as many sessions as the page still needs (twice as
-// many for what people and assistants said, a quarter more for tool
-// output, so that relevance picks among them), leaving out the sessions
+// newest matches of as many sessions as the page still needs and some
+// more, so that relevance picks among them (half a page more for what
+// people and assistants said, a quarter for tool output), leaving out the sessions
 // found already, ranked by BM25 (see archive.SearchMessages).
 func (r *searchRun) read(ctx context.Context, expr string, group []archive.TextClass) ([]archive.TextHit, error) {
 	c := group[0]
@@ -277,7 +302,7 @@ func (r *searchRun) read(ctx context.Context, expr string, group []archive.TextC
 	need := max(1, r.want-len(r.seen))
 	f.Sessions = need + max(1, r.want/4)
 	if c != archive.ClassTool {
-		f.Sessions, f.RankWalked = need+r.want, true
+		f.Sessions, f.RankWalked = need+max(1, r.want/2), true
 	}
 	f.SkipSession = func(id string) bool { return r.seen[id] > 0 || r.skip != nil && r.skip(id) }
 	if f.SessionIDs != nil { // fill: only these sessions, each of which wants more rows
@@ -342,7 +367,7 @@ func (r *searchRun) countTerms(ctx context.Context, c []candidate) error {
 func (r *searchRun) expansions(ctx context.Context) (map[int][]string, error) {
 	out := make(map[int][]string)
 	for i, t := range r.q.Terms {
-		if !t.identifierLike() && (len(r.out) > 0 || !t.family() || len(t.Words[0]) < minExpansionWord) {
+		if !t.identifierLike() && (len(r.out) > 0 || !t.plainWord() || len(t.Words[0]) < minExpansionWord) {
 			continue
 		}
 		ws, err := r.s.Archive.IdentifiersContaining(ctx, t.Words[0], maxExpansions+4)
@@ -371,7 +396,7 @@ const minExpansionWord = 4
 // the index that hold one of its words.
 func (r *searchRun) suggestions(ctx context.Context) error {
 	for _, t := range r.q.Terms {
-		if !t.family() {
+		if !t.plainWord() {
 			continue
 		}
 		ws, err := r.s.Archive.IdentifiersContaining(ctx, t.Words[0], maxSuggestions-len(r.suggest))

@@ -59,7 +59,10 @@ func termExpr(t Term) string {
 
 // family reports whether a term is one plain word, which also matches the
 // identifiers it begins before a '_'.
-func (t Term) family() bool { return !t.Phrase && !t.Prefix && len(t.Words) == 1 }
+func (t Term) family() bool { return !t.Phrase && !t.Prefix && len(t.Words) == 1 && !t.noFamily }
+
+// plainWord reports whether a term is one word typed as is (no quotes, no *).
+func (t Term) plainWord() bool { return !t.Phrase && !t.Prefix && len(t.Words) == 1 }
 
 // compound reports whether a term is a dotted or called form typed as one
 // word (strategy.DeleteOrphanedCheckpoints(, pkg/parser, a::b): several
@@ -72,7 +75,7 @@ func (t Term) compound() bool {
 // inside, or a capital after its first letter): one whose word may stand
 // inside longer identifiers.
 func (t Term) identifierLike() bool {
-	if !t.family() {
+	if !t.plainWord() {
 		return false
 	}
 	for i, r := range t.Text {
