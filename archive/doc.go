@@ -24,9 +24,10 @@
 // SessionHeads, RepoRoots; SessionInfo), messages (Messages, ToolCalls,
 // ReadMessages with WindowQuery and WindowMessage, CallSummaries with
 // CallSummary), search (SearchMessages, SearchResults, MatchingHits,
-// HitTexts with SearchFilter, TextHit and HitText; EditedPaths and
-// EditedPath, CommitOutputs and CommitOutput) and the index itself
-// (IndexTerms, IndexState).
+// HitTexts with SearchFilter, TextHit and HitText; the classes of text
+// TextClass and ClassMatch; MatchCounts, IdentifiersContaining,
+// HasIdentifiersBeginning; EditedPaths and EditedPath, CommitOutputs and
+// CommitOutput) and the index itself (IndexTerms, IndexState).
 //
 // The ledger: LedgerState, LockLedger (ErrLedgerBusy), ResetLedger,
 // DirtyLedgerPaths, ReplaceLedger (LedgerUpdate, LedgerRow,
@@ -59,7 +60,8 @@
 //     table (core_meta), domain errors (core_errors), the write lock
 //     (core_lock), the private archive folder (core_private), closing and
 //     its WAL checkpoint (core_close), dbtx and inTx (core_dbtx), a
-//     multi-row INSERT (core_multirow).
+//     multi-row INSERT (core_multirow), the SQL functions that split text
+//     for the full-text index (core_ftstext).
 //   - ingest_*.go: Refresh (ingest_refresh) and its plan (ingest_plan);
 //     one source read: the input opened in its mode and finished
 //     (ingest_input), the parse that batches its records (ingest_parse),
@@ -77,7 +79,8 @@
 //     (ingest_parserversions), warnings given once (ingest_warnings),
 //     progress (ingest_progress) and Status (ingest_status*).
 //   - read_*.go: reads for recall, by what they answer: read_sessions,
-//     read_messages, read_search, read_hits, read_index.
+//     read_messages, read_search, read_search_ranked, read_hits,
+//     read_index.
 //   - ledger.go, ledger_*.go: the ledger tables and the attribution cache,
 //     and the edits and commands the ledger is replayed from.
 //   - gitlog.go, gitlog_*.go: the stored git log, its writes and walks.
@@ -170,7 +173,17 @@
 //     Code result is the text of a tool message, result_msg, and is found
 //     there once; when it is the message's whole text, result_whole_msg
 //     is set and the text is stored in the message only) (unicode61, '_'
-//     a token character, no stemming). The writer adds new and changed text in
+//     a token character, no stemming). messages_fts keeps a message's text
+//     in the column of who wrote it (user; said: assistant and system;
+//     tool) and the boilerplate a harness injects (system reminders,
+//     permission and sandbox preambles, environment context) in a column
+//     of its own, boiler: the view message_fts_texts splits each text with
+//     the SQL functions of core_ftstext.go, which the writer and the delete
+//     trigger use alike. A search reads one class at a time (TextClass,
+//     ClassMatch) and the boilerplate only when asked. vocab and vocab_fts
+//     (trigrams) hold the identifiers of the indexed text
+//     (IdentifiersContaining, HasIdentifiersBeginning); the writer adds
+//     those of new text and never removes any. The writer adds new and changed text in
 //     bursts just before each commit (FTS5 keeps a burst in memory and
 //     writes one segment; a trigger per row made it write one per
 //     statement); delete triggers remove text on delete, including
