@@ -327,10 +327,10 @@ func (r *searchRun) read(ctx context.Context, expr string, group []archive.TextC
 // near each other, it would walk every match; here it checks only the
 // matches read.
 func (r *searchRun) promoteNear(ctx context.Context, c []candidate) error {
-	if len(c) == 0 || len(r.q.Terms) < 2 {
+	near := baseTiers(r.q)[0]
+	if len(c) == 0 || near.level != levelNear {
 		return nil
 	}
-	near := baseTiers(r.q)[0]
 	has, err := r.s.Archive.MatchingHits(ctx, near.expr, hitsOf(c))
 	if err != nil {
 		return internal("search", err)

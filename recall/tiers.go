@@ -87,11 +87,18 @@ func (t Term) identifierLike() bool {
 }
 
 // baseTiers are the tiers of a query that need no lookup, best first: its
-// words near each other (more than one term), every term, and for dotted
+// words near each other (when two or more are single words: a phrase or a
+// dotted form already stands together), every term, and for dotted
 // or called forms that do not occur their parts, then their last parts.
 func baseTiers(q Query) []tier {
 	var out []tier
-	if len(q.Terms) > 1 {
+	plain := 0
+	for _, t := range q.Terms {
+		if t.plainWord() || t.Prefix && len(t.Words) == 1 {
+			plain++
+		}
+	}
+	if plain > 1 {
 		parts := make([]string, len(q.Terms))
 		for i, t := range q.Terms {
 			parts[i] = t.Expr()
