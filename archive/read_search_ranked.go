@@ -43,23 +43,13 @@ func (a *Archive) MatchCounts(ctx context.Context, matches []string, share, leas
 		return nil, 0, translate(err, "count matches")
 	}
 	limit = max(least, limit/share)
-	var q strings.Builder
-	var args []any
-	q.WriteString("SELECT ")
-	for i, m := range matches {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString(`(SELECT count(*) FROM (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)) +
-			(SELECT count(*) FROM (SELECT 1 FROM results_fts WHERE results_fts MATCH ? LIMIT ?))`)
-		args = append(args, "{user said tool} : ("+m+")", limit, m, limit)
-	}
 	counts = make([]int, len(matches))
-	dest := make([]any, len(matches))
-	for i := range counts {
-		dest[i] = &counts[i]
-	}
-	if err := a.db.QueryRowContext(ctx, q.String(), args...).Scan(dest...); err != nil {
+	err = a.selectEach(ctx, len(matches), func(i int) (string, []any, any) {
+		return `(SELECT count(*) FROM (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)) +
+			(SELECT count(*) FROM (SELECT 1 FROM results_fts WHERE results_fts MATCH ? LIMIT ?))`,
+			[]any{"{user said tool} : (" + matches[i] + ")", limit, matches[i], limit}, &counts[i]
+	})
+	if err != nil {
 		return nil, 0, translate(err, "count matches")
 	}
 	return counts, limit, nil
@@ -98,23 +88,29 @@ func (a *Archive) HasIdentifiersBeginning(ctx context.Context, words []string) (
 	if len(words) == 0 {
 		return nil, nil
 	}
-	var q strings.Builder
-	var args []any
-	q.WriteString("SELECT ")
-	for i, w := range words {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("EXISTS (SELECT 1 FROM vocab WHERE term >= ? AND term < ?)")
-		args = append(args, w+"_", w+"`") // '`' follows '_'
-	}
 	out := make([]bool, len(words))
-	dest := make([]any, len(words))
-	for i := range out {
-		dest[i] = &out[i]
-	}
-	if err := a.db.QueryRowContext(ctx, q.String(), args...).Scan(dest...); err != nil {
+	err := a.selectEach(ctx, len(words), func(i int) (string, []any, any) {
+		return "EXISTS (SELECT 1 FROM vocab WHERE term >= ? AND term < ?)", []any{words[i] + "_", words[i] + "`"}, &out[i] // '`' follows '_'
+	})
+	if err != nil {
 		return nil, translate(err, "identifiers")
 	}
 	return out, nil
+}
+
+// selectEach runs one query of n columns, each an expression with its
+// arguments and where to scan it, as each gives them.
+func (a *Archive) selectEach(ctx context.Context, n int, each func(i int) (expr string, args []any, dest any)) error {
+	var q strings.Builder
+	var args, dest []any
+	q.WriteString("SELECT ")
+	for i := range n {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		e, a, d := each(i)
+		q.WriteString(e)
+		args, dest = append(args, a...), append(dest, d)
+	}
+	return a.db.QueryRowContext(ctx, q.String(), args...).Scan(dest...)
 }
