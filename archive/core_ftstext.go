@@ -10,7 +10,7 @@ import (
 )
 
 // The text a message gives the full-text index is split in SQL functions
-// that the schema's views and triggers call (migrations/0015), so that the
+// that the schema's views and triggers call (migrations/0017), so that the
 // writer, a rebuild and a cascading delete index and remove exactly the same
 // words. They are registered with the driver before the first archive opens.
 //
@@ -51,7 +51,7 @@ var registerFTSFunctions = sync.OnceValue(func() error {
 })
 
 // sqlFillVocab adds the identifiers of every indexed text to vocab (as
-// migrations/0015 does).
+// migrations/0017 does).
 const sqlFillVocab = `INSERT OR IGNORE INTO vocab (term)
 	SELECT j.value FROM messages m, json_each(hansard_identifiers(m.text)) j
 	UNION SELECT j.value FROM result_texts r, json_each(hansard_identifiers(r.result)) j`

@@ -47,7 +47,7 @@ func TestIdentifiers(t *testing.T) {
 func TestUpgradeSplitsBoilerplate(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	archiveAt(t, dir, 14,
+	archiveAt(t, dir, 16,
 		`INSERT INTO sessions (pk, id, provider) VALUES (1, 's1', 'codex')`,
 		`INSERT INTO messages (id, session, idx, role, text) VALUES
 			(1, 1, 0, 'system', '<permissions instructions>ask for escalation</permissions instructions>'),

@@ -1,4 +1,4 @@
--- hansard archive schema, version 15: messages_fts keeps a message's words
+-- hansard archive schema, version 17: messages_fts keeps a message's words
 -- in the column of who wrote them (user; said: assistant and system
 -- messages; tool: tool messages), so that a search ranks what people and
 -- assistants said without ranking tool output, and the boilerplate a
