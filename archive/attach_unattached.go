@@ -71,7 +71,7 @@ func collapseFolders(all []UnattachedFolder) []UnattachedFolder {
 // sessions_repo, not a scan of every session: a query asks it each time.
 func (a *Archive) AttachmentCounts(ctx context.Context, root string) (unattached, here int, stamp string, err error) {
 	var newest int64
-	err = a.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM sessions WHERE repo_root = ''),
+	err = a.queryRow(ctx, `SELECT (SELECT count(*) FROM sessions WHERE repo_root = ''),
 		(SELECT count(*) FROM sessions WHERE repo_root = ?),
 		(SELECT coalesce(max(pk), 0) FROM sessions WHERE repo_root = '')`, root).Scan(&unattached, &here, &newest)
 	if err != nil {

@@ -21,7 +21,7 @@ const (
 
 func (a *Archive) getMeta(ctx context.Context, key string) (string, error) {
 	var v string
-	err := a.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	err := a.queryRow(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

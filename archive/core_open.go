@@ -70,6 +70,8 @@ type Archive struct {
 	mu   sync.Mutex // guards maps
 	maps []PathMap
 
+	kept keptStatements // reads prepared once (see query)
+
 	durable   atomic.Bool // wrote what Close must checkpoint (see markDurable)
 	closeOnce sync.Once
 	closeErr  error

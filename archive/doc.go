@@ -61,7 +61,8 @@
 //     (core_lock), the private archive folder (core_private), closing and
 //     its WAL checkpoint (core_close), dbtx and inTx (core_dbtx), a
 //     multi-row INSERT (core_multirow), the SQL functions that split text
-//     for the full-text index (core_ftstext).
+//     for the full-text index (core_ftstext), the reads kept prepared
+//     (core_kept).
 //   - ingest_*.go: Refresh (ingest_refresh) and its plan (ingest_plan);
 //     one source read: the input opened in its mode and finished
 //     (ingest_input), the parse that batches its records (ingest_parse),

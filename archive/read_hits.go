@@ -33,7 +33,7 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 		if len(part.ids) == 0 {
 			continue
 		}
-		rows, err := a.db.QueryContext(ctx, part.q, maxChars, jsonArray(part.ids))
+		rows, err := a.query(ctx, part.q, maxChars, jsonArray(part.ids))
 		if err != nil {
 			return nil, translate(err, "hit texts")
 		}

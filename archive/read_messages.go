@@ -54,7 +54,7 @@ func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQu
 		m.on_main_branch, m.line, coalesce(m.retracted, '') FROM messages m
 		WHERE m.session = (SELECT pk FROM sessions WHERE id = ?) AND ` + cond +
 		roleClause(w.Roles, "m.role", &args) + ` ORDER BY ` + order + ` LIMIT ?`
-	rows, err := a.db.QueryContext(ctx, q, append(args, w.Limit)...)
+	rows, err := a.query(ctx, q, append(args, w.Limit)...)
 	if err != nil {
 		return nil, translate(err, "messages of "+sessionID)
 	}
@@ -89,7 +89,7 @@ type CallSummary struct {
 // CallSummaries returns the tool calls issued by the given messages of the
 // session with exactly this id, in order.
 func (a *Archive) CallSummaries(ctx context.Context, sessionID string, indexes []int) ([]CallSummary, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT c.message_idx, c.call_id, c.name, c.has_result, c.is_error, c.exit_code,
+	rows, err := a.query(ctx, `SELECT c.message_idx, c.call_id, c.name, c.has_result, c.is_error, c.exit_code,
 		coalesce(k.command, ''),
 		(SELECT json_group_array(CASE WHEN e.path <> '' THEN e.path ELSE e.file END) FROM edits e
 			WHERE e.session = c.session AND e.call_id = c.call_id),

@@ -190,7 +190,7 @@ func (a *Archive) rankHits(ctx context.Context, table, match string, hits []Text
 // searchQuery runs a read query; the returned function releases its rows.
 // (The connections are tuned for reading by the pragmas of the DSN.)
 func (a *Archive) searchQuery(ctx context.Context, q string, args ...any) (*sql.Rows, func(), error) {
-	rows, err := a.db.QueryContext(ctx, q, args...)
+	rows, err := a.query(ctx, q, args...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -104,7 +104,7 @@ func (a *Archive) getSession(ctx context.Context, id string) (SessionInfo, int64
 	if id == "" {
 		return SessionInfo{}, 0, fmt.Errorf("session: %w", ErrNotFound)
 	}
-	si, pk, err := a.scanSession(a.db.QueryRowContext(ctx, sessionSelect+` WHERE s.id = ?`, id))
+	si, pk, err := a.scanSession(a.queryRow(ctx, sessionSelect+` WHERE s.id = ?`, id))
 	if err == nil {
 		return si, pk, nil
 	}
@@ -133,7 +133,7 @@ func (a *Archive) getSession(ctx context.Context, id string) (SessionInfo, int64
 	case 0:
 		return si, 0, fmt.Errorf("session %s: %w", id, ErrNotFound)
 	case 1:
-		si, pk, err = a.scanSession(a.db.QueryRowContext(ctx, sessionSelect+` WHERE s.id = ?`, ids[0]))
+		si, pk, err = a.scanSession(a.queryRow(ctx, sessionSelect+` WHERE s.id = ?`, ids[0]))
 		return si, pk, translate(err, "session "+id)
 	}
 	if len(ids) > maxCandidates {
@@ -207,7 +207,7 @@ func (a *Archive) SessionInfos(ctx context.Context, ids []string) (map[string]Se
 // SessionHeads is SessionInfos without the message count and source
 // details, for the sessions of a page of search hits: it is cheaper.
 func (a *Archive) SessionHeads(ctx context.Context, ids []string) (map[string]SessionInfo, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT id, provider, class, title, started_at, parent_id, relation, repo_root
+	rows, err := a.query(ctx, `SELECT id, provider, class, title, started_at, parent_id, relation, repo_root
 		FROM sessions WHERE id IN (SELECT value FROM json_each(?))`, jsonArray(ids))
 	if err != nil {
 		return nil, translate(err, "sessions")
@@ -248,7 +248,7 @@ func (a *Archive) RepoRoots(ctx context.Context) ([]string, error) {
 	// The sessions' roots are found by skipping through the index
 	// sessions_repo from one root to the next, not by reading every
 	// session: a search asks this every time.
-	rows, err := a.db.QueryContext(ctx, `WITH RECURSIVE roots(root) AS (
+	rows, err := a.query(ctx, `WITH RECURSIVE roots(root) AS (
 			SELECT min(repo_root) FROM sessions WHERE repo_root > ''
 			UNION ALL
 			SELECT (SELECT min(repo_root) FROM sessions WHERE repo_root > roots.root) FROM roots WHERE roots.root IS NOT NULL)
