@@ -1,0 +1,184 @@
+package mcp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"hansard/recall"
+)
+
+// The benchmarks run in process over the archive the cmd/hansard MCP
+// benchmark builds (MCP_BENCH_DIR, default $TMPDIR/hansard-mcp-bench-1000:
+// run that one first), from the folder the tests run in, as the built
+// server does there:
+//
+//	go test ./recall/mcp -run '^$' -bench . -benchtime 1x
+//
+// BenchmarkHostSearch times recall.Host alone; BenchmarkServe the same
+// calls through the protocol (Serve over pipes), its background refresh
+// included.
+
+func benchHost(b *testing.B) (*recall.Host, []string) {
+	b.Helper()
+	root := os.Getenv("MCP_BENCH_DIR")
+	if root == "" {
+		root = filepath.Join(os.TempDir(), "hansard-mcp-bench-1000")
+	}
+	if _, err := os.Stat(filepath.Join(root, "ready")); err != nil {
+		b.Skipf("no benchmark archive in %s: run go test ./cmd/hansard -run '^$' -bench MCP -benchtime 1x first", root)
+	}
+	env := map[string]string{"HOME": filepath.Join(root, "home"), "HANSARD_HOME": filepath.Join(root, "archive")}
+	h := recall.NewHost(recall.HostOptions{Getenv: func(k string) string { return env[k] }, NoRefresh: true})
+	b.Cleanup(func() { h.Close() })
+	resp, err := h.Search(context.Background(), recall.SearchRequest{Limit: 100}, recall.Scope{All: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var qs []string
+	for i, hit := range resp.Hits {
+		w := strings.Fields(strings.ToLower(hit.Title))
+		if len(w) < 2 {
+			continue
+		}
+		k := i % (len(w) - 1)
+		q := w[k]
+		if i%2 == 0 {
+			q += " " + w[k+1]
+		}
+		qs = append(qs, strings.Trim(q, `.,:;"'()`))
+	}
+	if len(qs) == 0 {
+		b.Fatal("no titles to draw queries from")
+	}
+	return h, qs
+}
+
+func BenchmarkHostSearch(b *testing.B) {
+	h, qs := benchHost(b)
+	ctx := context.Background()
+	dir, _ := os.Getwd()
+	scope := recall.Scope{Dir: dir}
+	for _, q := range qs {
+		if _, err := h.Search(ctx, recall.SearchRequest{Query: q}, scope); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var search, read []float64
+	b.ResetTimer()
+	for range b.N {
+		for _, q := range qs {
+			t0 := time.Now()
+			resp, err := h.Search(ctx, recall.SearchRequest{Query: q}, scope)
+			if err != nil {
+				b.Fatal(err)
+			}
+			search = append(search, msSince(t0))
+			if len(resp.Hits) == 0 {
+				continue
+			}
+			around := resp.Hits[0].MessageIndex
+			t0 = time.Now()
+			if _, err := h.Read(ctx, recall.ReadRequest{SessionID: resp.Hits[0].SessionID, Around: &around, Limit: 20}); err != nil {
+				b.Fatal(err)
+			}
+			read = append(read, msSince(t0))
+		}
+	}
+	report(b, search, read)
+}
+
+func BenchmarkServe(b *testing.B) {
+	h, qs := benchHost(b)
+	dir, _ := os.Getwd()
+	s := New(h, Options{Version: "bench", Dir: dir})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, inR, outW) }()
+	b.Cleanup(func() {
+		inW.Close()
+		cancel()
+		<-done
+	})
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(nil, 1<<24)
+	id := 0
+	call := func(name string, args map[string]any) json.RawMessage {
+		id++
+		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call",
+			"params": map[string]any{"name": name, "arguments": args}})
+		if _, err := inW.Write(append(msg, '\n')); err != nil {
+			b.Fatal(err)
+		}
+		if !lines.Scan() {
+			b.Fatalf("no answer: %v", lines.Err())
+		}
+		return lines.Bytes()
+	}
+	init, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 0, "method": "initialize",
+		"params": map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "bench", "version": "1"}}})
+	inW.Write(append(init, '\n'))
+	lines.Scan()
+	for _, q := range qs {
+		call("search_past_sessions", map[string]any{"query": q})
+	}
+	var search, read []float64
+	b.ResetTimer()
+	for range b.N {
+		for _, q := range qs {
+			t0 := time.Now()
+			out := call("search_past_sessions", map[string]any{"query": q})
+			search = append(search, msSince(t0))
+			var resp struct {
+				Result struct {
+					IsError           bool `json:"isError"`
+					StructuredContent struct {
+						Hits []struct {
+							SessionID    string `json:"session_id"`
+							MessageIndex int    `json:"message_index"`
+						} `json:"hits"`
+					} `json:"structuredContent"`
+				} `json:"result"`
+			}
+			if err := json.Unmarshal(out, &resp); err != nil || resp.Result.IsError {
+				b.Fatalf("search %q: %v %s", q, err, out)
+			}
+			hits := resp.Result.StructuredContent.Hits
+			if len(hits) == 0 {
+				continue
+			}
+			t0 = time.Now()
+			call("get_past_session", map[string]any{"session_id": hits[0].SessionID, "around": hits[0].MessageIndex, "limit": 20})
+			read = append(read, msSince(t0))
+		}
+	}
+	report(b, search, read)
+}
+
+func msSince(t0 time.Time) float64 { return float64(time.Since(t0).Microseconds()) / 1000 }
+
+func report(b *testing.B, search, read []float64) {
+	b.ReportMetric(percentile(search, 50), "search-p50-ms")
+	b.ReportMetric(percentile(search, 95), "search-p95-ms")
+	b.ReportMetric(percentile(read, 50), "read-p50-ms")
+	b.Log(fmt.Sprintf("%d searches, %d reads", len(search), len(read)))
+}
+
+func percentile(xs []float64, p int) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[min(len(s)-1, len(s)*p/100)]
+}
