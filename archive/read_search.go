@@ -75,8 +75,15 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 	if f.RankWalked {
 		rank = ", bm25(messages_fts)"
 	}
+	// Without a time range the index messages_cover holds every column
+	// read of a message, and a lookup in it is cheaper than one in the
+	// table, whose leaves hold the texts (the planner picks the table).
+	messages := "messages m INDEXED BY messages_cover"
+	if !f.Since.IsZero() || !f.Until.IsZero() {
+		messages = "messages m"
+	}
 	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role` + rank + `
-		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
+		FROM messages_fts JOIN ` + messages + ` ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
 		WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY messages_fts.rowid DESC`
 	return a.searchFTS(ctx, "messages_fts", match, q, append([]any{match}, args...), f, false)
 }
@@ -160,9 +167,13 @@ func (a *Archive) rankHits(ctx context.Context, table, match string, hits []Text
 	for i, h := range hits {
 		ids[i] = h.RowID
 	}
-	rows, done, err := a.searchQuery(ctx, `SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?)) THEN bm25(`+
-		table+`) END FROM `+table+` WHERE `+table+` MATCH ? AND rowid >= ? AND rowid <= ?`,
-		jsonArray(ids), match, slices.Min(ids), slices.Max(ids))
+	// The range is what FTS5 reads; "+rowid", an expression rather than
+	// the column, keeps the IN out of its plan ("rowid IN (…)" would make it
+	// run the match once per value) while leaving the other rows of the
+	// range inside SQLite.
+	rows, done, err := a.searchQuery(ctx, `SELECT rowid, bm25(`+table+`) FROM `+table+` WHERE `+table+
+		` MATCH ? AND rowid >= ? AND rowid <= ? AND +rowid IN (SELECT value FROM json_each(?))`,
+		match, slices.Min(ids), slices.Max(ids), jsonArray(ids))
 	if err != nil {
 		return translate(err, "rank")
 	}
