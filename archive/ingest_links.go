@@ -145,7 +145,7 @@ const linkOrder = `CASE relation WHEN 'subagent' THEN 0 WHEN 'forked_from' THEN 
 // sessionLinks returns the stored links of a session to others: the one
 // its row names as parent first, then in linkOrder.
 func (a *Archive) sessionLinks(ctx context.Context, id string) ([]transcripts.Link, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT l.parent_id, l.relation, l.parent_tool_call_id, l.evidence
+	rows, err := a.query(ctx, `SELECT l.parent_id, l.relation, l.parent_tool_call_id, l.evidence
 FROM session_links l LEFT JOIN sessions s ON s.id = l.session_id
 WHERE l.session_id = ?
 ORDER BY (l.parent_id = s.parent_id AND l.relation = s.relation) DESC,

@@ -111,7 +111,7 @@ func (a *Archive) getSession(ctx context.Context, id string) (SessionInfo, int64
 	if err != sql.ErrNoRows {
 		return si, 0, translate(err, "session "+id)
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`,
+	rows, err := a.query(ctx, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`,
 		id, prefixEnd(id), maxCandidates+1)
 	if err != nil {
 		return si, 0, translate(err, "session "+id)
@@ -227,7 +227,7 @@ func (a *Archive) SessionHeads(ctx context.Context, ids []string) (map[string]Se
 }
 
 func (a *Archive) sessionList(ctx context.Context, q string, args ...any) ([]SessionInfo, error) {
-	rows, err := a.db.QueryContext(ctx, q, args...)
+	rows, err := a.query(ctx, q, args...)
 	if err != nil {
 		return nil, translate(err, "sessions")
 	}
