@@ -89,13 +89,19 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 	if err != nil {
 		return nil, internal("load sessions", err)
 	}
+	// The texts of every session's rows, in one query.
+	var rows []candidate
+	for _, g := range groups {
+		rows = append(rows, g.rows...)
+	}
+	texts, err := s.Archive.HitTexts(ctx, hitsOf(rows), maxHitTextChars)
+	if err != nil {
+		return nil, internal("load texts", err)
+	}
 	hits := make([]Hit, 0, len(groups))
 	for _, g := range groups {
-		texts, err := s.Archive.HitTexts(ctx, hitsOf(g.rows), maxHitTextChars)
-		if err != nil {
-			return nil, internal("load texts", err)
-		}
-		shown := s.sessionMatches(p, g.rows, texts)
+		shown := s.sessionMatches(p, g.rows, texts[:len(g.rows):len(g.rows)])
+		texts = texts[len(g.rows):]
 		info := infos[g.id]
 		h := Hit{
 			SessionID:       g.id,
