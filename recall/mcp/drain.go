@@ -85,15 +85,54 @@ func (d *drain) request(line []byte) {
 }
 
 func (d *drain) response(line []byte) {
-	var e envelope
-	if json.Unmarshal(line, &e) != nil || e.Method != "" || len(e.ID) == 0 {
-		return
+	id, ok := responseID(line)
+	if !ok {
+		var e envelope
+		if json.Unmarshal(line, &e) != nil || e.Method != "" || len(e.ID) == 0 {
+			return
+		}
+		id = e.ID
 	}
-	delete(d.pending, string(e.ID))
+	delete(d.pending, string(id))
 	if len(d.pending) == 0 {
 		close(d.idle)
 		d.idle = make(chan struct{})
 	}
+}
+
+// responsePrefix starts every response the protocol library writes (a
+// result or an error): the id comes next.
+var responsePrefix = []byte(`{"jsonrpc":"2.0","id":`)
+
+// responseID reads the id of a response from its first bytes, as the
+// protocol library lays them out, without parsing the rest (a read's
+// answer can be tens of kilobytes); ok is false when the line is laid out
+// otherwise, and the caller parses it whole.
+func responseID(line []byte) (id []byte, ok bool) {
+	rest, found := bytes.CutPrefix(line, responsePrefix)
+	if !found {
+		return nil, false
+	}
+	end := bytes.IndexByte(rest, ',')
+	if end <= 0 {
+		return nil, false
+	}
+	id, rest = rest[:end], rest[end:]
+	if !bytes.HasPrefix(rest, []byte(`,"result":`)) && !bytes.HasPrefix(rest, []byte(`,"error":`)) {
+		return nil, false
+	}
+	if id[0] == '"' {
+		if len(id) < 2 || id[len(id)-1] != '"' || bytes.IndexByte(id, '\\') >= 0 {
+			return nil, false
+		}
+		return id, true
+	}
+	for _, c := range id {
+		if (c < '0' || c > '9') && c != '-' {
+			return nil, false
+		}
+	}
+	return id, true
 }
 
 // wait returns once no request is pending, or ctx is done.

@@ -95,3 +95,26 @@ func TestDecodeArgs(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// TestResponseID: the ids of responses laid out as the protocol library
+// writes them are read from their first bytes; anything else is left to
+// the full parse.
+func TestResponseID(t *testing.T) {
+	for _, tc := range []struct {
+		line, id string
+		ok       bool
+	}{
+		{`{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`, `7`, true},
+		{`{"jsonrpc":"2.0","id":"a-1","error":{"code":-32601}}`, `"a-1"`, true},
+		{`{"jsonrpc":"2.0","id":"a,b","result":{}}`, "", false},
+		{`{"jsonrpc":"2.0","id":"a\"b","result":{}}`, "", false},
+		{`{"jsonrpc":"2.0","id":3,"method":"roots/list"}`, "", false},
+		{`{"jsonrpc":"2.0","method":"notifications/progress"}`, "", false},
+		{`{"id":7,"jsonrpc":"2.0","result":{}}`, "", false},
+	} {
+		id, ok := responseID([]byte(tc.line))
+		if ok != tc.ok || string(id) != tc.id {
+			t.Errorf("%s: %q %v, want %q %v", tc.line, id, ok, tc.id, tc.ok)
+		}
+	}
+}
