@@ -32,8 +32,8 @@ func BenchmarkMCP(b *testing.B) {
 	queries := mcpBenchQueries(b, bin, env)
 	for range b.N {
 		start := measureStart(b, bin, env, queries[0])
-		c := benchClient(b, bin, env)
-		search, read := warmCalls(b, c, queries)
+		c, pid := benchClientPID(b, bin, env)
+		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries)
 		c.Close()
 		hist := historyProcess(b, bin, env, queries)
 		b.ReportMetric(pct(start, 50), "start-to-answer-ms")
@@ -42,8 +42,12 @@ func BenchmarkMCP(b *testing.B) {
 		b.ReportMetric(pct(read, 50), "read-p50-ms")
 		b.ReportMetric(pct(read, 95), "read-p95-ms")
 		b.ReportMetric(pct(hist, 50), "history-process-p50-ms")
-		b.Logf("%d queries: search p50 %.2f ms p95 %.2f ms; read p50 %.2f ms; server start to first answer %.1f ms (median of %d); `hansard history` process p50 %.1f ms",
-			len(search), pct(search, 50), pct(search, 95), pct(read, 50), pct(start, 50), len(start), pct(hist, 50))
+		if len(searchCPU) > 0 {
+			b.ReportMetric(pct(searchCPU, 50), "server-cpu-search-p50-ms")
+			b.ReportMetric(pct(readCPU, 50), "server-cpu-read-p50-ms")
+		}
+		b.Logf("%d queries: search p50 %.2f ms p95 %.2f ms; read p50 %.2f ms; server start to first answer %.1f ms (median of %d); `hansard history` process p50 %.1f ms; server CPU per search p50 %.2f ms, per read %.2f ms",
+			len(search), pct(search, 50), pct(search, 95), pct(read, 50), pct(start, 50), len(start), pct(hist, 50), pct(searchCPU, 50), pct(readCPU, 50))
 	}
 }
 
@@ -128,8 +132,21 @@ func mcpBenchQueries(b *testing.B, bin string, env []string) []string {
 }
 
 func benchClient(b *testing.B, bin string, env []string) *client.Client {
+	c, _ := benchClientPID(b, bin, env)
+	return c
+}
+
+// benchClientPID is benchClient that also returns the server's process
+// id.
+func benchClientPID(b *testing.B, bin string, env []string) (*client.Client, int) {
 	b.Helper()
-	tr := transport.NewStdioWithOptions(bin, env, []string{"mcp", "serve"})
+	var cmd *exec.Cmd
+	tr := transport.NewStdioWithOptions(bin, env, []string{"mcp", "serve"},
+		transport.WithCommandFunc(func(ctx context.Context, command string, env []string, args []string) (*exec.Cmd, error) {
+			cmd = exec.CommandContext(ctx, command, args...)
+			cmd.Env = append(os.Environ(), env...)
+			return cmd, nil
+		}))
 	c := client.NewClient(tr)
 	if err := c.Start(context.Background()); err != nil {
 		b.Fatal(err)
@@ -140,7 +157,29 @@ func benchClient(b *testing.B, bin string, env []string) *client.Client {
 	if _, err := c.Initialize(context.Background(), init); err != nil {
 		b.Fatal(err)
 	}
-	return c
+	return c, cmd.Process.Pid
+}
+
+// processCPU returns the CPU time the process pid has used, summed over
+// its threads (Linux's schedstat, in nanoseconds: unlike wall time, it
+// does not grow when other processes take the cores), or -1 when there is
+// no /proc.
+func processCPU(pid int) time.Duration {
+	stats, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	if len(stats) == 0 {
+		return -1
+	}
+	var sum time.Duration
+	for _, f := range stats {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			continue // a thread that ended
+		}
+		if ns, err := strconv.ParseInt(strings.Fields(string(raw))[0], 10, 64); err == nil {
+			sum += time.Duration(ns)
+		}
+	}
+	return sum
 }
 
 func callTool(b *testing.B, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
@@ -171,15 +210,21 @@ func measureStart(b *testing.B, bin string, env []string, q string) []float64 {
 }
 
 // warmCalls runs every query once to warm up, then times each query and a
-// 20-message read around its first hit.
-func warmCalls(b *testing.B, c *client.Client, queries []string) (search, read []float64) {
+// 20-message read around its first hit, by the clock and by the server's
+// CPU time (its background refresh included, when it runs meanwhile).
+func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (search, read, searchCPU, readCPU []float64) {
 	for _, q := range queries {
 		callTool(b, c, "search_past_sessions", map[string]any{"query": q})
 	}
 	for _, q := range queries {
+		cpu0 := processCPU(pid)
 		t0 := time.Now()
 		res := callTool(b, c, "search_past_sessions", map[string]any{"query": q})
 		search = append(search, ms(time.Since(t0)))
+		cpu1 := processCPU(pid)
+		if cpu0 >= 0 {
+			searchCPU = append(searchCPU, ms(cpu1-cpu0))
+		}
 		raw, _ := json.Marshal(res.StructuredContent)
 		var resp struct {
 			Hits []struct {
@@ -192,11 +237,15 @@ func warmCalls(b *testing.B, c *client.Client, queries []string) (search, read [
 			continue
 		}
 		h := resp.Hits[0]
+		cpu0 = processCPU(pid)
 		t0 = time.Now()
 		callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
 		read = append(read, ms(time.Since(t0)))
+		if cpu1 = processCPU(pid); cpu0 >= 0 {
+			readCPU = append(readCPU, ms(cpu1-cpu0))
+		}
 	}
-	return search, read
+	return search, read, searchCPU, readCPU
 }
 
 // historyProcess times `hansard history QUERY` processes (refresh included)
