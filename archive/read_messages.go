@@ -44,17 +44,9 @@ type WindowMessage struct {
 
 // ReadMessages returns messages of the session with exactly this id.
 func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQuery) ([]WindowMessage, error) {
-	args := []any{w.Offset + 1, w.MaxChars, sessionID}
-	cond, order := "m.idx >= ?", "m.idx"
-	if w.Backward {
-		cond, order = "m.idx < ?", "m.idx DESC"
-	}
-	args = append(args, w.From)
-	q := `SELECT m.idx, m.role, m.human, m.kind, substr(m.text, ?, ?), length(m.text), m.ts, m.parent_uuid,
-		m.on_main_branch, m.line, coalesce(m.retracted, '') FROM messages m
-		WHERE m.session = (SELECT pk FROM sessions WHERE id = ?) AND ` + cond +
-		roleClause(w.Roles, "m.role", &args) + ` ORDER BY ` + order + ` LIMIT ?`
-	rows, err := a.query(ctx, q, append(args, w.Limit)...)
+	from, args := windowFrom(sessionID, w, w.Offset+1, w.MaxChars)
+	rows, err := a.query(ctx, `SELECT m.idx, m.role, m.human, m.kind, substr(m.text, ?, ?), length(m.text), m.ts,
+		m.parent_uuid, m.on_main_branch, m.line, coalesce(m.retracted, '') `+from, args...)
 	if err != nil {
 		return nil, translate(err, "messages of "+sessionID)
 	}
@@ -71,6 +63,39 @@ func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQu
 		out = append(out, m)
 	}
 	return out, translate(rows.Err(), "messages of "+sessionID)
+}
+
+// MessageIndexes returns the indexes of the messages ReadMessages would
+// return, without reading their texts.
+func (a *Archive) MessageIndexes(ctx context.Context, sessionID string, w WindowQuery) ([]int, error) {
+	from, args := windowFrom(sessionID, w)
+	rows, err := a.query(ctx, `SELECT m.idx `+from, args...)
+	if err != nil {
+		return nil, translate(err, "messages of "+sessionID)
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var idx int
+		if err := rows.Scan(&idx); err != nil {
+			return nil, translate(err, "messages of "+sessionID)
+		}
+		out = append(out, idx)
+	}
+	return out, translate(rows.Err(), "messages of "+sessionID)
+}
+
+// windowFrom returns the FROM clause and the rest of a read of w's
+// messages, and its arguments after those of the columns (args).
+func windowFrom(sessionID string, w WindowQuery, args ...any) (string, []any) {
+	cond, order := "m.idx >= ?", "m.idx"
+	if w.Backward {
+		cond, order = "m.idx < ?", "m.idx DESC"
+	}
+	args = append(args, sessionID, w.From)
+	q := `FROM messages m WHERE m.session = (SELECT pk FROM sessions WHERE id = ?) AND ` + cond +
+		roleClause(w.Roles, "m.role", &args) + ` ORDER BY ` + order + ` LIMIT ?`
+	return q, append(args, w.Limit)
 }
 
 // CallSummary is what a read shows of a tool call.

@@ -128,22 +128,31 @@ func (s *Service) window(ctx context.Context, id string, p readPlan) ([]windowMe
 	var msgs []archive.WindowMessage
 	var more bool
 	if p.centred {
+		// Which messages the window holds first, then the texts of those
+		// alone (up to limit+1 more would be read on either side).
 		q.From, q.Backward, q.Limit = p.around, true, p.limit
-		before, err := s.Archive.ReadMessages(ctx, id, q)
+		before, err := s.Archive.MessageIndexes(ctx, id, q)
 		if err != nil {
 			return nil, false, internal("read messages", err)
 		}
 		q.Backward, q.Limit = false, p.limit+1
-		after, err := s.Archive.ReadMessages(ctx, id, q)
+		after, err := s.Archive.MessageIndexes(ctx, id, q)
 		if err != nil {
 			return nil, false, internal("read messages", err)
 		}
 		nb, na := splitWindow(len(before), len(after), p.limit)
-		for i := nb - 1; i >= 0; i-- {
-			msgs = append(msgs, before[i])
-		}
-		msgs = append(msgs, after[:na]...)
 		more = len(after) > na
+		if nb+na > 0 {
+			q.Limit = nb + na
+			if nb > 0 {
+				q.From = before[nb-1]
+			} else {
+				q.From = after[0]
+			}
+			if msgs, err = s.Archive.ReadMessages(ctx, id, q); err != nil {
+				return nil, false, internal("read messages", err)
+			}
+		}
 	} else {
 		q.From, q.Offset, q.Limit = p.from, p.contentOffset, p.limit+1
 		after, err := s.Archive.ReadMessages(ctx, id, q)
