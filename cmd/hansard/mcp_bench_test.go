@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
 )
 
@@ -109,26 +109,15 @@ func mcpBenchQueries(b *testing.B, bin string, env []string) []string {
 	if err := json.Unmarshal(out, &resp); err != nil {
 		b.Fatal(err)
 	}
-	var qs []string
+	titles := make([]string, len(resp.Hits))
 	for i, h := range resp.Hits {
-		w := strings.Fields(strings.ToLower(h.Title))
-		if len(w) < 2 {
-			continue
-		}
-		k := i % (len(w) - 1)
-		q := w[k]
-		if i%2 == 0 {
-			q += " " + w[k+1]
-		}
-		qs = append(qs, strings.Trim(q, `.,:;"'()`))
+		titles[i] = h.Title
 	}
-	if len(qs) == 0 {
+	qs := gen.TitleQueries(titles, 240)
+	if qs == nil {
 		b.Fatal("no titles to draw queries from")
 	}
-	for n := len(qs); len(qs) < 240; {
-		qs = append(qs, qs[len(qs)%n])
-	}
-	return qs[:240]
+	return qs
 }
 
 func benchClient(b *testing.B, bin string, env []string) *client.Client {
@@ -158,28 +147,6 @@ func benchClientPID(b *testing.B, bin string, env []string) (*client.Client, int
 		b.Fatal(err)
 	}
 	return c, cmd.Process.Pid
-}
-
-// processCPU returns the CPU time the process pid has used, summed over
-// its threads (Linux's schedstat, in nanoseconds: unlike wall time, it
-// does not grow when other processes take the cores), or -1 when there is
-// no /proc.
-func processCPU(pid int) time.Duration {
-	stats, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
-	if len(stats) == 0 {
-		return -1
-	}
-	var sum time.Duration
-	for _, f := range stats {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			continue // a thread that ended
-		}
-		if ns, err := strconv.ParseInt(strings.Fields(string(raw))[0], 10, 64); err == nil {
-			sum += time.Duration(ns)
-		}
-	}
-	return sum
 }
 
 func callTool(b *testing.B, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
@@ -217,11 +184,11 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (searc
 		callTool(b, c, "search_past_sessions", map[string]any{"query": q})
 	}
 	for _, q := range queries {
-		cpu0 := processCPU(pid)
+		cpu0 := cputime.Process(pid)
 		t0 := time.Now()
 		res := callTool(b, c, "search_past_sessions", map[string]any{"query": q})
 		search = append(search, ms(time.Since(t0)))
-		cpu1 := processCPU(pid)
+		cpu1 := cputime.Process(pid)
 		if cpu0 >= 0 {
 			searchCPU = append(searchCPU, ms(cpu1-cpu0))
 		}
@@ -237,11 +204,11 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (searc
 			continue
 		}
 		h := resp.Hits[0]
-		cpu0 = processCPU(pid)
+		cpu0 = cputime.Process(pid)
 		t0 = time.Now()
 		callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
 		read = append(read, ms(time.Since(t0)))
-		if cpu1 = processCPU(pid); cpu0 >= 0 {
+		if cpu1 = cputime.Process(pid); cpu0 >= 0 {
 			readCPU = append(readCPU, ms(cpu1-cpu0))
 		}
 	}

@@ -9,10 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
+	"hansard/fixtures/gen"
 	"hansard/recall"
 )
 
@@ -43,20 +43,12 @@ func benchHost(b *testing.B) (*recall.Host, []string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var qs []string
+	titles := make([]string, len(resp.Hits))
 	for i, hit := range resp.Hits {
-		w := strings.Fields(strings.ToLower(hit.Title))
-		if len(w) < 2 {
-			continue
-		}
-		k := i % (len(w) - 1)
-		q := w[k]
-		if i%2 == 0 {
-			q += " " + w[k+1]
-		}
-		qs = append(qs, strings.Trim(q, `.,:;"'()`))
+		titles[i] = hit.Title
 	}
-	if len(qs) == 0 {
+	qs := gen.TitleQueries(titles, len(titles))
+	if qs == nil {
 		b.Fatal("no titles to draw queries from")
 	}
 	return h, qs
