@@ -84,3 +84,11 @@ func (a *Archive) queryRow(ctx context.Context, q string, args ...any) *sql.Row 
 	}
 	return st.QueryRowContext(ctx, args...)
 }
+
+// keptReads runs queries through the kept statements, for helpers that
+// take something with a QueryContext (appendRows).
+type keptReads struct{ a *Archive }
+
+func (k keptReads) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return k.a.query(ctx, q, args...)
+}

@@ -72,7 +72,9 @@ func (a *Archive) keptHistory(ctx context.Context, st *Status) error {
 }
 
 // appendRows runs q with args and appends to dst each row as scan reads it.
-func appendRows[T any](ctx context.Context, db *sql.DB, q string, dst *[]T, scan func(*sql.Rows, *T) error, args ...any) error {
+func appendRows[T any](ctx context.Context, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, q string, dst *[]T, scan func(*sql.Rows, *T) error, args ...any) error {
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err

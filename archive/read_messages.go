@@ -69,20 +69,10 @@ func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQu
 // return, without reading their texts.
 func (a *Archive) MessageIndexes(ctx context.Context, sessionID string, w WindowQuery) ([]int, error) {
 	from, args := windowFrom(sessionID, w)
-	rows, err := a.query(ctx, `SELECT m.idx `+from, args...)
-	if err != nil {
-		return nil, translate(err, "messages of "+sessionID)
-	}
-	defer rows.Close()
 	var out []int
-	for rows.Next() {
-		var idx int
-		if err := rows.Scan(&idx); err != nil {
-			return nil, translate(err, "messages of "+sessionID)
-		}
-		out = append(out, idx)
-	}
-	return out, translate(rows.Err(), "messages of "+sessionID)
+	err := appendRows(ctx, keptReads{a}, `SELECT m.idx `+from, &out,
+		func(rows *sql.Rows, idx *int) error { return rows.Scan(idx) }, args...)
+	return out, translate(err, "messages of "+sessionID)
 }
 
 // windowFrom returns the FROM clause and the rest of a read of w's
