@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"testing"
 	"time"
@@ -36,18 +35,18 @@ func BenchmarkMCP(b *testing.B) {
 		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries)
 		c.Close()
 		hist := historyProcess(b, bin, env, queries)
-		b.ReportMetric(pct(start, 50), "start-to-answer-ms")
-		b.ReportMetric(pct(search, 50), "search-p50-ms")
-		b.ReportMetric(pct(search, 95), "search-p95-ms")
-		b.ReportMetric(pct(read, 50), "read-p50-ms")
-		b.ReportMetric(pct(read, 95), "read-p95-ms")
-		b.ReportMetric(pct(hist, 50), "history-process-p50-ms")
+		b.ReportMetric(cputime.Percentile(start, 50), "start-to-answer-ms")
+		b.ReportMetric(cputime.Percentile(search, 50), "search-p50-ms")
+		b.ReportMetric(cputime.Percentile(search, 95), "search-p95-ms")
+		b.ReportMetric(cputime.Percentile(read, 50), "read-p50-ms")
+		b.ReportMetric(cputime.Percentile(read, 95), "read-p95-ms")
+		b.ReportMetric(cputime.Percentile(hist, 50), "history-process-p50-ms")
 		if len(searchCPU) > 0 {
-			b.ReportMetric(pct(searchCPU, 50), "server-cpu-search-p50-ms")
-			b.ReportMetric(pct(readCPU, 50), "server-cpu-read-p50-ms")
+			b.ReportMetric(cputime.Percentile(searchCPU, 50), "server-cpu-search-p50-ms")
+			b.ReportMetric(cputime.Percentile(readCPU, 50), "server-cpu-read-p50-ms")
 		}
 		b.Logf("%d queries: search p50 %.2f ms p95 %.2f ms; read p50 %.2f ms; server start to first answer %.1f ms (median of %d); `hansard history` process p50 %.1f ms; server CPU per search p50 %.2f ms, per read %.2f ms",
-			len(search), pct(search, 50), pct(search, 95), pct(read, 50), pct(start, 50), len(start), pct(hist, 50), pct(searchCPU, 50), pct(readCPU, 50))
+			len(search), cputime.Percentile(search, 50), cputime.Percentile(search, 95), cputime.Percentile(read, 50), cputime.Percentile(start, 50), len(start), cputime.Percentile(hist, 50), cputime.Percentile(searchCPU, 50), cputime.Percentile(readCPU, 50))
 	}
 }
 
@@ -233,13 +232,3 @@ func historyProcess(b *testing.B, bin string, env []string, queries []string) []
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// pct returns the p-th percentile of xs.
-func pct(xs []float64, p int) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[min(len(s)-1, len(s)*p/100)]
-}

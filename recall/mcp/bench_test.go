@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
+	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
 	"hansard/recall"
 )
@@ -160,17 +160,8 @@ func BenchmarkServe(b *testing.B) {
 func msSince(t0 time.Time) float64 { return float64(time.Since(t0).Microseconds()) / 1000 }
 
 func report(b *testing.B, search, read []float64) {
-	b.ReportMetric(percentile(search, 50), "search-p50-ms")
-	b.ReportMetric(percentile(search, 95), "search-p95-ms")
-	b.ReportMetric(percentile(read, 50), "read-p50-ms")
+	b.ReportMetric(cputime.Percentile(search, 50), "search-p50-ms")
+	b.ReportMetric(cputime.Percentile(search, 95), "search-p95-ms")
+	b.ReportMetric(cputime.Percentile(read, 50), "read-p50-ms")
 	b.Log(fmt.Sprintf("%d searches, %d reads", len(search), len(read)))
-}
-
-func percentile(xs []float64, p int) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[min(len(s)-1, len(s)*p/100)]
 }
