@@ -75,6 +75,24 @@ func migrationVersion(name string) (int, error) {
 	return v, nil
 }
 
+// storedVersion reads the schema version without taking the write lock.
+func storedVersion(ctx context.Context, db *sql.DB) (int, error) {
+	var stored int
+	err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&stored)
+	return stored, err
+}
+
+// behind reports whether the stored schema is older than the newest
+// migration. A database with no schema yet (no table) is behind too.
+func behind(ctx context.Context, db *sql.DB) bool {
+	latest, err := latestVersion()
+	if err != nil {
+		return false // migrate reports it
+	}
+	stored, err := storedVersion(ctx, db)
+	return err != nil || stored < latest
+}
+
 // migrate applies the migrations newer than the stored schema version, all
 // in one transaction, and reports whether it applied any.
 func migrate(ctx context.Context, db *sql.DB) (bool, error) {
@@ -84,8 +102,7 @@ func migrate(ctx context.Context, db *sql.DB) (bool, error) {
 	}
 	// Most opens find the schema current: check without taking the write
 	// lock, which a running refresh may hold.
-	var stored int
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&stored); err == nil && stored >= latestKnown {
+	if stored, err := storedVersion(ctx, db); err == nil && stored >= latestKnown {
 		return false, nil
 	}
 	ms, err := loadMigrations()

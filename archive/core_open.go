@@ -107,9 +107,11 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	// at once, without waiting, when another connection is doing the same
 	// (SQLITE_BUSY): an empty one is opened and migrated under the write
 	// lock, or once another process has turned it.
+	locked := false
 	if isEmpty(path) {
 		unlock, err := lockDir(ctx, opts.Dir, func() bool { return isEmpty(path) })
 		if err == nil {
+			locked = true
 			defer unlock()
 		} else if !errors.Is(err, errBusy) {
 			return nil, fmt.Errorf("open archive %s: %w", path, err)
@@ -136,6 +138,18 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	}
 	if a.now == nil {
 		a.now = time.Now
+	}
+	if !locked && behind(ctx, db) {
+		// A migration may rebuild an index for a while: one process
+		// migrates under the write lock, the others wait for it rather
+		// than for SQLite's busy timeout, then find the schema current.
+		unlock, err := lockDir(ctx, opts.Dir, func() bool { return behind(ctx, db) })
+		if err == nil {
+			defer unlock()
+		} else if !errors.Is(err, errBusy) {
+			db.Close()
+			return nil, fmt.Errorf("open archive %s: %w", path, err)
+		}
 	}
 	migrated, err := migrate(ctx, db)
 	if err != nil {
