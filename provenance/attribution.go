@@ -1,5 +1,7 @@
 package provenance
 
+import "fmt"
+
 // Attribution statuses.
 const (
 	// StatusProven: exact text, introduced by an archived edit to this file
@@ -60,6 +62,15 @@ type EditRef struct {
 	// Source links to the transcript line of the edit's tool call (file://…#L123),
 	// the retained copy when the original is gone.
 	Source string `json:"source"`
+	// Open is the command that reads the conversation around the edit's
+	// message (hansard show SESSION --around INDEX).
+	Open string `json:"open,omitempty"`
+}
+
+// OpenCommand returns the command that reads the conversation around the
+// edit's message.
+func (r EditRef) OpenCommand() string {
+	return fmt.Sprintf("hansard show %s --around %d", r.SessionID, r.MessageIndex)
 }
 
 // Key identifies the edit referred to.

@@ -96,7 +96,26 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
 	}
+	nameOpenCommands(out)
 	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
+}
+
+// nameOpenCommands sets, on every edit an answer names, the command that
+// reads the conversation around it. It is set here rather than kept with
+// the answers, so that answers kept by earlier versions carry it too.
+func nameOpenCommands(out []provenance.Attribution) {
+	for i := range out {
+		a := &out[i]
+		if a.Edit != nil {
+			a.Edit.Open = a.Edit.OpenCommand()
+		}
+		for j := range a.Candidates {
+			a.Candidates[j].Open = a.Candidates[j].OpenCommand()
+		}
+		for j := range a.Chain {
+			a.Chain[j].Open = a.Chain[j].OpenCommand()
+		}
+	}
 }
 
 // whyError turns what the caller can fix into invalid_argument errors with

@@ -17,6 +17,7 @@ func commands() []func(*App) *cobra.Command {
 		newHistoryCmd,
 		newShowCmd,
 		newWhyCmd,
+		newBlameCmd,
 		newMCPCmd,
 		newDemoCmd,
 		newIntegrateCmd,

@@ -15,6 +15,8 @@ type whyOptions struct {
 	json      bool
 	porcelain bool
 	stdin     bool
+	blame     bool // the compact view (printBlame)
+	diff      bool // each edit's own diff
 }
 
 func newWhyCmd(app *App) *cobra.Command {
@@ -62,8 +64,9 @@ past the end of the file or a path outside a repository.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.rev, "rev", "", "ask about this revision instead of the working tree")
 	f.BoolVar(&opts.json, "json", false, "print JSON: one object for one line (PATH:LINE or PATH:N-N), an array for several lines or PATH")
-	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: line, status, session, message index, commit")
+	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: path, line, status, session, message index, commit (after a version line)")
 	f.BoolVar(&opts.stdin, "stdin", false, "answer each PATH[:LINE[-END]] read from standard input, one per line, until it ends (for editors)")
+	f.BoolVar(&opts.blame, "blame", false, "print the compact view of hansard blame: one line per source line, the sessions once at the end")
 	return cmd
 }
 
@@ -92,8 +95,18 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 		}
 		return writeWhyJSON(w, out)
 	case opts.porcelain:
+		if !opts.stdin {
+			io.WriteString(w, porcelainHeader("why", whyPorcelainVersion))
+		}
 		return printWhyPorcelain(w, out)
 	}
-	printWhy(w, newPainter(app), out)
+	p := newPainter(app)
+	if opts.blame {
+		if opts.stdin {
+			return printBlame(w, p, out)
+		}
+		return app.page(func(w io.Writer) error { return printBlame(w, p, out) })
+	}
+	printWhy(w, p, out)
 	return nil
 }

@@ -31,24 +31,6 @@ func writeWhyJSON(w io.Writer, out []provenance.Attribution) error {
 	return bw.Flush()
 }
 
-// printWhyPorcelain writes one tab-separated line per source line: line
-// number, status, session id, message index and commit ("-" when there is
-// none; the message index is -1 without an edit).
-func printWhyPorcelain(w io.Writer, out []provenance.Attribution) error {
-	bw := bufio.NewWriter(w)
-	for _, a := range out {
-		session, index, commit := "-", -1, "-"
-		if a.Edit != nil {
-			session, index = a.Edit.SessionID, a.Edit.MessageIndex
-		}
-		if a.Commit != nil {
-			commit = a.Commit.SHA
-		}
-		fmt.Fprintf(bw, "%d\t%s\t%s\t%d\t%s\n", a.Line, a.Status, session, index, commit)
-	}
-	return bw.Flush()
-}
-
 // printWhy writes the readable answer: per run of lines with the same
 // answer (provenance.Runs), the lines, then the run's reason, the commit,
 // the status, the edit and session, the prompt, and the chain of earlier
@@ -112,6 +94,7 @@ func printEdit(w io.Writer, p painter, indent string, e provenance.EditRef) {
 	if e.Source != "" {
 		fmt.Fprintf(w, "%ssource   %s\n", indent, termSafe(e.Source))
 	}
+	fmt.Fprintf(w, "%sopen     %s\n", indent, showCommand(e.SessionID, e.MessageIndex))
 }
 
 func statusLabel(p painter, status string) string {

@@ -39,6 +39,12 @@ func runWhyStdin(ctx context.Context, app *App, opts whyOptions) error {
 	sc := bufio.NewScanner(app.Streams.In)
 	sc.Buffer(make([]byte, 0, 4096), maxStdinLine)
 	out := bufio.NewWriter(app.Streams.Out)
+	if opts.porcelain {
+		out.WriteString(porcelainHeader("why", whyPorcelainVersion))
+		if err := out.Flush(); err != nil {
+			return err
+		}
+	}
 	for sc.Scan() {
 		arg := strings.TrimSpace(sc.Text())
 		if arg == "" {
