@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"hansard/archive"
 	"hansard/config"
@@ -19,6 +20,8 @@ type App struct {
 	// ShortLived, when set, tunes the process for a short query (the
 	// command is the process's only work); main sets it, tests do not.
 	ShortLived func()
+	// Location is the time zone answers are shown in; nil is the local one.
+	Location *time.Location
 
 	host *recall.Host
 }
@@ -31,6 +34,7 @@ func (app *App) Host() *recall.Host {
 			NoRefresh: app.NoRefresh,
 			Warn:      app.warn,
 			Providers: providers(),
+			Location:  app.Location,
 		})
 	}
 	return app.host
