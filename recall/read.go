@@ -11,9 +11,15 @@ import (
 
 // Read returns a window of one conversation: limit messages around a
 // message index, or from the start, or where a cursor left off; roles
-// filter the messages (each keeps its transcript index). Every text is cut
+// filter the messages (each keeps its transcript index). The session may
+// be named by its transcript's path or a file:// link to one of its lines
+// (ParseTranscriptRef). Every text is cut
 // to max_message_chars, and the whole response to max_chars.
 func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, error) {
+	req, err := s.resolveTranscriptRef(ctx, req)
+	if err != nil {
+		return ReadResponse{}, err
+	}
 	p, err := req.validate()
 	if err != nil {
 		return ReadResponse{}, err

@@ -20,10 +20,12 @@ type showOptions struct {
 func newShowCmd(app *App) *cobra.Command {
 	var opts showOptions
 	cmd := &cobra.Command{
-		Use:   "show SESSION",
+		Use:   "show SESSION|TRANSCRIPT|LINK",
 		Short: "Read a past conversation, or a window of it around a message",
 		Long: `Read a past conversation. SESSION is its id or a unique prefix of it (as hansard history
-prints). --around centres the window on a message index; --roles keeps only some roles while
+prints), the path of its transcript file (or of the archive's retained copy of it), or a
+file:// link an answer printed (file:///…/x.jsonl#L142): a link opens the window around the
+message recorded on that line of the transcript. --around centres the window on a message index; --roles keeps only some roles while
 each message keeps its index; long texts are cut (--max-message-chars) and one message is read
 whole with --around N --limit 1, continued with --content-offset. The earlier --role still
 works.`,
