@@ -65,6 +65,13 @@ type EditRef struct {
 	// Open is the command that reads the conversation around the edit's
 	// message (hansard show SESSION --around INDEX).
 	Open string `json:"open,omitempty"`
+	// Said is the assistant's own words with the edit: the text of the
+	// message that made the call, or of the one before it, on one line.
+	Said string `json:"said,omitempty"`
+	// Diff is the edit's own change (a unified diff of its old and new
+	// text, the patch it applied, or a shell command's command line), when
+	// asked for.
+	Diff string `json:"diff,omitempty"`
 }
 
 // OpenCommand returns the command that reads the conversation around the

@@ -18,6 +18,8 @@ type WhyRequest struct {
 	Dir      string
 	// Rev asks about a past revision instead of the working tree.
 	Rev string
+	// Diff adds each edit's own diff to the answers (EditRef.Diff).
+	Diff bool
 }
 
 // WhyResponse holds one answer per line asked about.
@@ -96,26 +98,10 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
 	}
-	nameOpenCommands(out)
-	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
-}
-
-// nameOpenCommands sets, on every edit an answer names, the command that
-// reads the conversation around it. It is set here rather than kept with
-// the answers, so that answers kept by earlier versions carry it too.
-func nameOpenCommands(out []provenance.Attribution) {
-	for i := range out {
-		a := &out[i]
-		if a.Edit != nil {
-			a.Edit.Open = a.Edit.OpenCommand()
-		}
-		for j := range a.Candidates {
-			a.Candidates[j].Open = a.Candidates[j].OpenCommand()
-		}
-		for j := range a.Chain {
-			a.Chain[j].Open = a.Chain[j].OpenCommand()
-		}
+	if err := h.addEvidence(ctx, a, red, out, req.Diff); err != nil {
+		return WhyResponse{}, err
 	}
+	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
 }
 
 // whyError turns what the caller can fix into invalid_argument errors with

@@ -71,8 +71,8 @@ func pad(s string, width int, right bool) string {
 }
 
 // printLegend writes, once per session the view names (in the order they
-// first appear), its title, start, the prompt of its first edit there and
-// the command that opens that edit's message.
+// first appear), its title, start, the prompt of its first edit there, the
+// assistant's words with that edit and the command that opens its message.
 func printLegend(w io.Writer, p painter, out []provenance.Attribution) {
 	var order []string
 	first := map[string]provenance.EditRef{}
@@ -117,6 +117,9 @@ func printLegend(w io.Writer, p painter, out []provenance.Attribution) {
 			plural(lines[id], "line", "lines"), plural(len(ms), "message", "messages"), strings.Join(refs, " "))
 		if e.PromptExcerpt != "" {
 			fmt.Fprintf(w, "  prompt   %s\n", p.dim("“"+oneLineTitle(e.PromptExcerpt)+"”"))
+		}
+		if e.Said != "" {
+			fmt.Fprintf(w, "  said     %s\n", p.dim("“"+oneLineTitle(e.Said)+"”"))
 		}
 		fmt.Fprintf(w, "  open     %s\n", showCommand(e.SessionID, e.MessageIndex))
 	}

@@ -66,6 +66,7 @@ past the end of the file or a path outside a repository.`,
 	f.BoolVar(&opts.json, "json", false, "print JSON: one object for one line (PATH:LINE or PATH:N-N), an array for several lines or PATH")
 	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per source line: path, line, status, session, message index, commit (after a version line)")
 	f.BoolVar(&opts.stdin, "stdin", false, "answer each PATH[:LINE[-END]] read from standard input, one per line, until it ends (for editors)")
+	f.BoolVar(&opts.diff, "diff", false, "show each edit's own diff (old and new text, or its patch), redacted as the archive is; in --json, the edit's diff field")
 	f.BoolVar(&opts.blame, "blame", false, "print the compact view of hansard blame: one line per source line, the sessions once at the end")
 	return cmd
 }
@@ -75,7 +76,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	if opts.json && opts.porcelain {
 		return usageError{errors.New("--json and --porcelain exclude each other")}
 	}
-	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev})
+	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev, Diff: opts.diff})
 	if err != nil {
 		return err
 	}

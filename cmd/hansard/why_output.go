@@ -91,10 +91,16 @@ func printEdit(w io.Writer, p painter, indent string, e provenance.EditRef) {
 	if e.PromptExcerpt != "" {
 		fmt.Fprintf(w, "%sprompt   %s\n", indent, p.dim("“"+e.PromptExcerpt+"”"))
 	}
+	if e.Said != "" {
+		fmt.Fprintf(w, "%ssaid     %s\n", indent, p.dim("“"+e.Said+"”"))
+	}
 	if e.Source != "" {
 		fmt.Fprintf(w, "%ssource   %s\n", indent, termSafe(e.Source))
 	}
 	fmt.Fprintf(w, "%sopen     %s\n", indent, showCommand(e.SessionID, e.MessageIndex))
+	if e.Diff != "" {
+		fmt.Fprintf(w, "%sdiff\n%s", indent, diffBlock(p, indent+"    ", e.Diff))
+	}
 }
 
 func statusLabel(p painter, status string) string {

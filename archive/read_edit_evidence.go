@@ -1,0 +1,73 @@
+package archive
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// EditEvidence is what an archived edit itself recorded: its texts, and
+// the assistant's words that came with it.
+type EditEvidence struct {
+	Tool string
+	Op   string // the edit's operation as recorded ("" for a shell command)
+	// OldText and NewText are the text replaced and the text written; Patch
+	// is the patch an apply_patch call gave, "" for other tools. A shell
+	// command's Command is its command line.
+	OldText, NewText, Patch, Command string
+	// Said is the text of the assistant message that made the call, or of
+	// the nearest assistant message before it since the last prompt; ""
+	// when there is none.
+	Said string
+}
+
+// EditEvidences returns the evidence of each edit it finds (a shell
+// command is found as an edit of its call with seq 0), keyed by edit. The
+// texts are stored redacted.
+func (a *Archive) EditEvidences(ctx context.Context, edits []LedgerEdit) (map[LedgerEdit]EditEvidence, error) {
+	out := make(map[LedgerEdit]EditEvidence, len(edits))
+	if len(edits) == 0 {
+		return out, nil
+	}
+	type item struct {
+		S string `json:"s"`
+		C string `json:"c"`
+		N int    `json:"n"`
+	}
+	items := make([]item, len(edits))
+	for i, e := range edits {
+		items[i] = item{e.SessionID, e.CallID, e.Seq}
+	}
+	arg, err := json.Marshal(items)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := a.db.QueryContext(ctx, `WITH k(sid, call, seq) AS (
+			SELECT json_extract(value, '$.s'), json_extract(value, '$.c'), json_extract(value, '$.n') FROM json_each(?)),
+		f AS (SELECT k.sid, k.call, k.seq, s.pk, coalesce(e.tool, 'shell') AS tool, coalesce(e.op, '') AS op,
+			coalesce(e.old_text, '') AS old, coalesce(e.new_text, '') AS new, coalesce(e.patch, '') AS patch,
+			coalesce(cm.command, '') AS command, coalesce(e.message_idx, cm.message_idx) AS idx
+			FROM k JOIN sessions s ON s.id = k.sid
+			LEFT JOIN edits e ON e.session = s.pk AND e.call_id = k.call AND e.seq = k.seq
+			LEFT JOIN commands cm ON e.id IS NULL AND cm.session = s.pk AND cm.call_id = k.call AND k.seq = 0
+			WHERE e.id IS NOT NULL OR cm.id IS NOT NULL)
+		SELECT f.sid, f.call, f.seq, f.tool, f.op, f.old, f.new, f.patch, f.command,
+			coalesce((SELECT m.text FROM messages m WHERE m.session = f.pk AND m.role = 'assistant' AND m.text != ''
+				AND m.idx <= f.idx AND m.idx >= coalesce((SELECT max(h.idx) FROM messages h
+					WHERE h.session = f.pk AND h.human = 1 AND h.idx <= f.idx), 0)
+				ORDER BY m.idx DESC LIMIT 1), '')
+		FROM f`, string(arg))
+	if err != nil {
+		return nil, translate(err, "edit evidence")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k LedgerEdit
+		var e EditEvidence
+		if err := rows.Scan(&k.SessionID, &k.CallID, &k.Seq, &e.Tool, &e.Op, &e.OldText, &e.NewText, &e.Patch,
+			&e.Command, &e.Said); err != nil {
+			return nil, translate(err, "edit evidence")
+		}
+		out[k] = e
+	}
+	return out, translate(rows.Err(), "edit evidence")
+}
