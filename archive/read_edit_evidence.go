@@ -71,3 +71,39 @@ func (a *Archive) EditEvidences(ctx context.Context, edits []LedgerEdit) (map[Le
 	}
 	return out, translate(rows.Err(), "edit evidence")
 }
+
+// MessageEdit is an archived edit (or shell command that wrote a file) made
+// by a message.
+type MessageEdit struct {
+	Key          LedgerEdit
+	MessageIndex int
+	Path         string // repo-relative, or as recorded when in no repository
+}
+
+// MessageEdits returns the edits the messages of a session (id or unique
+// prefix) with these indexes made, in order.
+func (a *Archive) MessageEdits(ctx context.Context, sessionID string, indexes []int) ([]MessageEdit, error) {
+	si, pk, err := a.getSession(ctx, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	arg, err := json.Marshal(indexes)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := a.db.QueryContext(ctx, `SELECT call_id, seq, message_idx, coalesce(nullif(path, ''), file) FROM edits
+		WHERE session = ? AND message_idx IN (SELECT value FROM json_each(?)) ORDER BY message_idx, id`, pk, string(arg))
+	if err != nil {
+		return nil, translate(err, "edits of "+si.ID)
+	}
+	defer rows.Close()
+	var out []MessageEdit
+	for rows.Next() {
+		e := MessageEdit{Key: LedgerEdit{SessionID: si.ID}}
+		if err := rows.Scan(&e.Key.CallID, &e.Key.Seq, &e.MessageIndex, &e.Path); err != nil {
+			return nil, translate(err, "edits of "+si.ID)
+		}
+		out = append(out, e)
+	}
+	return out, translate(rows.Err(), "edits of "+si.ID)
+}

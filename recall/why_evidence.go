@@ -31,9 +31,7 @@ func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, red func(str
 	if err != nil {
 		return internal("read the edits' evidence", err)
 	}
-	if red == nil {
-		red = func(s string) string { return s }
-	}
+	red = orKeep(red)
 	forEachEdit(out, func(e *provenance.EditRef) {
 		x, ok := ev[archive.LedgerEdit{SessionID: e.SessionID, CallID: e.ToolCallID, Seq: e.Seq}]
 		if !ok {
@@ -77,4 +75,45 @@ func forEachEdit(out []provenance.Attribution, fn func(*provenance.EditRef)) {
 			fn(&a.Chain[j])
 		}
 	}
+}
+
+// MessageDiffs returns the diffs of the edits made by the messages of a
+// session with these indexes (editDiff), redacted, by message index.
+func (h *Host) MessageDiffs(ctx context.Context, sessionID string, indexes []int) (map[int][]string, error) {
+	a, err := h.Archive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	red, err := h.Redactor()
+	if err != nil {
+		return nil, err
+	}
+	red = orKeep(red)
+	edits, err := a.MessageEdits(ctx, sessionID, indexes)
+	if err != nil {
+		return nil, archiveErr("read the edits of "+sessionID, err)
+	}
+	keys := make([]archive.LedgerEdit, len(edits))
+	for i, e := range edits {
+		keys[i] = e.Key
+	}
+	ev, err := a.EditEvidences(ctx, keys)
+	if err != nil {
+		return nil, internal("read the edits of "+sessionID, err)
+	}
+	out := map[int][]string{}
+	for _, e := range edits {
+		if x, ok := ev[e.Key]; ok {
+			out[e.MessageIndex] = append(out[e.MessageIndex], red(editDiff(e.Path, x)))
+		}
+	}
+	return out, nil
+}
+
+// orKeep returns red, or (nil: no redaction) the identity.
+func orKeep(red func(string) string) func(string) string {
+	if red == nil {
+		return func(s string) string { return s }
+	}
+	return red
 }

@@ -139,16 +139,24 @@ func checkPlanted(t *testing.T, stage, home string, env map[string]string, c *pl
 		"why":                 mustRun(t, home, env, files.String(), "why", "--stdin"),
 		"why --json":          mustRun(t, home, env, files.String(), "why", "--stdin", "--json"),
 		"why --porcelain":     mustRun(t, home, env, files.String(), "why", "--stdin", "--porcelain"),
+		"why --diff":          mustRun(t, home, env, files.String(), "why", "--stdin", "--diff"),
+		"why --diff --json":   mustRun(t, home, env, files.String(), "why", "--stdin", "--diff", "--json"),
+		"blame":               mustRun(t, home, env, files.String(), "blame", "--stdin"),
 		"status":              mustRun(t, home, env, "", "status"),
 		"status --json":       mustRun(t, home, env, "", "status", "--json"),
 	}
-	var shows, showsJSON strings.Builder
+	var shows, showsJSON, diffs strings.Builder
 	for _, id := range c.SessionIDs {
 		// The commands above have read what was new.
 		shows.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--limit", "200"))
 		showsJSON.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--json", "--limit", "200"))
+		diffs.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--diff", "--limit", "200"))
+		diffs.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--diff", "--json", "--limit", "200"))
 	}
-	outputs["show"], outputs["show --json"] = shows.String(), showsJSON.String()
+	outputs["show"], outputs["show --json"], outputs["show --diff"] = shows.String(), showsJSON.String(), diffs.String()
+	if !strings.Contains(outputs["why --diff --json"], `"diff":`) {
+		t.Errorf("%s: why --diff shows no diff", stage)
+	}
 	if !strings.Contains(outputs["why --json"], `"status": "proven"`) && !strings.Contains(outputs["why --json"], `"status":"proven"`) {
 		t.Errorf("%s: why attributed no line to a planted session", stage)
 	}

@@ -15,6 +15,7 @@ type showOptions struct {
 	req    recall.ReadRequest
 	around int
 	json   bool
+	diff   bool
 }
 
 func newShowCmd(app *App) *cobra.Command {
@@ -49,6 +50,7 @@ works.`,
 	f.IntVar(&r.ContentOffset, "content-offset", 0, "with --around N --limit 1: start this many characters into the message")
 	f.StringVar(&r.Cursor, "cursor", "", "continue a previous read")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	f.BoolVar(&opts.diff, "diff", false, "show the diff of each edit the messages made, redacted as the archive is")
 	addFlagAliases(cmd)
 	return cmd
 }
@@ -58,16 +60,37 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 	if err != nil {
 		return err
 	}
+	var diffs map[int][]string
+	if opts.diff {
+		indexes := make([]int, len(resp.Messages))
+		for i, m := range resp.Messages {
+			indexes[i] = m.Index
+		}
+		if diffs, err = app.Host().MessageDiffs(ctx, resp.SessionID, indexes); err != nil {
+			return err
+		}
+	}
 	if opts.json {
+		if opts.diff {
+			return writeJSON(app.Streams.Out, showWithDiffs{resp, diffs})
+		}
 		return writeJSON(app.Streams.Out, resp)
 	}
-	printShow(app.Streams.Out, newPainter(app), opts, resp)
+	printShow(app.Streams.Out, newPainter(app), opts, resp, diffs)
 	return nil
 }
 
+// showWithDiffs is show --json --diff: the read, and the diffs of the
+// edits of its messages by message index.
+type showWithDiffs struct {
+	recall.ReadResponse
+	Diffs map[int][]string `json:"diffs"`
+}
+
 // printShow writes a conversation window: a header, then each message
-// with its index, role, time, text and tool calls.
-func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadResponse) {
+// with its index, role, time, text and tool calls, and the diffs of its
+// edits when asked for.
+func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadResponse, diffs map[int][]string) {
 	fmt.Fprintln(w, p.dim(evidenceHeader))
 	fmt.Fprintf(w, "%s  %s\n", p.bold(resp.SessionID), oneLineTitle(resp.Title))
 	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, localStamp(resp.StartedAtLocal), resp.MessageCount)))
@@ -95,6 +118,9 @@ func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadRespons
 		}
 		for _, c := range m.ToolCalls {
 			fmt.Fprintf(w, "  → %s\n", describeCall(c))
+		}
+		for _, d := range diffs[m.Index] {
+			fmt.Fprint(w, diffBlock(p, "    ", d))
 		}
 		if m.Truncated {
 			end := *m.ContentOffset + len([]rune(m.Text))

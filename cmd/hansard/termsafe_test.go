@@ -63,7 +63,7 @@ func TestShowAndHistoryOutputAreTerminalSafe(t *testing.T) {
 		Provider: "claude", Repo: "/r" + evil, Role: "user", Excerpt: "the excerpt" + evil, StartedAtLocal: "x" + evil}}}
 	for _, on := range []bool{false, true} {
 		var b strings.Builder
-		printShow(&b, painter{on: on}, showOptions{}, read)
+		printShow(&b, painter{on: on}, showOptions{}, read, nil)
 		printHistory(&b, painter{on: on}, historyOptions{req: recall.SearchRequest{Query: "excerpt"}}, search)
 		text := regexp.MustCompile(`\x1b\[[0-9;]*m`).ReplaceAllString(b.String(), "")
 		if strings.ContainsAny(text, "\x1b\x07\r") {
