@@ -65,14 +65,12 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 	}
 	msg.Text = strings.Join(texts, "\n")
 	msg.Kind, msg.Human = classifyUser(msg.Text, ln.IsMeta, ln.IsCompactSummary)
+	if ss.FirstPrompt == "" {
+		ss.FirstPrompt = promptTitle(msg.Text, msg.Human)
+	}
 	if ss.S.Class == transcripts.ClassSubagent {
 		// A subagent's prompts come from its parent agent, not a person.
-		if msg.Human && ss.FirstPrompt == "" {
-			ss.FirstPrompt = titleLine(msg.Text)
-		}
 		msg.Human = false
-	} else if msg.Human && ss.FirstPrompt == "" {
-		ss.FirstPrompt = titleLine(msg.Text)
 	}
 	_, err := p.emitMessage(ss, msg)
 	return err

@@ -30,8 +30,10 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // pairs results written before their calls, takes patch lines' text from
 // what the call wrote, records each call's own line and reads
 // here-document appends as edits; 5 names the type and size of image and
-// document blocks ([image/png, 48 KB]).
-const parserVersion = "5"
+// document blocks ([image/png, 48 KB]); 6 titles a session whose first
+// prompt runs a slash command by the command's arguments, or by the first
+// prompt after it.
+const parserVersion = "6"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }

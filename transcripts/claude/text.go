@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"hansard/transcripts"
 )
 
 // Kinds of messages this provider emits besides ordinary ones.
@@ -62,6 +64,21 @@ func titleLine(text string) string {
 		n++
 	}
 	return line
+}
+
+// promptTitle is the title a user text gives its session when it is the
+// first to give one: a prompt a person typed, or the arguments of a slash
+// command (transcripts.CommandTitle); "" for anything else, and for a
+// command that gives none (/model), whose session then takes its title
+// from the next.
+func promptTitle(text string, human bool) string {
+	if name, args, ok := transcripts.SlashCommand(text); ok {
+		return titleLine(transcripts.CommandTitle(name, args))
+	}
+	if !human {
+		return ""
+	}
+	return titleLine(text)
 }
 
 // appendText joins message parts with a blank line.

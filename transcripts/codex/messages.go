@@ -99,8 +99,16 @@ func (p *parser) prompt(text string, fromEvent bool) error {
 		return nil
 	}
 	if st.Session.Title == "" {
-		st.Session.Title = titleOf(norm)
-		st.dirty = true
+		// A first prompt that runs a slash command titles the session by
+		// its arguments, or leaves that to the next prompt.
+		title := norm
+		if name, args, ok := transcripts.SlashCommand(norm); ok {
+			title = transcripts.CommandTitle(name, args)
+		}
+		if title != "" {
+			st.Session.Title = titleOf(title)
+			st.dirty = true
+		}
 	}
 	return p.emitMessage(transcripts.Message{Role: transcripts.RoleUser, Human: true, Text: text})
 }

@@ -27,8 +27,10 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // 4 reads the subagent deliveries an agent captured (mcp_tool_call_end of
 // capture_subagent_messages); 5 records each call's own line, pairs outputs
 // written before their calls and reads here-document appends as edits; 6
-// names the type and size of an output's input_image ([image/png, 48 KB]).
-const parserVersion = "6"
+// names the type and size of an output's input_image ([image/png, 48 KB]);
+// 7 titles a session whose first prompt runs a slash command by its
+// arguments or by the next prompt.
+const parserVersion = "7"
 
 // ParserVersion returns the parser's version.
 func (Provider) ParserVersion() string { return parserVersion }
