@@ -15,9 +15,10 @@ import (
 )
 
 type historyOptions struct {
-	req      recall.SearchRequest
-	allRepos bool
-	json     bool
+	req       recall.SearchRequest
+	allRepos  bool
+	json      bool
+	porcelain bool
 }
 
 func newHistoryCmd(app *App) *cobra.Command {
@@ -61,11 +62,15 @@ is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats
 	f.IntVar(&r.Limit, "limit", 0, "conversations per page (default 20)")
 	f.StringVar(&r.Cursor, "cursor", "", "continue from a previous page")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per match, after a version line")
 	addFlagAliases(cmd)
 	return cmd
 }
 
 func runHistory(ctx context.Context, app *App, opts historyOptions) error {
+	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+		return err
+	}
 	cwd, _ := os.Getwd() // none: search every repository
 	resp, err := app.Host().Search(ctx, opts.req, recall.Scope{Dir: cwd, All: opts.allRepos})
 	if err != nil {
@@ -74,6 +79,9 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	printAttachment(app.Streams.Err, resp.Attachment)
 	if opts.json {
 		return writeJSON(app.Streams.Out, resp)
+	}
+	if opts.porcelain {
+		return printHistoryPorcelain(app.Streams.Out, resp)
 	}
 	p := newPainter(app)
 	printHistory(app.Streams.Out, p, opts, resp)
@@ -110,6 +118,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 			fmt.Fprintf(w, "    %s\n", p.dim(h.Repo))
 		}
 		if h.MatchedBy == recall.MatchedByFilter {
+			fmt.Fprintf(w, "    %s\n", p.dim("open: hansard show "+shortID(h.SessionID)))
 			continue
 		}
 		printMatch(w, p, q, recall.MoreHit{MessageIndex: h.MessageIndex, Role: h.Role, Excerpt: h.Excerpt,
@@ -118,6 +127,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		for _, m := range h.MoreHits {
 			printMatch(w, p, q, m)
 		}
+		fmt.Fprintf(w, "    %s\n", p.dim("open: "+showCommand(h.SessionID, h.MessageIndex)))
 	}
 	if resp.Next != "" {
 		fmt.Fprintf(w, "\nmore: the same command with --cursor %s\n", resp.Next)

@@ -12,10 +12,11 @@ import (
 )
 
 type showOptions struct {
-	req    recall.ReadRequest
-	around int
-	json   bool
-	diff   bool
+	req       recall.ReadRequest
+	around    int
+	json      bool
+	porcelain bool
+	diff      bool
 }
 
 func newShowCmd(app *App) *cobra.Command {
@@ -50,15 +51,22 @@ works.`,
 	f.IntVar(&r.ContentOffset, "content-offset", 0, "with --around N --limit 1: start this many characters into the message")
 	f.StringVar(&r.Cursor, "cursor", "", "continue a previous read")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per message, after a version line")
 	f.BoolVar(&opts.diff, "diff", false, "show the diff of each edit the messages made, redacted as the archive is")
 	addFlagAliases(cmd)
 	return cmd
 }
 
 func runShow(ctx context.Context, app *App, opts showOptions) error {
+	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+		return err
+	}
 	resp, err := app.Host().Read(ctx, opts.req)
 	if err != nil {
 		return err
+	}
+	if opts.porcelain {
+		return printShowPorcelain(app.Streams.Out, resp)
 	}
 	var diffs map[int][]string
 	if opts.diff {

@@ -14,7 +14,8 @@ import (
 )
 
 type statusOptions struct {
-	json bool
+	json      bool
+	porcelain bool
 }
 
 func newStatusCmd(app *App) *cobra.Command {
@@ -24,6 +25,9 @@ func newStatusCmd(app *App) *cobra.Command {
 		Short: "Show what the archive holds and where it reads from",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+				return err
+			}
 			a, err := app.Archive(cmd.Context())
 			if err != nil {
 				return err
@@ -31,6 +35,9 @@ func newStatusCmd(app *App) *cobra.Command {
 			st, err := a.Status(cmd.Context(), app.Providers(), app.Env())
 			if err != nil {
 				return err
+			}
+			if opts.porcelain {
+				return printStatusPorcelain(app.Streams.Out, st)
 			}
 			if opts.json {
 				enc := json.NewEncoder(app.Streams.Out)
@@ -41,6 +48,7 @@ func newStatusCmd(app *App) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the status as JSON")
+	cmd.Flags().BoolVar(&opts.porcelain, "porcelain", false, "print the status as tab-separated records, after a version line")
 	return cmd
 }
 

@@ -73,8 +73,8 @@ past the end of the file or a path outside a repository.`,
 
 // runWhy answers one location, printing to w.
 func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Writer) error {
-	if opts.json && opts.porcelain {
-		return usageError{errors.New("--json and --porcelain exclude each other")}
+	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+		return err
 	}
 	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev, Diff: opts.diff})
 	if err != nil {

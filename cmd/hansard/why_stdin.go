@@ -20,15 +20,15 @@ const maxStdinLine = 1 << 20
 // With --json each answer is one line of JSON (an object for PATH:LINE,
 // an array for a range or a file), and a question that cannot be answered
 // gives {"error": MESSAGE, "exit": CODE}, CODE being what a single `why`
-// would exit with. With --porcelain each answer's lines are followed by an
-// empty line, and such a question gives the line "error<TAB>MESSAGE".
+// would exit with. With --porcelain the output starts with the format's
+// version line, each answer's lines are followed by an empty line, and such a question gives the line "error<TAB>MESSAGE".
 // Otherwise answers are printed as usual and errors go to standard error.
 // Blank lines are passed over. It ends when the input does (status 0), or
 // on an error that stops every answer (the archive cannot be opened, the
 // output is closed).
 func runWhyStdin(ctx context.Context, app *App, opts whyOptions) error {
-	if opts.json && opts.porcelain {
-		return usageError{errors.New("--json and --porcelain exclude each other")}
+	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+		return err
 	}
 	if app.Streams.In == nil {
 		return usageError{errors.New("--stdin: no standard input")}
