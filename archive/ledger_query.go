@@ -72,21 +72,11 @@ func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[Le
 	if len(edits) == 0 {
 		return out, nil
 	}
-	type item struct {
-		S string `json:"s"`
-		C string `json:"c"`
-		N int    `json:"n"`
-	}
-	items := make([]item, len(edits))
-	for i, e := range edits {
-		items[i] = item{e.SessionID, e.CallID, e.Seq}
-	}
-	arg, err := json.Marshal(items)
+	arg, err := editKeysArg(edits)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `WITH k(sid, call, seq) AS (
-			SELECT json_extract(value, '$.s'), json_extract(value, '$.c'), json_extract(value, '$.n') FROM json_each(?))
+	rows, err := a.db.QueryContext(ctx, editKeysCTE+`
 		SELECT k.sid, k.call, k.seq, s.title, s.started_at, s.source_deleted, coalesce(src.path, ''),
 			coalesce(src.provider, ''),
 			coalesce((SELECT m.text FROM messages m WHERE m.session = s.pk AND m.human = 1
@@ -97,7 +87,7 @@ func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[Le
 		LEFT JOIN edits e ON e.session = s.pk AND e.call_id = k.call AND e.seq = k.seq
 		LEFT JOIN commands cm ON cm.session = s.pk AND cm.call_id = k.call AND k.seq = 0
 		LEFT JOIN sources src ON src.id = s.source_id
-		WHERE e.id IS NOT NULL OR cm.id IS NOT NULL`, string(arg))
+		WHERE e.id IS NOT NULL OR cm.id IS NOT NULL`, arg)
 	if err != nil {
 		return nil, translate(err, "describe edits")
 	}
@@ -123,6 +113,26 @@ func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[Le
 		out[k] = d
 	}
 	return out, translate(rows.Err(), "describe edits")
+}
+
+// editKeysCTE names the rows of editKeysArg's JSON (the query's first
+// argument) k(sid, call, seq).
+const editKeysCTE = `WITH k(sid, call, seq) AS (
+	SELECT json_extract(value, '$.s'), json_extract(value, '$.c'), json_extract(value, '$.n') FROM json_each(?))`
+
+// editKeysArg encodes edits as the JSON array editKeysCTE reads.
+func editKeysArg(edits []LedgerEdit) (string, error) {
+	type item struct {
+		S string `json:"s"`
+		C string `json:"c"`
+		N int    `json:"n"`
+	}
+	items := make([]item, len(edits))
+	for i, e := range edits {
+		items[i] = item{e.SessionID, e.CallID, e.Seq}
+	}
+	b, err := json.Marshal(items)
+	return string(b), err
 }
 
 // AttributionCache is a kept result of attribution: a blame ("blame") or

@@ -28,21 +28,11 @@ func (a *Archive) EditEvidences(ctx context.Context, edits []LedgerEdit) (map[Le
 	if len(edits) == 0 {
 		return out, nil
 	}
-	type item struct {
-		S string `json:"s"`
-		C string `json:"c"`
-		N int    `json:"n"`
-	}
-	items := make([]item, len(edits))
-	for i, e := range edits {
-		items[i] = item{e.SessionID, e.CallID, e.Seq}
-	}
-	arg, err := json.Marshal(items)
+	arg, err := editKeysArg(edits)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `WITH k(sid, call, seq) AS (
-			SELECT json_extract(value, '$.s'), json_extract(value, '$.c'), json_extract(value, '$.n') FROM json_each(?)),
+	rows, err := a.db.QueryContext(ctx, editKeysCTE+`,
 		f AS (SELECT k.sid, k.call, k.seq, s.pk, coalesce(e.tool, 'shell') AS tool, coalesce(e.op, '') AS op,
 			coalesce(e.old_text, '') AS old, coalesce(e.new_text, '') AS new, coalesce(e.patch, '') AS patch,
 			coalesce(cm.command, '') AS command, coalesce(e.message_idx, cm.message_idx) AS idx
@@ -55,7 +45,7 @@ func (a *Archive) EditEvidences(ctx context.Context, edits []LedgerEdit) (map[Le
 				AND m.idx <= f.idx AND m.idx >= coalesce((SELECT max(h.idx) FROM messages h
 					WHERE h.session = f.pk AND h.human = 1 AND h.idx <= f.idx), 0)
 				ORDER BY m.idx DESC LIMIT 1), '')
-		FROM f`, string(arg))
+		FROM f`, arg)
 	if err != nil {
 		return nil, translate(err, "edit evidence")
 	}

@@ -80,7 +80,8 @@ func testWhyStdin(t *testing.T, bin string, res *truth.Result, env []string) {
 		t.Errorf("exit at the end of input: %v (%s)", err, stderr.String())
 	}
 
-	// --porcelain: each answer ends with an empty line; an error is a line.
+	// --porcelain: the version line, then each answer ends with an empty
+	// line; an error is a line.
 	input := loc + "\n\n" + file + ":x\n" + file + ":1-2\n"
 	c := exec.Command(bin, "why", "--stdin", "--porcelain")
 	c.Dir, c.Env, c.Stdin = res.Repo, append([]string{"PATH=" + os.Getenv("PATH")}, env...), strings.NewReader(input)
@@ -88,8 +89,9 @@ func testWhyStdin(t *testing.T, bin string, res *truth.Result, env []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := strings.Split(strings.TrimSuffix(string(got), "\n\n"), "\n\n")
-	if len(blocks) != 3 || !strings.HasPrefix(blocks[0], itoa(line)+"\tproven\t") ||
+	header, rest, _ := strings.Cut(string(got), "\n")
+	blocks := strings.Split(strings.TrimSuffix(rest, "\n\n"), "\n\n")
+	if header != "# hansard why porcelain 2" || len(blocks) != 3 || !strings.HasPrefix(blocks[0], file+"\t"+itoa(line)+"\tproven\t") ||
 		!strings.HasPrefix(blocks[1], "error\t") || strings.Count(blocks[2], "\n") != 1 {
 		t.Errorf("porcelain answers: %q", got)
 	}

@@ -153,8 +153,10 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 	}
 
 	out, _, code = runHansard(t, bin, res.Repo, env, "why", loc, "--porcelain")
-	fields := strings.Split(strings.TrimSpace(out), "\t")
-	if code != 0 || len(fields) != 5 || fields[0] != itoa(line) || fields[1] != "proven" {
+	header, body, _ := strings.Cut(out, "\n")
+	fields := strings.Split(strings.TrimSpace(body), "\t")
+	if code != 0 || header != "# hansard why porcelain 2" || len(fields) != 6 || fields[0] != file ||
+		fields[1] != itoa(line) || fields[2] != "proven" {
 		t.Errorf("porcelain: code %d %q", code, out)
 	}
 
