@@ -98,7 +98,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
 	}
-	if err := h.addEvidence(ctx, a, red, out, req.Diff); err != nil {
+	if err := h.addEvidence(ctx, a, out, req.Diff); err != nil {
 		return WhyResponse{}, err
 	}
 	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil

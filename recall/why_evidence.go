@@ -16,7 +16,7 @@ const saidRunes = 200
 // diff) its own change, redacted as the archive is. They are set here
 // rather than kept with the answers, so that answers kept by earlier
 // versions carry them too.
-func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, red func(string) string, out []provenance.Attribution, diff bool) error {
+func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, out []provenance.Attribution, diff bool) error {
 	var keys []archive.LedgerEdit
 	seen := map[archive.LedgerEdit]bool{}
 	forEachEdit(out, func(e *provenance.EditRef) {
@@ -31,7 +31,7 @@ func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, red func(str
 	if err != nil {
 		return internal("read the edits' evidence", err)
 	}
-	red = orKeep(red)
+	red := orKeep(a.Redaction())
 	forEachEdit(out, func(e *provenance.EditRef) {
 		x, ok := ev[archive.LedgerEdit{SessionID: e.SessionID, CallID: e.ToolCallID, Seq: e.Seq}]
 		if !ok {
@@ -84,11 +84,7 @@ func (h *Host) MessageDiffs(ctx context.Context, sessionID string, indexes []int
 	if err != nil {
 		return nil, err
 	}
-	red, err := h.Redactor()
-	if err != nil {
-		return nil, err
-	}
-	red = orKeep(red)
+	red := orKeep(a.Redaction())
 	edits, err := a.MessageEdits(ctx, sessionID, indexes)
 	if err != nil {
 		return nil, archiveErr("read the edits of "+sessionID, err)
