@@ -57,6 +57,14 @@ func TestShowFromAnswer(t *testing.T) {
 	if !strings.Contains(byPath, demo.ClaudeSession) || !strings.Contains(byPath, "\n#0 ") {
 		t.Errorf("show PATH does not read the session from its start:\n%s", byPath)
 	}
+	retained, err := filepath.Glob(filepath.Join(d.Archive, "retained", "codex", "*.jsonl.gz"))
+	if err != nil || len(retained) != 1 {
+		t.Fatalf("retained copies of the Codex transcript: %v %v", retained, err)
+	}
+	byCopy, errOut, code := hansard("", "show", "file://"+retained[0]+"#L14", "--limit", "1", "--no-refresh")
+	if code != 0 || !strings.Contains(byCopy, demo.CodexSession) || !strings.Contains(byCopy, "\n#4 ") {
+		t.Errorf("show of a link to the retained copy: exit %d %s\n%s", code, errOut, byCopy)
+	}
 	if _, errOut, code := hansard("", "show", filepath.Join(d.Dir, "none.jsonl"), "--no-refresh"); code != exitError || !strings.Contains(errOut, "no archived session") {
 		t.Errorf("show of an unknown transcript: exit %d, %s", code, errOut)
 	}
