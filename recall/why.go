@@ -20,6 +20,10 @@ type WhyRequest struct {
 	Rev string
 	// Diff adds each edit's own diff to the answers (EditRef.Diff).
 	Diff bool
+	// Bare leaves out what the archive is read again for, the assistant's
+	// words and the diffs, for a caller that shows neither (a porcelain
+	// line per source line).
+	Bare bool
 }
 
 // WhyResponse holds one answer per line asked about.
@@ -98,7 +102,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, err)
 	}
-	if err := h.addEvidence(ctx, a, out, req.Diff); err != nil {
+	if err := h.addEvidence(ctx, a, out, req.Diff, !req.Bare); err != nil {
 		return WhyResponse{}, err
 	}
 	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil

@@ -12,11 +12,11 @@ import (
 const saidRunes = 200
 
 // addEvidence sets, on every edit the answers name, the command that reads
-// the conversation around it, the assistant's words with it and (with
-// diff) its own change, redacted as the archive is. They are set here
+// the conversation around it and (with read) the assistant's words with it
+// and (with diff too) its own change, redacted as the archive is. They are set here
 // rather than kept with the answers, so that answers kept by earlier
 // versions carry them too.
-func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, out []provenance.Attribution, diff bool) error {
+func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, out []provenance.Attribution, diff, read bool) error {
 	var keys []archive.LedgerEdit
 	seen := map[archive.LedgerEdit]bool{}
 	forEachEdit(out, func(e *provenance.EditRef) {
@@ -27,6 +27,9 @@ func (h *Host) addEvidence(ctx context.Context, a *archive.Archive, out []proven
 			keys = append(keys, k)
 		}
 	})
+	if !read {
+		return nil
+	}
 	ev, err := a.EditEvidences(ctx, keys)
 	if err != nil {
 		return internal("read the edits' evidence", err)

@@ -76,7 +76,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
 		return err
 	}
-	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev, Diff: opts.diff})
+	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev, Diff: opts.diff, Bare: opts.porcelain})
 	if err != nil {
 		return err
 	}
