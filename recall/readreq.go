@@ -14,7 +14,8 @@ const (
 // ReadRequest reads a window of one conversation. Field names follow the
 // MCP tool get_past_session.
 type ReadRequest struct {
-	// SessionID is a session id or a unique prefix of one.
+	// SessionID is a session id or a unique prefix of one, or a transcript's
+	// path or a file:// link to one of its lines (ParseTranscriptRef).
 	SessionID string `json:"session_id"`
 	// Around centres the window on a message index (a search hit's); nil
 	// reads from the start.

@@ -15,7 +15,7 @@ const readInput = `{
   "additionalProperties": false,
   "required": ["session_id"],
   "properties": {
-    "session_id": {"type": "string", "description": "A session id, or a unique prefix of one, from a search hit."},
+    "session_id": {"type": "string", "description": "A session id, or a unique prefix of one, from a search hit; or a transcript's path, or a file:// link to one of its lines (the window is then centred on that line's message)."},
     "around": {"type": "integer", "minimum": 0, "description": "Centre the window on this message index (a hit's message_index)."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 200, "description": "Messages to return (default 20). With limit 1 one message may use the whole max_chars budget."},
     "roles": {"type": "array", "items": {"type": "string", "enum": ["user", "assistant", "tool", "system"]}, "description": "Only messages of these roles; each keeps its transcript index."},
