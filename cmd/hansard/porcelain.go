@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"hansard/archive"
@@ -27,89 +28,107 @@ func jsonOrPorcelain(json, porcelain bool) error {
 	return nil
 }
 
-// printHistoryPorcelain writes one tab-separated line per match: session
-// id, message index, role, session start, provider, repository, title and
-// excerpt (the message index is -1 for a conversation listed by filters
-// alone); then "next" and the cursor of the next page when there is one.
+// porcelainWriter writes a --porcelain output: its version line, then
+// tab-separated records.
+type porcelainWriter struct{ bw *bufio.Writer }
+
+func newPorcelainWriter(w io.Writer, command string, version int) porcelainWriter {
+	p := porcelainWriter{bufio.NewWriter(w)}
+	p.bw.WriteString(porcelainHeader(command, version))
+	return p
+}
+
+// record writes one line of fields: strings escaped (porcelainField),
+// numbers as they are.
+func (p porcelainWriter) record(fields ...any) {
+	for i, f := range fields {
+		if i > 0 {
+			p.bw.WriteByte('\t')
+		}
+		switch v := f.(type) {
+		case string:
+			p.bw.WriteString(porcelainField(v))
+		case int:
+			p.bw.WriteString(strconv.Itoa(v))
+		case int64:
+			p.bw.WriteString(strconv.FormatInt(v, 10))
+		default:
+			p.bw.WriteString(porcelainField(fmt.Sprint(v)))
+		}
+	}
+	p.bw.WriteByte('\n')
+}
+
+// end writes the "next" record of a cursor, when there is one, and
+// flushes.
+func (p porcelainWriter) end(next string) error {
+	if next != "" {
+		p.record("next", next)
+	}
+	return p.bw.Flush()
+}
+
+// printHistoryPorcelain writes one record per match: session id, message
+// index, role, session start, provider, repository, title and excerpt (the
+// message index is -1 for a conversation listed by filters alone); then
+// "next" and the cursor of the next page when there is one.
 func printHistoryPorcelain(w io.Writer, resp recall.SearchResponse) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString(porcelainHeader("history", historyPorcelainVersion))
+	p := newPorcelainWriter(w, "history", historyPorcelainVersion)
 	for _, h := range resp.Hits {
-		line := func(index int, role, excerpt string) {
-			fmt.Fprintf(bw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", porcelainField(h.SessionID), index, porcelainField(role),
-				porcelainField(h.StartedAtLocal), porcelainField(h.Provider), porcelainField(h.Repo),
-				porcelainField(h.Title), porcelainField(excerpt))
+		match := func(index int, role, excerpt string) {
+			p.record(h.SessionID, index, role, h.StartedAtLocal, h.Provider, h.Repo, h.Title, excerpt)
 		}
 		if h.MatchedBy == recall.MatchedByFilter {
-			line(-1, "", "")
+			match(-1, "", "")
 			continue
 		}
-		line(h.MessageIndex, h.Role, h.Excerpt)
+		match(h.MessageIndex, h.Role, h.Excerpt)
 		for _, m := range h.MoreHits {
-			line(m.MessageIndex, m.Role, m.Excerpt)
+			match(m.MessageIndex, m.Role, m.Excerpt)
 		}
 	}
-	if resp.Next != "" {
-		fmt.Fprintf(bw, "next\t%s\n", porcelainField(resp.Next))
-	}
-	return bw.Flush()
+	return p.end(resp.Next)
 }
 
-// printShowPorcelain writes a line naming the session (session, id,
-// provider, start, title), then one tab-separated line per message: its
-// index, role, kind, time and text (escaped: one line each); then "next"
-// and the cursor that continues the read when there is one.
+// printShowPorcelain writes a record naming the session (session, id,
+// provider, start, title), then one per message: its index, role, kind,
+// time and text (escaped: one line each); then "next" and the cursor that
+// continues the read when there is one.
 func printShowPorcelain(w io.Writer, resp recall.ReadResponse) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString(porcelainHeader("show", showPorcelainVersion))
-	fmt.Fprintf(bw, "session\t%s\t%s\t%s\t%s\n", porcelainField(resp.SessionID), porcelainField(resp.Provider),
-		porcelainField(resp.StartedAtLocal), porcelainField(resp.Title))
+	p := newPorcelainWriter(w, "show", showPorcelainVersion)
+	p.record("session", resp.SessionID, resp.Provider, resp.StartedAtLocal, resp.Title)
 	for _, m := range resp.Messages {
-		fmt.Fprintf(bw, "%d\t%s\t%s\t%s\t%s\n", m.Index, porcelainField(m.Role), porcelainField(m.Kind),
-			porcelainField(m.TimestampLocal), porcelainField(m.Text))
+		p.record(m.Index, m.Role, m.Kind, m.TimestampLocal, m.Text)
 	}
-	if resp.Next != "" {
-		fmt.Fprintf(bw, "next\t%s\n", porcelainField(resp.Next))
-	}
-	return bw.Flush()
+	return p.end(resp.Next)
 }
 
-// printStatusPorcelain writes what status shows as tab-separated records,
-// each named by its first field: archive (folder, bytes on disk, bytes of
-// retained copies), indexing (active or paused), last-refresh (RFC 3339 or
-// -), provider (name, sessions, messages, edits, transcripts, transcripts
-// gone), root (provider, folder, found or missing), repository (root,
-// sessions, remote) and unattached (folder, sessions).
+// printStatusPorcelain writes what status shows as records named by their
+// first field: archive (folder, bytes on disk, bytes of retained copies),
+// indexing (active or paused), last-refresh (RFC 3339 or -), provider
+// (name, sessions, messages, edits, transcripts, transcripts gone), root
+// (provider, folder, found or missing), repository (root, sessions,
+// remote) and unattached (folder, sessions).
 func printStatusPorcelain(w io.Writer, st archive.Status) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString(porcelainHeader("status", statusPorcelainVersion))
-	fmt.Fprintf(bw, "archive\t%s\t%d\t%d\n", porcelainField(st.Dir), st.SizeBytes, st.RetainedBytes)
-	state := "active"
-	if st.Paused {
-		state = "paused"
-	}
-	fmt.Fprintf(bw, "indexing\t%s\n", state)
-	last := ""
+	p := newPorcelainWriter(w, "status", statusPorcelainVersion)
+	p.record("archive", st.Dir, st.SizeBytes, st.RetainedBytes)
+	p.record("indexing", map[bool]string{false: "active", true: "paused"}[st.Paused])
+	var last string
 	if st.LastRefresh != nil {
 		last = st.LastRefresh.UTC().Format(time.RFC3339)
 	}
-	fmt.Fprintf(bw, "last-refresh\t%s\n", porcelainField(last))
-	for _, p := range st.Providers {
-		fmt.Fprintf(bw, "provider\t%s\t%d\t%d\t%d\t%d\t%d\n", porcelainField(p.Provider), p.Sessions, p.Messages, p.Edits,
-			p.Sources, p.DeletedSources)
+	p.record("last-refresh", last)
+	for _, v := range st.Providers {
+		p.record("provider", v.Provider, v.Sessions, v.Messages, v.Edits, v.Sources, v.DeletedSources)
 	}
 	for _, r := range st.Roots {
-		found := "missing"
-		if r.Exists {
-			found = "found"
-		}
-		fmt.Fprintf(bw, "root\t%s\t%s\t%s\n", porcelainField(r.Provider), porcelainField(r.Path), found)
+		p.record("root", r.Provider, r.Path, map[bool]string{false: "missing", true: "found"}[r.Exists])
 	}
 	for _, r := range st.Repositories {
-		fmt.Fprintf(bw, "repository\t%s\t%d\t%s\n", porcelainField(r.Root), r.Sessions, porcelainField(r.RemoteURL))
+		p.record("repository", r.Root, r.Sessions, r.RemoteURL)
 	}
 	for _, u := range st.Unattached.Folders {
-		fmt.Fprintf(bw, "unattached\t%s\t%d\n", porcelainField(u.Folder), u.Sessions)
+		p.record("unattached", u.Folder, u.Sessions)
 	}
-	return bw.Flush()
+	return p.end("")
 }
