@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,9 +59,9 @@ func TestBlamePager(t *testing.T) {
 				}
 				return inDemo(k)
 			}
-			var errb bytes.Buffer
+			var errb strings.Builder
 			app := &App{Streams: streams{In: strings.NewReader(""), Out: tty, Err: &errb}, Getenv: getenv, Location: time.UTC}
-			if code := runApp(context.Background(), app, []string{"blame", "client.go", "--no-refresh"}); code != 0 {
+			if code := runApp(t.Context(), app, []string{"blame", "client.go", "--no-refresh"}); code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}
 			input := readFile(t, filepath.Join(dir, "input"))
