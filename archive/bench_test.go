@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -221,7 +220,7 @@ func BenchmarkReattach(b *testing.B) {
 		var attached int
 		a.db.QueryRow(`SELECT count(*) FROM sessions WHERE repo_root = ?`, target).Scan(&attached)
 		if attached < 1000 {
-			b.Fatal(fmt.Sprintf("%d sessions attached to %s", attached, target))
+			b.Fatalf("%d sessions attached to %s", attached, target)
 		}
 	}
 }

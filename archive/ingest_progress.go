@@ -21,7 +21,6 @@ type Progress struct {
 type runStats struct {
 	filesTotal int
 	bytesTotal int64
-	start      time.Time
 
 	writerBusy time.Duration // owned by the writer until the run ends
 

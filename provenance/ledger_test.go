@@ -3,7 +3,7 @@ package provenance
 import "testing"
 
 func TestKeyHashAndNewLedgerLine(t *testing.T) {
-	if KeyHash("a b") != KeyHash("a b") || KeyHash("a b") == KeyHash("a  b") {
+	if first, again := KeyHash("a b"), KeyHash("a b"); first != again || first == KeyHash("a  b") {
 		t.Error("KeyHash is not a function of the key")
 	}
 	if KeyHash("") != -3750763034362895579 {

@@ -1,9 +1,9 @@
 package redact
 
 import (
+	gobuild "go/build"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -45,7 +45,7 @@ func sampleTranscripts(b *testing.B) []string {
 func goSources(b *testing.B) []string {
 	var parts []string
 	for _, dir := range []string{"net/http", "encoding/json", "crypto/tls", "go/parser", "database/sql"} {
-		files, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		files, _ := filepath.Glob(filepath.Join(gobuild.Default.GOROOT, "src", dir, "*.go"))
 		for _, f := range files {
 			if data, err := os.ReadFile(f); err == nil {
 				parts = append(parts, string(data))

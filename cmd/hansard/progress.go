@@ -20,7 +20,6 @@ type progressBar struct {
 	on    bool
 	width int
 	drawn bool
-	last  time.Time
 }
 
 func newProgressBar(w io.Writer) *progressBar {
