@@ -9,21 +9,22 @@ import (
 	"testing"
 
 	"hansard/fixtures/gen"
+	"hansard/fixtures/shared"
 	"hansard/redact"
 )
 
-// samplesDir holds real transcripts (never edited): <module root>/../shared/samples.
-const samplesDir = "../../shared/samples"
-
-// cutHome lays the real samples (Claude under a project folder, Codex under
-// a dated sessions folder) and a generated home of both providers into one
-// home folder, and returns each transcript's path and bytes.
+// cutHome lays the real samples (never edited; Claude under a project
+// folder, Codex under a dated sessions folder) and a generated home of both
+// providers into one home folder, and returns each transcript's path and
+// bytes. Without the shared samples only the generated files are laid
+// (under CI their absence fails the test).
 func cutHome(t *testing.T) (string, map[string][]byte) {
 	t.Helper()
 	home := t.TempDir()
 	if _, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 400 << 10, Seed: 23, Secrets: 24}); err != nil {
 		t.Fatal(err)
 	}
+	samplesDir, haveSamples := shared.Path(t, "samples")
 	lay := func(pattern string, dest func(sample string) string) {
 		paths, _ := filepath.Glob(filepath.Join(samplesDir, pattern))
 		for _, p := range paths {
@@ -40,7 +41,9 @@ func cutHome(t *testing.T) (string, map[string][]byte) {
 	lay("codex/*/*.jsonl", func(p string) string {
 		return filepath.Join(".codex", "sessions", "2025", "12", "29", filepath.Base(p))
 	})
-	layBedrock(t, home)
+	if haveSamples {
+		layBedrock(t, home, samplesDir)
+	}
 	files := map[string][]byte{}
 	err := filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && filepath.Ext(p) == ".jsonl" {
@@ -58,12 +61,12 @@ func cutHome(t *testing.T) (string, map[string][]byte) {
 // Amazon Bedrock, whose message and tool call ids are longer
 // (msg_bdrk_01…, toolu_bdrk_01…) and read as secrets to redaction, under a
 // session id of its own.
-func layBedrock(t *testing.T, home string) {
+func layBedrock(t *testing.T, home, samplesDir string) {
 	t.Helper()
 	const id, copyID = "2c965cfd-41e4-4e31-8339-2986ebced03c", "2c965cfd-41e4-4e31-8339-00000000bd0c"
 	data, err := os.ReadFile(filepath.Join(samplesDir, "claude", "ai-blame", id+".jsonl"))
 	if err != nil {
-		return // samples not available: the generated files are still cut
+		t.Fatal(err)
 	}
 	for from, to := range map[string]string{id: copyID, `"toolu_01`: `"toolu_bdrk_01`, `"msg_01`: `"msg_bdrk_01`} {
 		data = bytes.ReplaceAll(data, []byte(from), []byte(to))

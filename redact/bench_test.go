@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hansard/fixtures/cputime"
+	"hansard/fixtures/shared"
 )
 
 const benchSize = 10 << 20
@@ -29,7 +30,7 @@ func fillTo(b *testing.B, parts []string, n int) string {
 // sampleTranscripts reads the real transcripts shipped next to the module.
 func sampleTranscripts(b *testing.B) []string {
 	var parts []string
-	root := filepath.Join("..", "..", "shared", "samples")
+	root := shared.Dir(b, "samples")
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".jsonl") {
 			if data, err := os.ReadFile(p); err == nil {

@@ -100,6 +100,8 @@ var rows = []row{
 	// Test support: imported only by tests (TEST).
 	{"hansard/fixtures/cputime", "STD TEST", "",
 		"test support"},
+	{"hansard/fixtures/shared", "STD TEST", "",
+		"test support: finds the shared folder beside the checkout"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
 	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",

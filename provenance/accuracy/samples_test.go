@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"hansard/fixtures/shared"
 	"hansard/provenance"
 	"hansard/transcripts"
 	"hansard/transcripts/claude"
@@ -19,10 +20,7 @@ import (
 // at its position in the edit's new text (or is a '+' line of its patch),
 // positions increase, and keys and common-line flags agree with the text.
 func TestLedgerOnSamples(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "samples")
-	if _, err := os.Stat(root); err != nil {
-		t.Skip("no samples")
-	}
+	root := shared.Dir(t, "samples")
 	ctx := context.Background()
 	total, lines := 0, 0
 	for _, p := range []transcripts.Provider{claude.New(), codex.Provider{}} {

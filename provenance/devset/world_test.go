@@ -12,15 +12,13 @@ import (
 	"time"
 
 	"hansard/archive"
+	"hansard/fixtures/shared"
 	"hansard/provenance"
 	"hansard/provenance/accuracy"
 	"hansard/provenance/gitrepo"
 	"hansard/provenance/gitrepo/gittest"
 	"hansard/transcripts"
 )
-
-// devsetDir is the development set, beside the checkout.
-var devsetDir = filepath.Join("..", "..", "..", "shared", "devset")
 
 // world is one set of the development set unpacked and answered: a clone
 // of its repository, an archive of its home's transcripts attached to the
@@ -65,13 +63,11 @@ func TestMain(m *testing.M) {
 }
 
 // loadWorld returns the set's world, building it on first use; it skips
-// the test when the development set is not beside the checkout.
+// the test when the development set is not beside the checkout (and fails
+// it under CI).
 func loadWorld(t *testing.T, name string) *world {
 	t.Helper()
-	set := filepath.Join(devsetDir, name)
-	if _, err := os.Stat(set); err != nil {
-		t.Skipf("no development set at %s (it is read from beside the checkout)", set)
-	}
+	set := shared.Dir(t, "devset", name)
 	worldsMu.Lock()
 	defer worldsMu.Unlock()
 	if w := worlds[name]; w != nil {

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"testing"
 
+	"hansard/fixtures/shared"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
@@ -75,7 +76,10 @@ func seedFuzz(f *testing.F) {
 			f.Add(b, uint16(len(b)/2))
 		}
 	}
-	samples, _ := filepath.Glob(filepath.Join(samplesDir, "*", "*.jsonl"))
+	var samples []string
+	if dir, ok := shared.Path(f, "samples", "claude"); ok {
+		samples, _ = filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
+	}
 	for _, p := range samples {
 		fh, err := os.Open(p)
 		if err != nil {

@@ -7,12 +7,18 @@ import (
 	"testing"
 
 	"hansard/fixtures/gen"
+	"hansard/fixtures/shared"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
 
-// samplesDir holds real transcripts (never edited): <module root>/../shared/samples.
-const samplesDir = "../../../shared/samples/claude"
+// sample is the path of a real Claude Code transcript (never edited) or
+// folder of them under the shared samples/claude; the test is skipped where
+// it is missing, and fails under CI.
+func sample(t testing.TB, elem ...string) string {
+	t.Helper()
+	return shared.Dir(t, append([]string{"samples", "claude"}, elem...)...)
+}
 
 // parseFile parses one file in full into a collector.
 func parseFile(t *testing.T, path string, class string) *providertest.Collector {
@@ -23,7 +29,7 @@ func parseFile(t *testing.T, path string, class string) *providertest.Collector 
 	}
 	f, err := os.Open(abs)
 	if err != nil {
-		t.Skipf("sample not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	c := &providertest.Collector{}
@@ -60,7 +66,7 @@ func TestSamples(t *testing.T) {
 	}
 	for _, w := range cases {
 		t.Run(filepath.Dir(w.file), func(t *testing.T) {
-			c := parseFile(t, filepath.Join(samplesDir, w.file), transcripts.ClassMain)
+			c := parseFile(t, sample(t, w.file), transcripts.ClassMain)
 			if len(c.SessionsByID) != 1 {
 				t.Fatalf("%d sessions, want 1: %+v", len(c.SessionsByID), c.Sessions())
 			}
@@ -96,7 +102,7 @@ func TestSamples(t *testing.T) {
 //	jq -s -c '[.[]|select(.type=="user")|.message.content]|first' agent-*.jsonl  # "Warmup" for each
 func TestSampleWarmupAgents(t *testing.T) {
 	for _, name := range []string{"agent-ad47cca.jsonl", "agent-ae9a854.jsonl"} {
-		c := parseFile(t, filepath.Join(samplesDir, "ai-blame", name), transcripts.ClassSubagent)
+		c := parseFile(t, sample(t, "ai-blame", name), transcripts.ClassSubagent)
 		if c.Records != 0 {
 			t.Errorf("%s: %d records from a Warmup sidechain: %+v", name, c.Records, c.Sessions())
 		}
@@ -107,9 +113,10 @@ func TestSampleWarmupAgents(t *testing.T) {
 // each sample folder laid out as one project.
 func TestConformanceSamples(t *testing.T) {
 	files := map[string]string{}
-	paths, _ := filepath.Glob(filepath.Join(samplesDir, "*", "*.jsonl"))
+	dir := sample(t)
+	paths, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))
 	if len(paths) == 0 {
-		t.Skip("samples not available")
+		t.Fatalf("no sample transcripts in %s", dir)
 	}
 	for _, p := range paths {
 		b, err := os.ReadFile(p)

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"hansard/fixtures/shared"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
@@ -21,7 +22,11 @@ import (
 func FuzzParse(f *testing.F) {
 	// The sample is cut into runs of a few lines: the fuzzer minimizes
 	// every new input it keeps, which takes long on inputs of tens of KB.
-	if b, err := os.ReadFile(filepath.Join(sampleDir, sampleFile)); err == nil {
+	if p, ok := shared.Path(f, sampleElem...); ok {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
 		lines := bytes.SplitAfter(b, []byte("\n"))
 		for i := 0; i < len(lines); i += 6 {
 			f.Add(bytes.Join(lines[i:min(i+6, len(lines))], nil), uint16(3))

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"hansard/fixtures/gen"
+	"hansard/fixtures/shared"
 	"hansard/transcripts"
 	"hansard/transcripts/providertest"
 )
 
-// sampleDir is the real Codex sample, read from the shared samples folder
-// next to the module root.
-const sampleDir = "../../../shared/samples/codex/ai-blame"
+// sampleElem names the real Codex sample in the shared folder beside the
+// checkout.
+var sampleElem = []string{"samples", "codex", "ai-blame", sampleFile}
 
 const (
 	sampleID   = "019b6b08-58f3-7580-9dca-fe3f30a10650"
@@ -25,9 +26,9 @@ const (
 
 func readSample(t testing.TB) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(sampleDir, sampleFile))
+	b, err := os.ReadFile(shared.Dir(t, sampleElem...))
 	if err != nil {
-		t.Skipf("sample not available: %v", err)
+		t.Fatal(err)
 	}
 	return string(b)
 }
