@@ -4,23 +4,51 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"hansard/archive"
 )
 
-// buildHansard compiles the command into a temporary folder.
-func buildHansard(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "hansard")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+// scratch is the package's temporary folder (made and removed by
+// TestMain), for what its tests build once and share: the binary, the MCP
+// world.
+var scratch string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "hansard-cmd-test-")
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	scratch = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// built is the command compiled once for the package, into scratch.
+var built = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(scratch, "bin", "hansard")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// buildHansard returns the command, compiled once for the package's tests
+// and benchmarks (none of them changes the binary or its folder).
+func buildHansard(t testing.TB) string {
+	t.Helper()
+	bin, err := built()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }

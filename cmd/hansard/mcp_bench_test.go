@@ -65,10 +65,7 @@ func mcpBenchWorld(b *testing.B) (bin string, env []string) {
 	if root == "" {
 		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-mcp-bench-%d", mb))
 	}
-	bin = filepath.Join(b.TempDir(), "hansard")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin = buildHansard(b)
 	home := filepath.Join(root, "home")
 	env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "HANSARD_HOME=" + filepath.Join(root, "archive")}
 	ready := filepath.Join(root, "ready")

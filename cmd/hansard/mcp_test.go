@@ -37,17 +37,10 @@ func sharedMCPWorld(t *testing.T) mcpWorld {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	bin := buildHansard(t)
 	mcpOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hansard-mcp-test-")
-		if err != nil {
-			mcpErr = err
-			return
-		}
-		w := mcpWorld{bin: filepath.Join(dir, "hansard"), home: filepath.Join(dir, "home"), repo: filepath.Join(dir, "src", "shop")}
-		if out, err := exec.Command("go", "build", "-o", w.bin, ".").CombinedOutput(); err != nil {
-			mcpErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
+		dir := filepath.Join(scratch, "mcp")
+		w := mcpWorld{bin: bin, home: filepath.Join(dir, "home"), repo: filepath.Join(dir, "src", "shop")}
 		if err := os.MkdirAll(w.repo, 0o700); err != nil {
 			mcpErr = err
 			return
