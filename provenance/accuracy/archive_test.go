@@ -14,6 +14,7 @@ import (
 // included), the ledger is built by UpdateLedger, and Why reads it through
 // the archive's adapters. The same targets hold: no mistake.
 func TestGroundTruthArchive(t *testing.T) {
+	t.Parallel()
 	res := buildTruth(t)
 	a, err := IndexFixture(context.Background(), res, t.TempDir())
 	if err != nil {

@@ -2,10 +2,12 @@ package accuracy
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"hansard/fixtures/truth"
@@ -20,19 +22,40 @@ import (
 // MemStore as the archive would, asks Why about every line and holds what
 // it reaches (HoldTargets): no mistake, every conflicting line answered so.
 func TestGroundTruth(t *testing.T) {
+	t.Parallel()
 	res := buildTruth(t)
 	store := ledgerFromTranscripts(t, res)
 	HoldTargets(t, truth.Score(res.Truth, answerAll(t, res, &provenance.Attributor{Ledger: store, Shell: store})))
 }
 
-// buildTruth builds every ground-truth scenario in a temporary folder
-// (skipped in short mode).
+// scratch is the package's temporary folder, made and removed by TestMain.
+var scratch string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "hansard-accuracy-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	scratch = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// built is every ground-truth scenario built once for the package, in
+// scratch. The tests only read it (each indexes into a folder of its own).
+var built = sync.OnceValues(func() (*truth.Result, error) {
+	return truth.Build(context.Background(), filepath.Join(scratch, "truth"), 1)
+})
+
+// buildTruth returns the ground-truth fixture (skipped in short mode).
 func buildTruth(t *testing.T) *truth.Result {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a fixture repository")
 	}
-	res, err := truth.Build(context.Background(), t.TempDir(), 1)
+	res, err := built()
 	if err != nil {
 		t.Fatal(err)
 	}
