@@ -27,6 +27,7 @@ func openArchive(t testing.TB, opts archive.Options) *archive.Archive {
 }
 
 func TestArchiveAdaptersConformance(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t testing.TB) storetest.Store {
 		s := provenance.NewArchiveAdapters(openArchive(t, archive.Options{}))
 		return storetest.Store{Ledger: s.Ledger, Cache: s.Cache, Add: func(t testing.TB, es ...provenance.LedgerEntry) {
@@ -41,6 +42,7 @@ func TestArchiveAdaptersConformance(t *testing.T) {
 // although the archive keeps it redacted, and that cached blames and
 // answers keep it redacted.
 func TestArchiveAdaptersRedaction(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	red := func(s string) string { return strings.ReplaceAll(s, "sk-live-0123456789", "[redacted:key]") }
 	s := provenance.NewArchiveAdapters(openArchive(t, archive.Options{Redact: red}))
@@ -80,6 +82,7 @@ func TestArchiveAdaptersRedaction(t *testing.T) {
 // and answers it handed over (a long-lived process reuses them) and the
 // cache still holds what was stored.
 func TestArchiveCacheDeferredOwnsNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := provenance.NewArchiveCache(openArchive(t, archive.Options{}))
 	s.Deferred = true

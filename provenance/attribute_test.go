@@ -35,6 +35,7 @@ func Shout(input string) string {
 `
 
 func TestContextDecidesCommonLine(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.write("s2", "app.go", funcA+funcB) // the same line, later, elsewhere
@@ -60,6 +61,7 @@ func TestContextDecidesCommonLine(t *testing.T) {
 }
 
 func TestHumanLinesAreNone(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -75,6 +77,7 @@ func TestHumanLinesAreNone(t *testing.T) {
 }
 
 func TestTrivialLinesNeedPositionalEvidence(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -100,6 +103,7 @@ func TestTrivialLinesNeedPositionalEvidence(t *testing.T) {
 }
 
 func TestRenameKeepsAttribution(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "old.go", funcA)
 	s.commit("agent")
@@ -113,6 +117,7 @@ func TestRenameKeepsAttribution(t *testing.T) {
 }
 
 func TestWhitespaceReformatIsPossible(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", strings.ReplaceAll(funcA, "\t", "    "))
 	s.commit("agent")
@@ -125,6 +130,7 @@ func TestWhitespaceReformatIsPossible(t *testing.T) {
 }
 
 func TestEditAfterCommitIsNone(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", funcA)
 	s.commit("human")
@@ -139,6 +145,7 @@ func TestEditAfterCommitIsNone(t *testing.T) {
 }
 
 func TestEditWithinClockSlackIsPossible(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	entry := s.write("s1", "app.go", funcA)
 	s.g.Now = entry.Time.Add(-time.Minute) // git's clock is behind the agent's
@@ -151,6 +158,7 @@ func TestEditWithinClockSlackIsPossible(t *testing.T) {
 }
 
 func TestIdenticalSessionsConflict(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.g.Git("add", "-N", "app.go")
@@ -169,6 +177,7 @@ func TestIdenticalSessionsConflict(t *testing.T) {
 }
 
 func TestRevertedAndReaddedGoesToLaterSession(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", "package app\n")
 	s.commit("start")
@@ -186,6 +195,7 @@ func TestRevertedAndReaddedGoesToLaterSession(t *testing.T) {
 }
 
 func TestUncommittedLines(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -201,6 +211,7 @@ func TestUncommittedLines(t *testing.T) {
 }
 
 func TestOtherPathIsNone(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "draft/app.go", funcA)
 	s.human("app.go", funcA) // the person typed the same text into another file
@@ -210,6 +221,7 @@ func TestOtherPathIsNone(t *testing.T) {
 }
 
 func TestCopyTypedByAPersonIsNotCredited(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	cur, _ := s.read("app.go")
@@ -234,6 +246,7 @@ func TestCopyTypedByAPersonIsNotCredited(t *testing.T) {
 }
 
 func TestJSONShape(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -272,6 +285,7 @@ func TestJSONShape(t *testing.T) {
 }
 
 func TestRecurringLineWithoutContextIsNone(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "a.go", "package app\n\nfunc A() {\n\tdefer mu.Unlock()\n\tstepOne()\n}\n")
 	s.write("s2", "b.go", "package app\n\nfunc B() {\n\tdefer mu.Unlock()\n\tstepTwo()\n}\n")
@@ -286,6 +300,7 @@ func TestRecurringLineWithoutContextIsNone(t *testing.T) {
 }
 
 func TestCodexPatchEntries(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", funcA)
 	s.commit("human")
@@ -309,6 +324,7 @@ func TestCodexPatchEntries(t *testing.T) {
 }
 
 func TestUntrackedAgentFileIsUncommitted(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "fresh.go", funcA) // never added to git, in a repository without commits
 	out := s.why("fresh.go")

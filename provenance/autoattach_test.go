@@ -9,6 +9,7 @@ import (
 )
 
 func TestNormalizeRemote(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"git@github.com:o/r.git":           "github.com/o/r",
 		"ssh://git@github.com/o/r":         "github.com/o/r",
@@ -28,6 +29,7 @@ func TestNormalizeRemote(t *testing.T) {
 // the longest tail that is a folder of the checkout, unless the session's
 // edited files say otherwise.
 func TestRecordedTop(t *testing.T) {
+	t.Parallel()
 	top := t.TempDir()
 	for _, d := range []string{"agents/x", "proj/sub"} {
 		if err := os.MkdirAll(filepath.Join(top, d), 0o755); err != nil {

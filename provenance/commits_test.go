@@ -29,6 +29,7 @@ func commitsBySubject(t *testing.T, repo string) map[string]string {
 }
 
 func TestSessionsForCommit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not on PATH")
 	}
@@ -111,6 +112,7 @@ func TestSessionsForCommit(t *testing.T) {
 }
 
 func TestAmbiguousCommit(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	seen := map[string]bool{}
 	prefix := ""

@@ -12,6 +12,7 @@ import (
 // them near each other too, not when it introduced the second one in
 // another part of its text, far away.
 func TestContextLooksAheadWithinTheEditsPositions(t *testing.T) {
+	t.Parallel()
 	c := &gitrepo.BlameCommit{Hash: "c1", CommitTime: time.Unix(2000, 0)}
 	blame := []gitrepo.BlameLine{
 		{FinalLine: 1, Commit: c, Text: "alpha := compute(1)"},

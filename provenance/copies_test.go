@@ -18,6 +18,7 @@ import (
 // copies are archived as sessions of their own, and every answer stays
 // the same (a copied edit is not a second writer).
 func TestCopiedTranscriptsKeepAnswers(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	res := ledgerFixture(t)
 	a := indexFixture(t, res, claude.New())

@@ -21,6 +21,7 @@ func (s failingStore) Describe(context.Context, []EditKey) (map[EditKey]EditDeta
 }
 
 func TestAttributeBadInput(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	c := &gitrepo.BlameCommit{Hash: strings.Repeat("1", 40)}
 	lines := []gitrepo.BlameLine{{FinalLine: 1, Commit: c, Text: "value := compute(input)"}}

@@ -11,6 +11,7 @@ import (
 // recurring across sessions, human commits in between) and holds the
 // accuracy targets.
 func TestGeneratedHistoryAccuracy(t *testing.T) {
+	t.Parallel()
 	br := buildBenchRepo(t, genParams{sessions: 40, commits: 300, initial: 100, maxLines: 400})
 	repo, err := gitrepo.Open(br.g.Dir)
 	if err != nil {

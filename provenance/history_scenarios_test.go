@@ -3,6 +3,7 @@ package provenance
 import "testing"
 
 func TestMovedBlockIsPossible(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "a.go", funcA)
 	s.commit("agent writes Clean in a.go")
@@ -14,6 +15,7 @@ func TestMovedBlockIsPossible(t *testing.T) {
 }
 
 func TestSquashMergeAndCherryPick(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", "package app\n")
 	s.commit("start")
@@ -39,6 +41,7 @@ func TestSquashMergeAndCherryPick(t *testing.T) {
 }
 
 func TestAmendKeepsAttribution(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -52,6 +55,7 @@ func TestAmendKeepsAttribution(t *testing.T) {
 }
 
 func TestRangeSelectsLines(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")

@@ -22,6 +22,7 @@ func texts(ls []LedgerLine) []lineWant {
 }
 
 func TestIntroduced(t *testing.T) {
+	t.Parallel()
 	prev := "package a\n\nfunc A() {}\n"
 	cases := []struct {
 		name string
@@ -99,6 +100,7 @@ func TestIntroduced(t *testing.T) {
 }
 
 func TestNewEntry(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 3, 1, 10, 0, 0, 0, time.FixedZone("x", 3600))
 	e := transcripts.Edit{SessionID: "s1", ToolCallID: "c1", Seq: 2, MessageIndex: 7, Tool: "Edit",
 		Op: transcripts.OpUpdate, OldText: "a\n", NewText: "a\n}\nb := compute()\n", Status: transcripts.EditOK, Timestamp: at}

@@ -3,6 +3,7 @@ package provenance
 import "testing"
 
 func TestKeyHashAndNewLedgerLine(t *testing.T) {
+	t.Parallel()
 	if first, again := KeyHash("a b"), KeyHash("a b"); first != again || first == KeyHash("a  b") {
 		t.Error("KeyHash is not a function of the key")
 	}

@@ -81,6 +81,7 @@ func indexFixture(t *testing.T, res *truth.Result, providers ...transcripts.Prov
 // second update does nothing, and the result equals a rebuild from scratch
 // (which a change of LedgerVersion causes).
 func TestUpdateLedgerIncremental(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	res := ledgerFixture(t)
 	a := indexFixture(t, res, claude.New())
@@ -130,6 +131,7 @@ func TestUpdateLedgerIncremental(t *testing.T) {
 // TestUpdateLedgerSkipsFailedEdits checks that no failed edit becomes a
 // ledger entry, while its text stays in the archive.
 func TestUpdateLedgerSkipsFailedEdits(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	res := ledgerFixture(t)
 	a := indexFixture(t, res)
@@ -166,6 +168,7 @@ func TestUpdateLedgerSkipsFailedEdits(t *testing.T) {
 // then attaches them with it: the ledger follows and their lines are
 // attributed.
 func TestUpdateLedgerAfterReattach(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a fixture repository")
 	}
@@ -218,6 +221,7 @@ func TestUpdateLedgerAfterReattach(t *testing.T) {
 // TestUpdateLedgerBusy leaves a current ledger as it is while another
 // writer holds the archive, and catches up once it is done.
 func TestUpdateLedgerBusy(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	res := ledgerFixture(t)
 	a := indexFixture(t, res, claude.New())

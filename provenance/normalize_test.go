@@ -3,6 +3,7 @@ package provenance
 import "testing"
 
 func TestNormalizeKey(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"":                       "",
 		"   ":                    "",
@@ -19,6 +20,7 @@ func TestNormalizeKey(t *testing.T) {
 }
 
 func TestIsTrivial(t *testing.T) {
+	t.Parallel()
 	trivial := []string{
 		"", "   ", "}", ")", "]", "{", "});", "},", ");", "*/", `"""`, "'''", "/*", "//", "#",
 		"return nil", "return", "} else {", "else", "else:", "end", "fi", "done", "break;",

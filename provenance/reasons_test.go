@@ -8,6 +8,7 @@ import (
 )
 
 func TestEvidenceReason(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		e    evidence
 		want string
@@ -28,6 +29,7 @@ func TestEvidenceReason(t *testing.T) {
 // edit wrote into another file before the commit, and an edit of this
 // file rewrote after it, is said to come from the other file.
 func TestReasonNamesOtherFilesBeforeLaterEdits(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "other.go", funcA)
 	s.commit("agent writes other.go")
@@ -47,6 +49,7 @@ func TestReasonNamesOtherFilesBeforeLaterEdits(t *testing.T) {
 // into their source only after the source's commit is said to come from
 // there.
 func TestReasonNamesTheOrigin(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("other.go", funcA)
 	s.commit("person writes other.go")

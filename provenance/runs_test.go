@@ -7,6 +7,7 @@ import (
 )
 
 func TestRuns(t *testing.T) {
+	t.Parallel()
 	e1 := &EditRef{SessionID: "s1", ToolCallID: "c1"}
 	e2 := &EditRef{SessionID: "s2", ToolCallID: "c2"}
 	c := &CommitInfo{SHA: "abc"}
@@ -34,6 +35,7 @@ func TestRuns(t *testing.T) {
 }
 
 func TestRunsByReason(t *testing.T) {
+	t.Parallel()
 	e1 := &EditRef{SessionID: "s1", ToolCallID: "c1"}
 	c := &CommitInfo{SHA: "abc"}
 	agree := func(n int) string { return fmt.Sprintf("introduced by this edit before the commit"+reasonAgree, n) }

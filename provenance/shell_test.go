@@ -20,6 +20,7 @@ func (s *scene) shellRun(session, cmd, output string) {
 // file's previous commit and before the line's, and for no other: not one
 // that rewrote it earlier or later, nor one that rewrote another file.
 func TestShellRewriteExplainsLines(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", funcA)
 	s.commit("person")
@@ -46,6 +47,7 @@ func TestShellRewriteExplainsLines(t *testing.T) {
 // TestShellRewritesOfTwoSessionsConflict checks that two sessions that
 // rewrote the file make the line conflicting.
 func TestShellRewritesOfTwoSessionsConflict(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", funcA)
 	s.commit("person")
@@ -65,6 +67,7 @@ func TestShellRewritesOfTwoSessionsConflict(t *testing.T) {
 // not when another session's edit wrote lines of that commit, nor a
 // commit it did not make.
 func TestShellCommitNeedsItsOwnCommit(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.human("app.go", funcA)
 	s.g.Now = s.tick()
@@ -85,6 +88,7 @@ func TestShellCommitNeedsItsOwnCommit(t *testing.T) {
 }
 
 func TestMadeCommit(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	hash := "73b7e4acac6d4ca0cdb82b8d886fce6d8ab53ac1"
 	for _, tc := range []struct {

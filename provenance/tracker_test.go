@@ -7,6 +7,7 @@ import (
 )
 
 func TestTracker(t *testing.T) {
+	t.Parallel()
 	tr := NewTracker()
 	ok := transcripts.EditOK
 	steps := []struct {

@@ -17,9 +17,11 @@ import (
 // answered from the whole file's incremental blame read back to the
 // function's edit only, not to the file's first commit.
 func TestLineAloneDeepHistory(t *testing.T) {
+	t.Parallel()
 	const old = 30
 	for _, gap := range []int{0, old} {
 		t.Run(fmt.Sprintf("%d commits between", gap), func(t *testing.T) {
+			t.Parallel()
 			s := newScene(t)
 			s.human("app.go", "package app\n\nimport \"strings\"\n")
 			s.commit("start")

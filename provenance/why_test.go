@@ -68,6 +68,7 @@ func TestWhyWholeFileRangeAndCache(t *testing.T) {
 }
 
 func TestWhyErrors(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -168,6 +169,7 @@ func TestWhyCachesLineAnswers(t *testing.T) {
 // a later commit: each answer is the whole file's (the copy is not
 // credited, even asked alone).
 func TestLineAloneAnswersAsWholeFile(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")
@@ -191,6 +193,7 @@ func TestLineAloneAnswersAsWholeFile(t *testing.T) {
 // it: the lines that may claim what the edit wrote are blamed from the
 // recent commits only, and each answer is still the whole file's.
 func TestLineAloneRecentCopyAmongOld(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	head := "package app\n\nimport \"strings\"\n"
 	s.human("app.go", head)

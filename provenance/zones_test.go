@@ -12,6 +12,7 @@ import (
 // TestCachedAnswersShowTheAskersZone: an answer kept in the cache under
 // one time zone is shown in the zone of whoever asks next.
 func TestCachedAnswersShowTheAskersZone(t *testing.T) {
+	t.Parallel()
 	s := newScene(t)
 	s.write("s1", "app.go", funcA)
 	s.commit("agent")

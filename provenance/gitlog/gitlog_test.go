@@ -103,6 +103,7 @@ func dumpHistory(h []gitrepo.PathChange) string {
 }
 
 func TestHistoryTruthFixture(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the ground-truth repository")
 	}
@@ -207,6 +208,7 @@ func buildHistories(t testing.TB) *gittest.Repo {
 }
 
 func TestHistoryMatchesGit(t *testing.T) {
+	t.Parallel()
 	g := buildHistories(t)
 	r := openGit(t, g.Dir)
 	s := historyStore(t)
@@ -236,6 +238,7 @@ func TestHistoryMatchesGit(t *testing.T) {
 }
 
 func TestHistoryFollowsHead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := buildHistories(t)
 	r := openGit(t, g.Dir)
@@ -289,6 +292,7 @@ func TestHistoryFollowsHead(t *testing.T) {
 // new commits only), and answer as git does; another project shares no
 // commit and reads its whole log.
 func TestHistoryNewWorktreeAndClone(t *testing.T) {
+	t.Parallel()
 	g := buildHistories(t)
 	s := historyStore(t)
 	main := openGit(t, g.Dir)
@@ -329,6 +333,7 @@ func TestHistoryNewWorktreeAndClone(t *testing.T) {
 // the same time that the walk from the tip met first: the log is written
 // again, and the history keeps git's order.
 func TestHistoryMergeOfOlderBranch(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("f.go", text("x", 20))
@@ -367,6 +372,7 @@ func TestHistoryMergeOfOlderBranch(t *testing.T) {
 }
 
 func TestHistoryFallsBackToGit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := buildHistories(t)
 	r := openGit(t, g.Dir)
@@ -418,6 +424,7 @@ func TestHistoryFallsBackToGit(t *testing.T) {
 }
 
 func TestHistoryConcurrentProcesses(t *testing.T) {
+	t.Parallel()
 	g := buildHistories(t)
 	r := openGit(t, g.Dir)
 	dir := filepath.Join(t.TempDir(), "archive")
@@ -699,11 +706,15 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 }
 
 func TestHistoryRandomRepositories(t *testing.T) {
+	t.Parallel()
 	seeds := 3
 	if testing.Short() {
 		seeds = 1
 	}
 	for seed := range int64(seeds) {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) { randomHistory(t, seed, 40) })
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Parallel()
+			randomHistory(t, seed, 40)
+		})
 	}
 }
