@@ -107,6 +107,7 @@ func TestIndexAndStatusEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	t.Parallel()
 	bin := buildHansard(t)
 	home := t.TempDir()
 	copyTree(t, filepath.Join("..", "..", "fixtures", "claude", "projects"), filepath.Join(home, ".claude", "projects"))

@@ -44,6 +44,7 @@ func whyFixture(t *testing.T) (string, *truth.Result, []string) {
 // TestWhy builds the binary and the ground-truth fixture once for the
 // checks below.
 func TestWhy(t *testing.T) {
+	t.Parallel()
 	bin, res, env := whyFixture(t)
 	t.Run("GroundTruth", func(t *testing.T) { testWhyGroundTruth(t, bin, res, env) })
 	t.Run("Outputs", func(t *testing.T) { testWhyOutputs(t, bin, res, env) })
