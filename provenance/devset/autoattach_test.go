@@ -21,8 +21,10 @@ var autoMaps = map[string]int{"external-agents": 4, "auth-go": 2}
 // commit) are among the user's maps (each recorded repository root to the
 // clone), as many as autoMaps holds.
 func TestDevsetAutoAttach(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"external-agents", "auth-go"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			w := loadWorld(t, name)
 			ctx := context.Background()
 			a, err := accuracy.IndexHome(ctx, w.home, nil, filepath.Join(w.dir, "unmapped"))

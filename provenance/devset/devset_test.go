@@ -33,6 +33,7 @@ var floors = map[string]floor{
 // of each set grouped by the answer's status and reason, with examples,
 // and the figures per set and provider on gt-strict.jsonl and gt.jsonl.
 func TestDevset(t *testing.T) {
+	t.Parallel()
 	var reps []report
 	for _, name := range []string{"external-agents", "auth-go"} {
 		t.Run(name, func(t *testing.T) {

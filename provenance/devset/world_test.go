@@ -41,11 +41,13 @@ type world struct {
 }
 
 // Worlds are built once per test binary, in scratch (TestMain's folder),
-// and shared by every test that asks for them.
+// and shared by every test that asks for them; two sets are built at once,
+// one set once (building holds a lock per set while it is built).
 var (
 	scratch  string
 	worldsMu sync.Mutex
 	worlds   = map[string]*world{}
+	building = map[string]*sync.Mutex{}
 )
 
 func TestMain(m *testing.M) {
@@ -69,12 +71,24 @@ func loadWorld(t *testing.T, name string) *world {
 	t.Helper()
 	set := shared.Dir(t, "devset", name)
 	worldsMu.Lock()
-	defer worldsMu.Unlock()
-	if w := worlds[name]; w != nil {
+	mu := building[name]
+	if mu == nil {
+		mu = new(sync.Mutex)
+		building[name] = mu
+	}
+	worldsMu.Unlock()
+	mu.Lock()
+	defer mu.Unlock()
+	worldsMu.Lock()
+	w := worlds[name]
+	worldsMu.Unlock()
+	if w != nil {
 		return w
 	}
-	w := buildWorld(t, name, set)
+	w = buildWorld(t, name, set)
+	worldsMu.Lock()
 	worlds[name] = w
+	worldsMu.Unlock()
 	return w
 }
 
