@@ -26,6 +26,7 @@ func twoCommitsAndChanges(t *testing.T) (*gittest.Repo, string) {
 }
 
 func TestBlameSettled(t *testing.T) {
+	t.Parallel()
 	g, c2 := twoCommitsAndChanges(t)
 	r := openRepo(t, g)
 	ctx := context.Background()
@@ -83,6 +84,7 @@ func TestBlameSettled(t *testing.T) {
 }
 
 func TestParseSettledBadInput(t *testing.T) {
+	t.Parallel()
 	h := strings.Repeat("a", 40)
 	for _, in := range []string{
 		"not a header\n",
@@ -113,6 +115,7 @@ func stamped(c BlameCommit) BlameCommit {
 // TestBlameIncremental checks that the entries handed one by one make the
 // whole file's blame, newest commits first, and that stopping ends git.
 func TestBlameIncremental(t *testing.T) {
+	t.Parallel()
 	g, _ := twoCommitsAndChanges(t)
 	r := openRepo(t, g)
 	ctx := context.Background()
@@ -187,6 +190,7 @@ func TestBlameIncremental(t *testing.T) {
 // TestBlameGivenText checks that lines take their text from the content
 // the caller read, when given, rather than reading the file again.
 func TestBlameGivenText(t *testing.T) {
+	t.Parallel()
 	g, _ := twoCommitsAndChanges(t)
 	r := openRepo(t, g)
 	ctx := context.Background()

@@ -12,6 +12,7 @@ import (
 )
 
 func TestBlameRenameAndUncommitted(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("old.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
 	c1 := g.Commit("add A")
@@ -51,6 +52,7 @@ func TestBlameRenameAndUncommitted(t *testing.T) {
 }
 
 func TestBlameCopiedBlock(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	block := "func Long() {\n\tfirst := compute(1)\n\tsecond := compute(first)\n\tthird := compute(second)\n\tfourth := compute(third)\n\tprintln(fourth)\n}\n"
 	g.Write("a.go", "package a\n\n"+block)
@@ -118,6 +120,7 @@ func TestBlameErrors(t *testing.T) {
 }
 
 func TestParseBlameBadInput(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"content first": "\tline\n",
 		"bad header":    "zzz 1 2 3\n",
@@ -141,6 +144,7 @@ func TestParseBlameBadInput(t *testing.T) {
 }
 
 func TestBlameUntrackedFileIsUncommitted(t *testing.T) {
+	t.Parallel()
 	for _, withCommit := range []bool{false, true} {
 		g := gittest.New(t)
 		if withCommit {
@@ -167,6 +171,7 @@ func TestBlameUntrackedFileIsUncommitted(t *testing.T) {
 }
 
 func TestBlameSince(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "one\n")
 	g.Commit("old")

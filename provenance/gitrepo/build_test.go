@@ -50,6 +50,7 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 }
 
 func TestInitAndCommitAll(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t, "main")
 	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	bob := Signature{Name: "Bob", Email: "bob@example.com", When: ada.When.Add(time.Hour)}
@@ -109,6 +110,7 @@ func TestInitAndCommitAll(t *testing.T) {
 }
 
 func TestCommitAllErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	if _, err := CommitAll(dir, "msg", ada, ada); !errors.Is(err, ErrNotRepository) {
@@ -139,6 +141,7 @@ func TestCommitAllErrors(t *testing.T) {
 }
 
 func TestCommitAllTreeAndIndex(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t, "trunk")
 	for _, sub := range []string{"pkg/inner", "empty", "build"} {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(sub)), 0o700); err != nil {
@@ -184,6 +187,7 @@ func TestCommitAllTreeAndIndex(t *testing.T) {
 // TestCommitAllDeletesEveryFile: a working tree emptied of files commits
 // git's empty tree.
 func TestCommitAllDeletesEveryFile(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t, "main")
 	ada := Signature{Name: "Ada", Email: "ada@example.com", When: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	writeFile(t, dir, "a.txt", "one\n")

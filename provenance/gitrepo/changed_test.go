@@ -7,6 +7,7 @@ import (
 )
 
 func TestChangedOtherThan(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.go", "package a\n")
 	g.Write("dir/b.go", "package b\n")

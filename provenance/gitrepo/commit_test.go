@@ -15,6 +15,7 @@ import (
 )
 
 func TestResolveCommitAndBlob(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "one\n")
 	at := g.Now
@@ -57,6 +58,7 @@ func TestResolveCommitAndBlob(t *testing.T) {
 }
 
 func TestParseTrailers(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		msg  string
 		want []Trailer
@@ -77,6 +79,7 @@ func TestParseTrailers(t *testing.T) {
 }
 
 func TestCommitBefore(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "1\n")
 	first := g.Now
@@ -105,6 +108,7 @@ func TestCommitBefore(t *testing.T) {
 }
 
 func TestCommitObjectHeaders(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("dir/sub/a.txt", "deep\n")
 	g.Write("b.txt", "top\n")
@@ -152,6 +156,7 @@ func TestCommitObjectHeaders(t *testing.T) {
 }
 
 func TestDecodeSignature(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in, name, email, when string
 	}{

@@ -24,6 +24,7 @@ func added(files []FileAdditions) []string {
 }
 
 func TestAddedLines(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", "package a\n\nfunc A() {}\n")
@@ -65,6 +66,7 @@ func TestAddedLines(t *testing.T) {
 }
 
 func TestAddedLinesMerge(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", "one\n")
@@ -89,6 +91,7 @@ func TestAddedLinesMerge(t *testing.T) {
 }
 
 func TestParseAddedLinesSubmoduleAndBadInput(t *testing.T) {
+	t.Parallel()
 	sub := "diff --git a/sub b/sub\nnew file mode 160000\nindex 0000000..1234567\n--- /dev/null\n+++ b/sub\n@@ -0,0 +1 @@\n+Subproject commit 1234567\n" +
 		"diff --git \"a/q\\tx.go\" \"b/q\\tx.go\"\n--- \"a/q\\tx.go\"\n+++ \"b/q\\tx.go\"\n@@ -1 +1,2 @@\n-old\n+new\n+++ plus\n\\ No newline at end of file\n"
 	files, err := ParseAddedLines(bufio.NewReader(strings.NewReader(sub)))
@@ -112,6 +115,7 @@ func TestParseAddedLinesSubmoduleAndBadInput(t *testing.T) {
 }
 
 func TestCommitsByPrefix(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", "one\n")
@@ -152,6 +156,7 @@ func ambiguousPrefix(t *testing.T, ids []string) string {
 }
 
 func TestCommitsByPrefixAmbiguous(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	ids := g.EmptyCommits(1500)
 	p := ambiguousPrefix(t, ids)

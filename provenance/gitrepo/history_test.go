@@ -12,6 +12,7 @@ import (
 )
 
 func TestPathHistoryFollowsRenames(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("first.go", "package a\n\nfunc A() {\n\tprintln(\"a long enough line\")\n}\n")
 	c1 := g.Commit("add")
@@ -46,6 +47,7 @@ func TestPathHistoryFollowsRenames(t *testing.T) {
 }
 
 func TestPathHistoryEmptyRepository(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	r := openRepo(t, g)
 	h, err := r.PathHistory(context.Background(), "", "a.go")
@@ -62,6 +64,7 @@ func parseLog(in string) ([]PathChange, error) {
 }
 
 func TestParseNameStatusLog(t *testing.T) {
+	t.Parallel()
 	in := "\x00aaa 10 11\n\nM\tx.go\n\x00bbb 5 6\n\nR087\t\"w\\303\\251ird.go\"\tx.go\n"
 	got, err := parseLog(in)
 	if err != nil {
@@ -82,6 +85,7 @@ func TestParseNameStatusLog(t *testing.T) {
 }
 
 func TestPathHistoryErrors(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.go", "package a\n")
 	g.Commit("a")

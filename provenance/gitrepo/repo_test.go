@@ -21,6 +21,7 @@ func openRepo(t *testing.T, g *gittest.Repo) *Repo {
 }
 
 func TestOpenFromSubfolderAndMissingFile(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("pkg/a.go", "package pkg\n")
 	g.Commit("add a")
@@ -36,6 +37,7 @@ func TestOpenFromSubfolderAndMissingFile(t *testing.T) {
 }
 
 func TestOpenNotRepository(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, err := Open(dir)
 	if !errors.Is(err, ErrNotRepository) {
@@ -47,6 +49,7 @@ func TestOpenNotRepository(t *testing.T) {
 }
 
 func TestWorktreeResolvesToMainRepository(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "one\n")
 	g.Commit("first")
@@ -90,6 +93,7 @@ func TestWorktreeResolvesToMainRepository(t *testing.T) {
 }
 
 func TestResolverCachesAnswers(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	res := NewResolver()
 	sub := filepath.Join(g.Dir, "sub")
@@ -116,6 +120,7 @@ func TestResolverCachesAnswers(t *testing.T) {
 }
 
 func TestHeadDetachedAndEmpty(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	r := openRepo(t, g)
 	h, err := r.Head()
@@ -134,6 +139,7 @@ func TestHeadDetachedAndEmpty(t *testing.T) {
 }
 
 func TestRelOutsideWorkTree(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	r := openRepo(t, g)
 	if _, err := r.Rel(filepath.Dir(g.Dir)); !errors.Is(err, ErrNoSuchPath) {
@@ -164,6 +170,7 @@ func TestRelOutsideWorkTree(t *testing.T) {
 }
 
 func TestOpenBareAndGitFolder(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "1\n")
 	c1 := g.Commit("one")
@@ -209,6 +216,7 @@ func TestOpenBareAndGitFolder(t *testing.T) {
 }
 
 func TestOpenBrokenGitFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, ".git"), []byte("not a gitdir line\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -227,6 +235,7 @@ func TestOpenBrokenGitFile(t *testing.T) {
 // TestOpenBadHead: a git folder without HEAD is no repository; a HEAD
 // that names no commit is an error of Head, not the zero commit.
 func TestOpenBadHead(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "1\n")
 	id := g.Commit("one")
@@ -271,6 +280,7 @@ func TestOpenBadHead(t *testing.T) {
 // TestOpenPassesOverEmptyGitFolder: a .git folder without HEAD inside a
 // repository is passed over, as git does.
 func TestOpenPassesOverEmptyGitFolder(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	sub := filepath.Join(g.Dir, "sub")
 	if err := os.MkdirAll(filepath.Join(sub, ".git"), 0o700); err != nil {

@@ -20,6 +20,7 @@ func body(name string, n int) string {
 }
 
 func TestCommitLogWholeAndRange(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", body("a", 20))
@@ -120,6 +121,7 @@ func TestCommitLogWholeAndRange(t *testing.T) {
 }
 
 func TestCommitLogBadInput(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	r := openRepo(t, g)
@@ -136,6 +138,7 @@ func TestCommitLogBadInput(t *testing.T) {
 }
 
 func TestFollowStepFindsCopyOfUnchangedFile(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", body("a", 30))
@@ -172,6 +175,7 @@ func TestFollowStepFindsCopyOfUnchangedFile(t *testing.T) {
 }
 
 func TestBoundary(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", "a\n")

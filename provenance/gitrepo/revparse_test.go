@@ -40,6 +40,7 @@ func revisionRepo(t *testing.T) *gittest.Repo {
 }
 
 func TestResolveCommitAgreesWithGit(t *testing.T) {
+	t.Parallel()
 	g := revisionRepo(t)
 	r := openRepo(t, g)
 	head := g.Git("rev-parse", "HEAD")
@@ -69,6 +70,7 @@ func TestResolveCommitAgreesWithGit(t *testing.T) {
 }
 
 func TestResolveCommitBadRevisions(t *testing.T) {
+	t.Parallel()
 	g := revisionRepo(t)
 	r := openRepo(t, g)
 	tree := g.Git("rev-parse", "HEAD^{tree}")
@@ -86,6 +88,7 @@ func TestResolveCommitBadRevisions(t *testing.T) {
 }
 
 func TestResolveCommitAbbreviated(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	ids := g.EmptyCommits(1500)
 	p := ambiguousPrefix(t, ids)
@@ -107,6 +110,7 @@ func TestResolveCommitAbbreviated(t *testing.T) {
 }
 
 func TestSplitRevision(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		rev   string
 		base  string
@@ -151,6 +155,7 @@ func gitRevParse(g *gittest.Repo, rev string) (string, error) {
 // the repository it was cloned from (git clone --shared: an alternate
 // object folder).
 func TestResolveCommitInSharedClone(t *testing.T) {
+	t.Parallel()
 	g := revisionRepo(t)
 	head := g.Git("rev-parse", "HEAD")
 	clone := filepath.Join(t.TempDir(), "clone")
@@ -172,6 +177,7 @@ func TestResolveCommitInSharedClone(t *testing.T) {
 // TestResolveCommitCorruptObject: a commit whose stored object cannot be
 // read is an error of its own, not an unknown revision.
 func TestResolveCommitCorruptObject(t *testing.T) {
+	t.Parallel()
 	g := gittest.New(t)
 	g.Write("a.txt", "1\n")
 	id := g.Commit("one")
