@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"hansard/fixtures/shared"
 )
 
 func TestMainBranch(t *testing.T) {
@@ -119,13 +121,16 @@ func TestMainBranchRealTranscripts(t *testing.T) {
 		want map[string][]int
 	}{
 		{"samples", func(t *testing.T, home string) bool {
-			return copyTree(t, filepath.Join(samplesDir, "claude"), filepath.Join(home, ".claude", "projects"))
+			dir, ok := shared.Path(t, "samples", "claude")
+			return ok && copyTree(t, dir, filepath.Join(home, ".claude", "projects"))
 		}, map[string][]int{}},
 		{"auth-go", func(t *testing.T, home string) bool {
-			return untarHome(t, "../../shared/devset/auth-go/home.tar.gz", home)
+			tar, ok := shared.Path(t, "devset", "auth-go", "home.tar.gz")
+			return ok && untarHome(t, tar, home)
 		}, map[string][]int{}},
 		{"external-agents", func(t *testing.T, home string) bool {
-			return untarHome(t, "../../shared/devset/external-agents/home.tar.gz", home)
+			tar, ok := shared.Path(t, "devset", "external-agents", "home.tar.gz")
+			return ok && untarHome(t, tar, home)
 		}, map[string][]int{"ac25b691-daf7-4da8-afa0-0b32d83c517c": {1, 2, 46, 47}}},
 	}
 	for _, c := range cases {

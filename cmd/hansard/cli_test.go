@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"hansard/archive"
+	"hansard/fixtures/tempdir"
 )
 
 // scratch is the package's temporary folder (made and removed by
@@ -21,17 +22,7 @@ import (
 // world.
 var scratch string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "hansard-cmd-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	scratch = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(tempdir.Main(m, "hansard-cmd-test-", &scratch)) }
 
 // built is the command compiled once for the package, into scratch.
 var built = sync.OnceValues(func() (string, error) {

@@ -102,6 +102,8 @@ var rows = []row{
 		"test support"},
 	{"hansard/fixtures/shared", "STD TEST", "",
 		"test support: finds the shared folder beside the checkout"},
+	{"hansard/fixtures/tempdir", "STD TEST", "",
+		"test support: a test binary's shared temporary folder"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
 	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",

@@ -2,7 +2,6 @@ package accuracy
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -10,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"hansard/fixtures/tempdir"
 	"hansard/fixtures/truth"
 	"hansard/provenance"
 	"hansard/provenance/gitrepo"
@@ -31,17 +31,7 @@ func TestGroundTruth(t *testing.T) {
 // scratch is the package's temporary folder, made and removed by TestMain.
 var scratch string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "hansard-accuracy-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	scratch = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(tempdir.Main(m, "hansard-accuracy-", &scratch)) }
 
 // built is every ground-truth scenario built once for the package, in
 // scratch. The tests only read it (each indexes into a folder of its own).
