@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -163,5 +162,5 @@ func report(b *testing.B, search, read []float64) {
 	b.ReportMetric(cputime.Percentile(search, 50), "search-p50-ms")
 	b.ReportMetric(cputime.Percentile(search, 95), "search-p95-ms")
 	b.ReportMetric(cputime.Percentile(read, 50), "read-p50-ms")
-	b.Log(fmt.Sprintf("%d searches, %d reads", len(search), len(read)))
+	b.Logf("%d searches, %d reads", len(search), len(read))
 }
