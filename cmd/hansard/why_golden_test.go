@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,8 +11,6 @@ import (
 
 	"hansard/internal/demo"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // whyDemoGolden holds `hansard why FILE --json` for every file of the
 // demo's repository.
