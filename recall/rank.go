@@ -150,7 +150,7 @@ func (r *searchRun) tiers(ctx context.Context) error {
 // rows: the tiers stop once the page is full, before the classes and
 // tiers that would give them. It runs every tier that ran again, limited
 // to those sessions, then puts each session's rows, and the sessions, in
-// order of score.
+// order of score (also when no session wants more).
 func (r *searchRun) fill(ctx context.Context) error {
 	var ids []string
 	for _, g := range groupBySession(r.out) {
@@ -158,16 +158,17 @@ func (r *searchRun) fill(ctx context.Context) error {
 			ids = append(ids, g.id)
 		}
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	ran := r.ran
-	r.f.SessionIDs, r.want, r.ran = ids, len(r.seen)+len(ids)*maxHitsPerSessionRows, nil
-	for _, t := range ran {
-		if err := r.run(ctx, t); err != nil {
-			return err
+	if len(ids) > 0 {
+		ran := r.ran
+		r.f.SessionIDs, r.want, r.ran = ids, len(r.seen)+len(ids)*maxHitsPerSessionRows, nil
+		for _, t := range ran {
+			if err := r.run(ctx, t); err != nil {
+				return err
+			}
 		}
 	}
+	// The rows are in the order they were found (tier, then class), not
+	// of score: tool output promoted near, a class read with another.
 	groups := groupBySession(r.out)
 	for _, g := range groups {
 		sort.SliceStable(g.rows, func(i, j int) bool { return score(g.rows[i]) > score(g.rows[j]) })

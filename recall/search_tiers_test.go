@@ -240,3 +240,30 @@ func wantTiers(t *testing.T, resp SearchResponse, sessions, labels []string) {
 		}
 	}
 }
+
+// With several hits per session the sessions are in order of score too,
+// also when every session found holds enough matches that no more are
+// looked for: tool output whose words stand near each other comes before
+// a prompt that holds them apart.
+func TestSearchSeveralHitsPerSessionInOrderOfScore(t *testing.T) {
+	w := newWorld(t)
+	apart := w.session(1, w.repoA, t0)
+	apart.user("the reference in the config file was never going to be not what we found")
+	apart.user("the reference of the build is not the one we found")
+	near := w.session(2, w.repoA, t0.Add(time.Hour))
+	near.bash("git show v9", "fatal: reference not found", true)
+	near.bash("git show v8", "fatal: reference not found", true)
+	w.index()
+	resp := w.search(t, SearchRequest{Query: "reference not found", HitsPerSession: 2})
+	if got := sessionsOf(resp); !reflect.DeepEqual(got, []string{near.id, apart.id}) {
+		t.Fatalf("sessions %v, want %v", got, []string{near.id, apart.id})
+	}
+	for i, h := range resp.Hits {
+		if len(h.MoreHits) != 1 {
+			t.Errorf("hit %d: %d more hits, want 1", i, len(h.MoreHits))
+		}
+		if i > 0 && h.Score > resp.Hits[i-1].Score {
+			t.Errorf("hit %d scores %v above %v", i, h.Score, resp.Hits[i-1].Score)
+		}
+	}
+}
