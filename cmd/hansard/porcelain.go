@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,8 +21,14 @@ const (
 
 // jsonOrPorcelain refuses --json and --porcelain together.
 func jsonOrPorcelain(json, porcelain bool) error {
-	if json && porcelain {
-		return usageError{errors.New("--json and --porcelain exclude each other")}
+	return excludeFlags("json", json, "porcelain", porcelain)
+}
+
+// excludeFlags refuses two flags given together, one of whose outputs
+// leaves out what the other asks for.
+func excludeFlags(a string, aSet bool, b string, bSet bool) error {
+	if aSet && bSet {
+		return usageError{fmt.Errorf("--%s and --%s exclude each other", a, b)}
 	}
 	return nil
 }

@@ -38,4 +38,17 @@ func TestPorcelainGolden(t *testing.T) {
 			t.Errorf("%v --json --porcelain: exit %d, %s", args, code, errOut)
 		}
 	}
+	// --diff prints in neither porcelain lines nor the blame view.
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"show", "019cb84c", "--diff", "--porcelain"}, "--diff and --porcelain exclude each other"},
+		{[]string{"why", "client.go", "--diff", "--porcelain"}, "--diff and --porcelain exclude each other"},
+		{[]string{"why", "client.go", "--diff", "--blame"}, "--diff and --blame exclude each other"},
+	} {
+		if _, errOut, code := hansard("", append(c.args, "--no-refresh")...); code != exitUsage || !strings.Contains(errOut, c.err) {
+			t.Errorf("%v: exit %d, %s", c.args, code, errOut)
+		}
+	}
 }

@@ -61,6 +61,9 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
 		return err
 	}
+	if err := excludeFlags("diff", opts.diff, "porcelain", opts.porcelain); err != nil {
+		return err
+	}
 	resp, err := app.Host().Read(ctx, opts.req)
 	if err != nil {
 		return err

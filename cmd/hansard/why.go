@@ -73,7 +73,7 @@ past the end of the file or a path outside a repository.`,
 
 // runWhy answers one location, printing to w.
 func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Writer) error {
-	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+	if err := opts.check(); err != nil {
 		return err
 	}
 	resp, err := app.Host().Why(ctx, recall.WhyRequest{Location: arg, Rev: opts.rev, Diff: opts.diff, Bare: opts.porcelain})
@@ -110,4 +110,16 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	}
 	printWhy(w, p, out)
 	return nil
+}
+
+// check refuses flags that exclude each other: --json and --porcelain,
+// and --diff with the outputs that print no diff (--porcelain, --blame).
+func (o whyOptions) check() error {
+	if err := jsonOrPorcelain(o.json, o.porcelain); err != nil {
+		return err
+	}
+	if err := excludeFlags("diff", o.diff, "porcelain", o.porcelain); err != nil {
+		return err
+	}
+	return excludeFlags("diff", o.diff, "blame", o.blame && !o.json && !o.porcelain)
 }

@@ -27,7 +27,7 @@ const maxStdinLine = 1 << 20
 // on an error that stops every answer (the archive cannot be opened, the
 // output is closed).
 func runWhyStdin(ctx context.Context, app *App, opts whyOptions) error {
-	if err := jsonOrPorcelain(opts.json, opts.porcelain); err != nil {
+	if err := opts.check(); err != nil {
 		return err
 	}
 	if app.Streams.In == nil {
