@@ -30,14 +30,21 @@ func (a *Archive) LocateTranscript(ctx context.Context, path string, line int) (
 		return TranscriptPlace{}, err
 	}
 	// A file of several sessions (a Claude Code conversation and those it
-	// was forked into) answers with the one whose messages reach the line.
+	// was forked into, a log of one session after another) answers with
+	// the one that recorded a call on the line, else the one whose messages
+	// stand nearest before it (at: the line of its match, 0 for none); a
+	// line they share goes to the main session, then the first.
 	var p TranscriptPlace
-	err = a.db.QueryRowContext(ctx, `SELECT s.id, coalesce(
-			(SELECT c.message_idx FROM tool_calls c WHERE c.session = s.pk AND c.line = ?1 AND ?1 > 0 LIMIT 1),
-			(SELECT m.idx FROM messages m WHERE m.session = s.pk AND m.line > 0 AND m.line <= ?1 ORDER BY m.line DESC, m.idx DESC LIMIT 1),
-			-1) AS idx
-		FROM sessions s WHERE s.source_id = ?2
-		ORDER BY (idx >= 0) DESC, s.class = 'main' DESC, s.started_at, s.id LIMIT 1`, line, source).Scan(&p.SessionID, &p.MessageIndex)
+	var at int
+	err = a.db.QueryRowContext(ctx, `SELECT id, coalesce(call, msg, -1),
+			CASE WHEN call IS NOT NULL THEN ?1 ELSE coalesce(msg_line, 0) END AS at
+		FROM (SELECT s.id, s.class, s.started_at,
+			(SELECT c.message_idx FROM tool_calls c WHERE c.session = s.pk AND c.line = ?1 AND ?1 > 0 LIMIT 1) AS call,
+			(SELECT m.idx FROM messages m WHERE m.session = s.pk AND m.line > 0 AND m.line <= ?1
+				ORDER BY m.line DESC, m.idx DESC LIMIT 1) AS msg,
+			(SELECT max(m.line) FROM messages m WHERE m.session = s.pk AND m.line > 0 AND m.line <= ?1) AS msg_line
+			FROM sessions s WHERE s.source_id = ?2)
+		ORDER BY at DESC, class = 'main' DESC, started_at, id LIMIT 1`, line, source).Scan(&p.SessionID, &p.MessageIndex, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return TranscriptPlace{}, fmt.Errorf("transcript %s: no session: %w", path, ErrNotFound)
 	}
