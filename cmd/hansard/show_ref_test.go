@@ -34,7 +34,7 @@ func TestShowFromAnswer(t *testing.T) {
 		t.Errorf("open = %q, want %q", a.Edit.Open, want)
 	}
 	human, _, _ := hansard("", "why", "client.go:52", "--no-refresh")
-	if !strings.Contains(human, "  open     hansard show 7b3f2c1e --around 13\n") {
+	if !strings.Contains(human, "  open     hansard show "+demo.ClaudeSession+" --around 13\n") {
 		t.Errorf("why does not name the show command:\n%s", human)
 	}
 
