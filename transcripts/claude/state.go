@@ -64,6 +64,9 @@ type sessionState struct {
 	Tasks       []task `json:"tasks,omitempty"`
 	// Emitted is set once a record of the session was sent.
 	Emitted bool `json:"emitted,omitempty"`
+	// Copied are the uuids of the last messages a mirror session took
+	// from agent_progress lines (at most maxRecent, oldest first).
+	Copied []string `json:"copied,omitempty"`
 }
 
 // task is one entry of the TaskCreate/TaskUpdate list.
