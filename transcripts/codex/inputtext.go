@@ -11,7 +11,7 @@ import (
 // transcripts.ToolCall.InputText): a shell call's command and working
 // folder, the paths and added lines of a patch (its removed and context
 // lines are the code as it was), the commands and patches of a code-mode
-// script, and every string argument of any other call (MCP tools
+// script (the script itself when it holds no patch), and every string argument of any other call (MCP tools
 // included). It is derived from the stored input each time the call is
 // sent, so that the checkpoint keeps no second copy.
 func inputText(c *call) string {
@@ -25,17 +25,23 @@ func inputText(c *call) string {
 			return transcripts.PatchAddedText(patch)
 		}
 	case kindExec:
+		// A script without a patch literal is indexed as written; one with
+		// patches gives its commands and the patches' added text.
 		src := jsonString(in)
+		var patches []string
+		for _, lit := range jsStrings(src) {
+			if strings.Contains(lit, "*** Begin Patch") || strings.Contains(lit, "*** Update File:") || strings.Contains(lit, "*** Add File:") {
+				patches = append(patches, transcripts.PatchAddedText(lit))
+			}
+		}
+		if len(patches) == 0 {
+			return src
+		}
 		var parts []string
 		for _, jc := range jsCommands(src) {
 			parts = append(parts, jc.cmd, jc.workdir)
 		}
-		for _, lit := range jsStrings(src) {
-			if strings.Contains(lit, "*** Begin Patch") || strings.Contains(lit, "*** Update File:") || strings.Contains(lit, "*** Add File:") {
-				parts = append(parts, transcripts.PatchAddedText(lit))
-			}
-		}
-		return transcripts.JoinTexts(parts...)
+		return transcripts.JoinTexts(append(parts, patches...)...)
 	case kindStdin:
 		return ""
 	}
