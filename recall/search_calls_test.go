@@ -46,7 +46,7 @@ func TestSearchToolInputsAndFullOutputs(t *testing.T) {
 	c.toolWithResult("Edit", map[string]any{"file_path": w.repoA + "/x.go", "old_string": "replaced_only_word()", "new_string": "kept()"},
 		"The file has been updated.",
 		map[string]any{"filePath": w.repoA + "/x.go", "oldString": "replaced_only_word()", "newString": "kept()",
-			"originalFile": "package x\n// original_only_word\nfunc f() { replaced_only_word() }\n",
+			"originalFile":    "package x\n// original_only_word\nfunc f() { replaced_only_word() }\n",
 			"structuredPatch": []any{map[string]any{"oldStart": 3, "oldLines": 1, "newStart": 3, "newLines": 1, "lines": []any{"-func f() { replaced_only_word() }", "+func f() { kept() }"}}}})
 	svc := w.index()
 
