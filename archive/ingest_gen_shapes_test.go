@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"context"
 	"testing"
 
 	"hansard/fixtures/gen"
@@ -22,14 +21,7 @@ func TestGeneratedMirrorsAndPreviews(t *testing.T) {
 	if st.MirroredSubagents == 0 || st.MirroredSubagents == st.Subagents {
 		t.Fatalf("%d of %d subagents without a file, want some", st.MirroredSubagents, st.Subagents)
 	}
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	a := indexHome(t, home, RefreshOptions{})
 	if n := count(t, a.db, `SELECT count(*) FROM sessions WHERE class = 'subagent'`); n != st.Subagents {
 		t.Errorf("%d subagent sessions, the generator wrote %d", n, st.Subagents)
 	}

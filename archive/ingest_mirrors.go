@@ -17,23 +17,16 @@ import (
 // is dropped from the start.
 
 // markMirror records that job j writes session id as a mirror.
-func (w *writer) markMirror(j *job, id string) {
-	set := w.mirrors[j]
-	if set == nil {
-		set = make(map[string]bool)
-		w.mirrors[j] = set
-	}
-	set[id] = true
-}
+func (w *writer) markMirror(j *job, id string) { addToJobSet(w.mirrors, j, id) }
 
 // skip records that job j drops the records of session id.
-func (w *writer) skip(j *job, id string) {
-	set := w.skipped[j]
-	if set == nil {
-		set = make(map[string]bool)
-		w.skipped[j] = set
+func (w *writer) skip(j *job, id string) { addToJobSet(w.skipped, j, id) }
+
+func addToJobSet(sets map[*job]map[string]bool, j *job, id string) {
+	if sets[j] == nil {
+		sets[j] = make(map[string]bool)
 	}
-	set[id] = true
+	sets[j][id] = true
 }
 
 // forget drops what the writer keeps of job j's session names.

@@ -53,6 +53,21 @@ func mirrorHome(t *testing.T, home string, withFile bool) {
 	}
 }
 
+// indexHome opens an archive in a new folder (closed when the test ends)
+// and refreshes it from home with the real providers.
+func indexHome(t *testing.T, home string, opts RefreshOptions) *Archive {
+	t.Helper()
+	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), opts); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // sessionMessages returns the texts of a session's messages, in order.
 func sessionMessages(t *testing.T, a *Archive, id string) []string {
 	t.Helper()
@@ -87,14 +102,7 @@ func searchSessions(t *testing.T, a *Archive, match string) map[string]bool {
 func TestMirrorSessionIndexed(t *testing.T) {
 	home := t.TempDir()
 	mirrorHome(t, home, false)
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	a := indexHome(t, home, RefreshOptions{})
 	if got := sessionMessages(t, a, mirrorSession); len(got) != 6 || !strings.Contains(got[5], "I capped MaxRetries") {
 		t.Fatalf("mirror messages %q", got)
 	}
@@ -132,22 +140,12 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 	t.Run("FileAppearsLater", func(t *testing.T) {
 		home := t.TempDir()
 		mirrorHome(t, home, false)
-		a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer a.Close()
-		ctx := context.Background()
-		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-			t.Fatal(err)
-		}
+		a := indexHome(t, home, RefreshOptions{})
 		if got := sessionMessages(t, a, mirrorSession); len(got) != 6 {
 			t.Fatalf("mirror messages %q", got)
 		}
 		mirrorHome(t, home, true)
-		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-			t.Fatal(err)
-		}
+		refreshHome(t, a, home)
 		check(t, a)
 		// The parent grows: its copies stay out.
 		f, err := os.OpenFile(filepath.Join(home, ".claude", "projects", "-work-mirror", mirrorParent+".jsonl"), os.O_APPEND|os.O_WRONLY, 0)
@@ -156,15 +154,13 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 		}
 		f.WriteString(`{"type":"progress","sessionId":"` + mirrorParent + `","cwd":"/work/mirror","uuid":"late1","timestamp":"2026-03-20T10:01:00Z","parentToolUseID":"toolu_M1","data":{"type":"agent_progress","agentId":"m1a2b3c4d5e6f7a8b","prompt":"","message":{"type":"assistant","uuid":"m0000099","timestamp":"2026-03-20T10:01:00Z","message":{"id":"msg_S9","role":"assistant","content":[{"type":"text","text":"LateCopyMarker"}]}}}}` + "\n")
 		f.Close()
-		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-			t.Fatal(err)
-		}
+		refreshHome(t, a, home)
 		check(t, a)
 		if hits := searchSessions(t, a, `"LateCopyMarker"`); len(hits) != 0 {
 			t.Errorf("a later copy is indexed: %v", hits)
 		}
 		// A rebuild reads every file again, in whatever order.
-		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{Rebuild: true}); err != nil {
+		if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{Rebuild: true}); err != nil {
 			t.Fatal(err)
 		}
 		check(t, a)
@@ -173,15 +169,7 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 		for _, workers := range []int{1, 4} { // one worker reads the parent first
 			home := t.TempDir()
 			mirrorHome(t, home, true)
-			a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{Workers: workers}); err != nil {
-				t.Fatal(err)
-			}
-			check(t, a)
-			a.Close()
+			check(t, indexHome(t, home, RefreshOptions{Workers: workers}))
 		}
 	})
 	t.Run("FileBeforeParent", func(t *testing.T) {
@@ -193,21 +181,11 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.Remove(parent)
-		a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer a.Close()
-		ctx := context.Background()
-		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-			t.Fatal(err)
-		}
+		a := indexHome(t, home, RefreshOptions{})
 		if err := os.WriteFile(parent, b, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
-			t.Fatal(err)
-		}
+		refreshHome(t, a, home)
 		check(t, a)
 	})
 }

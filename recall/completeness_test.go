@@ -220,6 +220,16 @@ func (u *unit) add(text string) {
 	}
 }
 
+// addTexts adds the text of each block of a list ([{"text": …}, …]).
+func (u *unit) addTexts(blocks any) {
+	list, _ := blocks.([]any)
+	for _, x := range list {
+		b, _ := x.(map[string]any)
+		t, _ := b["text"].(string)
+		u.add(t)
+	}
+}
+
 func newUnit(id string) *unit {
 	return &unit{id: id, tokens: map[string]bool{}, idents: map[string]bool{}}
 }
@@ -338,15 +348,10 @@ func claudeSeen(u *unit, l map[string]any) {
 				in, _ := json.Marshal(blk["input"])
 				u.add(transcripts.JSONStrings(in, func(k string) bool { return k == "old_string" }))
 			case "tool_result":
-				switch rc := blk["content"].(type) {
-				case string:
+				if rc, ok := blk["content"].(string); ok {
 					u.add(rc)
-				case []any:
-					for _, x := range rc {
-						xb, _ := x.(map[string]any)
-						t, _ := xb["text"].(string)
-						u.add(t)
-					}
+				} else {
+					u.addTexts(blk["content"])
 				}
 			}
 		}
@@ -371,21 +376,9 @@ func readCodex(path string) (*unit, error) {
 		}
 		switch p["type"] {
 		case "message":
-			if c, ok := p["content"].([]any); ok {
-				for _, x := range c {
-					xb, _ := x.(map[string]any)
-					t, _ := xb["text"].(string)
-					u.add(t)
-				}
-			}
+			u.addTexts(p["content"])
 		case "reasoning":
-			if c, ok := p["summary"].([]any); ok {
-				for _, x := range c {
-					xb, _ := x.(map[string]any)
-					t, _ := xb["text"].(string)
-					u.add(t)
-				}
-			}
+			u.addTexts(p["summary"])
 		case "user_message", "agent_message":
 			t, _ := p["message"].(string)
 			u.add(t)

@@ -3,6 +3,7 @@ package transcripts
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -133,15 +134,5 @@ func PatchAddedText(patch string) string {
 
 // JoinTexts joins the non-empty texts with newlines.
 func JoinTexts(texts ...string) string {
-	var b strings.Builder
-	for _, t := range texts {
-		if t == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(t)
-	}
-	return b.String()
+	return strings.Join(slices.DeleteFunc(slices.Clone(texts), func(t string) bool { return t == "" }), "\n")
 }
