@@ -100,6 +100,9 @@ type pendingCall struct {
 	CWD          string    `json:"cwd,omitempty"`
 	Version      string    `json:"version,omitempty"`
 	Timestamp    time.Time `json:"ts"`
+	// text caches the input's searchable text within one Parse (the
+	// checkpoint does not keep it: it is derived from Input again).
+	text *string
 }
 
 // join is the assistant message being assembled from the lines of one API

@@ -114,7 +114,11 @@ func (pc *pendingCall) toolCall() *transcripts.ToolCall {
 	tc := &transcripts.ToolCall{SessionID: pc.Session, ID: pc.ID, MessageIndex: pc.MessageIndex, Line: pc.Line, Name: pc.Name, Timestamp: pc.Timestamp}
 	if pc.Input != "" {
 		tc.Input = json.RawMessage(pc.Input)
-		tc.InputText = inputText(pc.Input)
+		if pc.text == nil {
+			t := inputText(pc.Input)
+			pc.text = &t
+		}
+		tc.InputText = *pc.text
 	}
 	return tc
 }
