@@ -1,6 +1,9 @@
 package transcripts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestJSONStrings(t *testing.T) {
 	skipOld := func(k string) bool { return k == "old_string" }
@@ -16,6 +19,15 @@ func TestJSONStrings(t *testing.T) {
 		if got := JSONStrings([]byte(c.in), skipOld); got != c.want {
 			t.Errorf("JSONStrings(%s) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestJSONStringsDeep drops what nests past maxJSONDepth and keeps going.
+func TestJSONStringsDeep(t *testing.T) {
+	n := 100000
+	in := `{"a":"before","deep":` + strings.Repeat("[", n) + `"lost"` + strings.Repeat("]", n) + `,"b":"after"}`
+	if got := JSONStrings([]byte(in), nil); got != "before\nafter" {
+		t.Errorf("JSONStrings of a deep document = %.40q", got)
 	}
 }
 
