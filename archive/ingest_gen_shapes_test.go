@@ -21,7 +21,7 @@ func TestGeneratedMirrorsAndPreviews(t *testing.T) {
 	if st.MirroredSubagents == 0 || st.MirroredSubagents == st.Subagents {
 		t.Fatalf("%d of %d subagents without a file, want some", st.MirroredSubagents, st.Subagents)
 	}
-	a := indexHome(t, home, RefreshOptions{})
+	a := indexHome(t, home)
 	if n := count(t, a.db, `SELECT count(*) FROM sessions WHERE class = 'subagent'`); n != st.Subagents {
 		t.Errorf("%d subagent sessions, the generator wrote %d", n, st.Subagents)
 	}

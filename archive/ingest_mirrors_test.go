@@ -53,21 +53,6 @@ func mirrorHome(t *testing.T, home string, withFile bool) {
 	}
 }
 
-// indexHome opens an archive in a new folder (closed when the test ends)
-// and refreshes it from home with the real providers.
-func indexHome(t *testing.T, home string, opts RefreshOptions) *Archive {
-	t.Helper()
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
-	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), opts); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 // sessionMessages returns the texts of a session's messages, in order.
 func sessionMessages(t *testing.T, a *Archive, id string) []string {
 	t.Helper()
@@ -102,7 +87,7 @@ func searchSessions(t *testing.T, a *Archive, match string) map[string]bool {
 func TestMirrorSessionIndexed(t *testing.T) {
 	home := t.TempDir()
 	mirrorHome(t, home, false)
-	a := indexHome(t, home, RefreshOptions{})
+	a := indexHome(t, home)
 	if got := sessionMessages(t, a, mirrorSession); len(got) != 6 || !strings.Contains(got[5], "I capped MaxRetries") {
 		t.Fatalf("mirror messages %q", got)
 	}
@@ -140,7 +125,7 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 	t.Run("FileAppearsLater", func(t *testing.T) {
 		home := t.TempDir()
 		mirrorHome(t, home, false)
-		a := indexHome(t, home, RefreshOptions{})
+		a := indexHome(t, home)
 		if got := sessionMessages(t, a, mirrorSession); len(got) != 6 {
 			t.Fatalf("mirror messages %q", got)
 		}
@@ -169,7 +154,7 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 		for _, workers := range []int{1, 4} { // one worker reads the parent first
 			home := t.TempDir()
 			mirrorHome(t, home, true)
-			check(t, indexHome(t, home, RefreshOptions{Workers: workers}))
+			check(t, indexHomeWith(t, home, RefreshOptions{Workers: workers}))
 		}
 	})
 	t.Run("FileBeforeParent", func(t *testing.T) {
@@ -181,7 +166,7 @@ func TestMirrorReplacedByOwnFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.Remove(parent)
-		a := indexHome(t, home, RefreshOptions{})
+		a := indexHome(t, home)
 		if err := os.WriteFile(parent, b, 0o600); err != nil {
 			t.Fatal(err)
 		}

@@ -142,3 +142,25 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// TestMirrorCopiesKeepParentJoins: the copies of subagents' lines that
+// come between the lines of one of the parent's API responses do not
+// close it: the response stays one message.
+func TestMirrorCopiesKeepParentJoins(t *testing.T) {
+	const parent = "77777777-7777-4777-8777-777777777777" // badSource's
+	asst := func(uuid, text string) string {
+		return `{"type":"assistant","sessionId":"` + parent + `","uuid":"` + uuid + `","timestamp":"2026-03-20T10:00:00Z","message":{"id":"msg_P","role":"assistant","content":[{"type":"text","text":"` + text + `"}]}}` + "\n"
+	}
+	data := asst("p1", "first part")
+	for i := range 6 {
+		n := string(rune('a' + i))
+		data += `{"type":"progress","sessionId":"` + parent + `","uuid":"g` + n + `","timestamp":"2026-03-20T10:00:01Z","parentToolUseID":"toolu_` + n + `",` +
+			`"data":{"type":"agent_progress","agentId":"a` + n + `","prompt":"p","message":{"type":"assistant","uuid":"i` + n + `","timestamp":"2026-03-20T10:00:01Z","message":{"id":"msg_` + n + `","role":"assistant","content":[{"type":"text","text":"sub"}]}}}}` + "\n"
+	}
+	data += asst("p2", "second part")
+	c, _ := parseString(t, data, transcripts.Checkpoint{})
+	m := c.MessagesByKey[providertest.MessageKey{SessionID: parent, Index: 0}]
+	if _, more := c.MessagesByKey[providertest.MessageKey{SessionID: parent, Index: 1}]; more || m.Text != "first part\n\nsecond part" {
+		t.Errorf("the parent's response is split: %q (a second message: %v)", m.Text, more)
+	}
+}
