@@ -35,10 +35,11 @@ import (
 //     agent_message events, call outputs, and call inputs: a patch's paths
 //     and added lines, other arguments' strings, a script as written.
 //
-// A session is returned when the search (subagents included, every page)
-// returns it or one of its subagents (a subagent found counts for its
-// main session, whose file holds its copies). The share with subagents
-// left out, as `hansard history` searches by default, is logged too.
+// A session is returned when the search (subagents and the harness's
+// boilerplate included, every page) returns it or one of its subagents (a
+// subagent found counts for its main session, whose file holds its
+// copies). The share with both left out, as `hansard history` searches by
+// default, is logged too.
 //
 //	go test ./recall -run TestKeywordCompleteness -v
 var sharedDir = filepath.Join("..", "..", "shared")
@@ -101,13 +102,13 @@ func TestKeywordCompleteness(t *testing.T) {
 		}
 		a.Close()
 		found, wanted, foundDefault = found+cf, wanted+cw, foundDefault+df
-		lines = append(lines, fmt.Sprintf("%-16s %2d words  %4d / %4d sessions  %.3f  (subagents left out: %.3f)", c.name, len(words), cf, cw, ratio(cf, cw), ratio(df, cw)))
+		lines = append(lines, fmt.Sprintf("%-16s %2d words  %4d / %4d sessions  %.3f  (subagents and boilerplate left out: %.3f)", c.name, len(words), cf, cw, ratio(cf, cw), ratio(df, cw)))
 		sort.Strings(missed)
 		for _, m := range missed {
 			t.Logf("%s: not found: %s", c.name, m)
 		}
 	}
-	lines = append(lines, fmt.Sprintf("%-16s %2s words  %4d / %4d sessions  %.3f  (subagents left out: %.3f)", "all", "", found, wanted, ratio(found, wanted), ratio(foundDefault, wanted)))
+	lines = append(lines, fmt.Sprintf("%-16s %2s words  %4d / %4d sessions  %.3f  (subagents and boilerplate left out: %.3f)", "all", "", found, wanted, ratio(found, wanted), ratio(foundDefault, wanted)))
 	t.Logf("keyword completeness:\n%s", strings.Join(lines, "\n"))
 	if r := ratio(found, wanted); r < completenessFloor {
 		t.Errorf("keyword completeness %.3f, below %.2f", r, completenessFloor)
@@ -162,7 +163,9 @@ func sampleHome(t *testing.T, home string) error {
 func searchedSessions(t *testing.T, svc *Service, word string, subagents bool) map[string]bool {
 	t.Helper()
 	got := map[string]bool{}
-	req := SearchRequest{Query: word, IncludeSubagents: subagents, Limit: 100}
+	// The harness's boilerplate (project instructions, tool lists) is text
+	// the agent saw too; a search reads it only when asked.
+	req := SearchRequest{Query: word, IncludeSubagents: subagents, IncludeBoilerplate: subagents, Limit: 100}
 	for {
 		resp, err := svc.Search(context.Background(), req)
 		if err != nil {
