@@ -74,8 +74,9 @@
 //     generations (ingest_generations), side files (ingest_sidefiles),
 //     long lines (ingest_longlines); the writer (ingest_writer,
 //     ingest_statements, ingest_record, ingest_heldrows, ingest_heldcalls,
-//     ingest_toolresults, ingest_names, ingest_links, ingest_mainbranch,
-//     ingest_captures, ingest_fts, ingest_dropsource); redaction of records
+//     ingest_toolresults, ingest_names, ingest_mirrors, ingest_links,
+//     ingest_mainbranch, ingest_captures, ingest_fts, ingest_dropsource);
+//     redaction of records
 //     (ingest_redact, ingest_redact_json, ingest_redact_diff,
 //     ingest_redact_state, ingest_redact_cache) and of the stored setting
 //     (ingest_redact_setting); the refresh snapshot (ingest_snapshot*),
@@ -83,8 +84,9 @@
 //     (ingest_parserversions), warnings given once (ingest_warnings),
 //     progress (ingest_progress) and Status (ingest_status*).
 //   - read_*.go: reads for recall, by what they answer: read_sessions,
-//     read_messages, read_search, read_search_ranked, read_hits,
-//     read_index, read_transcript, read_edit_evidence.
+//     read_messages, read_search, read_search_ranked, read_search_calls
+//     (tool inputs and whole outputs), read_hits, read_index,
+//     read_transcript, read_edit_evidence.
 //   - ledger.go, ledger_*.go: the ledger tables and the attribution cache,
 //     and the edits and commands the ledger is replayed from.
 //   - gitlog.go, gitlog_*.go: the stored git log, its writes and walks.
@@ -192,6 +194,19 @@
 //     writes one segment; a trigger per row made it write one per
 //     statement); delete triggers remove text on delete, including
 //     cascaded deletes.
+//   - inputs_fts, full_results_fts: the same over tool_calls.input_text
+//     (the searchable text of a call's input, as its provider chose it)
+//     and tool_calls.full_result (the whole output behind a preview the
+//     agent saw), non-empty rows only (the views input_texts and
+//     full_result_texts). SearchInputs and SearchFullResults read them;
+//     their hits carry TextHit.Field (FieldInput, FieldFullResult).
+//   - session_names.mirror: a session its source wrote as a mirror
+//     (transcripts.Session.Mirror: a subagent built from its parent's
+//     copies). It holds its id only until another source writes the same
+//     id: that source's rows replace the mirror's, which are deleted, and
+//     the mirror's source drops the records of that session from then on;
+//     a mirror of an id another source holds is dropped from the start
+//     (ingest_mirrors.go).
 //   - ledger_entries, ledger_lines: the edit ledger (LedgerRow): per
 //     successful edit, keyed by (session, call id, seq), the repository,
 //     repo-relative path and the lines it introduced, indexed by key hash

@@ -38,22 +38,31 @@ func deleteSessions(ctx context.Context, conn *sql.Conn, sourceID int64) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("drop source rows: %w", err)
 	}
-	for _, table := range sessionTables {
-		q := `DELETE FROM ` + table + ` WHERE id IN (SELECT id FROM ` + table + ` WHERE session = ? LIMIT ?)`
-		for _, pk := range pks {
-			for {
-				res, err := conn.ExecContext(ctx, q, pk, deleteStep)
-				if err != nil {
-					return fmt.Errorf("drop source rows: %w", err)
-				}
-				if n, err := res.RowsAffected(); err != nil || n < deleteStep {
-					break
-				}
-			}
+	for _, pk := range pks {
+		if err := deleteSessionRows(ctx, conn, pk); err != nil {
+			return fmt.Errorf("drop source rows: %w", err)
 		}
 	}
 	if _, err := conn.ExecContext(ctx, `DELETE FROM sessions WHERE source_id = ?`, sourceID); err != nil {
 		return fmt.Errorf("drop source rows: %w", err)
+	}
+	return nil
+}
+
+// deleteSessionRows deletes the rows of session pk's large tables, a step
+// at a time (see deleteSessions).
+func deleteSessionRows(ctx context.Context, conn *sql.Conn, pk int64) error {
+	for _, table := range sessionTables {
+		q := `DELETE FROM ` + table + ` WHERE id IN (SELECT id FROM ` + table + ` WHERE session = ? LIMIT ?)`
+		for {
+			res, err := conn.ExecContext(ctx, q, pk, deleteStep)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n < deleteStep {
+				break
+			}
+		}
 	}
 	return nil
 }

@@ -24,8 +24,9 @@ func (w *writer) hold(j *job, pk int64, k rowKey, m *transcripts.Message, c *tra
 		w.heldSize += len(m.Text)
 		w.pending += len(m.Text)
 	} else {
-		w.heldSize += len(c.Input) + len(c.Result)
-		w.pending += len(c.Input) + len(c.Result)
+		n := len(c.Input) + len(c.Result) + len(c.InputText) + len(c.FullResult)
+		w.heldSize += n
+		w.pending += n
 	}
 	if h, ok := w.held[k]; ok {
 		h.j, h.msg, h.call = j, m, c

@@ -149,12 +149,20 @@ func TestMainBranchRealTranscripts(t *testing.T) {
 // indexHome reads the transcripts of a home into a new archive.
 func indexHome(t *testing.T, home string) *Archive {
 	t.Helper()
+	return indexHomeWith(t, home, RefreshOptions{})
+}
+
+// indexHomeWith is indexHome with refresh options.
+func indexHomeWith(t *testing.T, home string, opts RefreshOptions) *Archive {
+	t.Helper()
 	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	refreshHome(t, a, home)
+	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), opts); err != nil {
+		t.Fatal(err)
+	}
 	return a
 }
 

@@ -22,8 +22,10 @@ import (
 const nameSep = "~"
 
 // storedRecord replaces every session id r names by the stored id of the
-// session the job writes. The writer owns r (see copyRecord).
-func (w *writer) storedRecord(j *job, r transcripts.Record) error {
+// session the job writes, and reports false for a record to drop: one of a
+// mirror session that another source holds (see ingest_mirrors.go). The
+// writer owns r (see copyRecord).
+func (w *writer) storedRecord(j *job, r transcripts.Record) (bool, error) {
 	var id *string
 	switch {
 	case r.Session != nil:
@@ -44,17 +46,23 @@ func (w *writer) storedRecord(j *job, r transcripts.Record) error {
 		id = &r.Link.SessionID // linked by a message uuid: the file's own session
 	}
 	if id == nil || *id == "" {
-		return nil
+		return true, nil
+	}
+	if r.Session != nil && r.Session.Mirror {
+		w.markMirror(j, *id)
+	}
+	if w.skipped[j][*id] {
+		return false, nil
 	}
 	stored, err := w.storedID(j, *id)
-	if err != nil {
-		return err
+	if err != nil || stored == "" {
+		return false, err
 	}
 	*id = stored
 	if r.Session != nil {
 		r.Session.ParentID = w.knownName(j, r.Session.ParentID, &err)
 	}
-	return err
+	return true, err
 }
 
 // holdLink keeps a link between two sessions until the job ends: either
@@ -94,6 +102,9 @@ func (w *writer) knownName(j *job, id string, errp *error) string {
 	if stored, ok := w.names[j][id]; ok {
 		return stored
 	}
+	if w.skipped[j][id] {
+		return id // a mirror another source holds: the session is that one
+	}
 	stored, err := w.lookupName(j, id)
 	switch {
 	case err == nil:
@@ -122,7 +133,7 @@ func (w *writer) remember(j *job, id, stored string) {
 }
 
 // storedID returns the stored id of the job's session id, naming it on
-// first use.
+// first use; "" for a mirror session that another source holds.
 func (w *writer) storedID(j *job, id string) (string, error) {
 	if stored, ok := w.names[j][id]; ok {
 		return stored, nil
@@ -130,6 +141,10 @@ func (w *writer) storedID(j *job, id string) (string, error) {
 	stored, err := w.nameSession(j, id)
 	if err != nil {
 		return "", fmt.Errorf("name session %s: %w", id, err)
+	}
+	if stored == "" {
+		w.skip(j, id)
+		return "", nil
 	}
 	w.remember(j, id, stored)
 	return stored, nil
@@ -141,6 +156,12 @@ func (w *writer) nameSession(j *job, id string) (string, error) {
 	stored, err := w.lookupName(j, id)
 	if err == nil || !errors.Is(err, sql.ErrNoRows) {
 		return stored, err
+	}
+	if done, err := w.nameMirror(j, id); done || err != nil {
+		return id, err
+	}
+	if w.mirrors[j][id] {
+		return "", nil // another source holds the session a mirror copies
 	}
 	for n := 1; ; n++ {
 		stored = id

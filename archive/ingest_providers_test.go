@@ -167,7 +167,7 @@ func TestPlantedSecretsNeverReachTheDatabase(t *testing.T) {
 	}
 	for _, s := range st.Secrets {
 		phrase := `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
-		for _, table := range []string{"messages_fts", "results_fts"} {
+		for _, table := range ftsTables {
 			if n := count(t, a.db, `SELECT count(*) FROM `+table+` WHERE `+table+` MATCH ?`, phrase); n != 0 {
 				t.Errorf("secret %.12s… is in %s", s, table)
 			}

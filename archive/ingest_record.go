@@ -141,20 +141,25 @@ func (w *writer) writeToolCall(j *job, pk int64, c *transcripts.ToolCall) error 
 	if err != nil {
 		return err
 	}
+	var oldInput, oldFull string
 	id, old, indexed, err := w.put(j, rowKey{pk, -1, c.ID}, st.findToolCall, []any{pk, c.ID},
 		func() (sql.Result, error) {
 			return st.insertToolCall.ExecContext(ctx, pk, c.ID, c.MessageIndex, c.Name, string(c.Input), result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, c.Line)
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, c.Line,
+				c.InputText, c.FullResult)
 		},
 		func(id int64) error {
 			_, err := st.updateToolCall.ExecContext(ctx, c.MessageIndex, c.Name, string(c.Input), result,
-				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, c.Line, id)
+				c.HasResult, c.IsError, intPtr(c.ExitCode), c.ResultLine, millis(c.Timestamp), resultMsg, whole, c.Line,
+				c.InputText, c.FullResult, id)
 			return err
-		})
+		}, &oldInput, &oldFull)
 	if err != nil {
 		return fmt.Errorf("tool call %s/%s: %w", c.SessionID, c.ID, err)
 	}
 	w.resultFTS.set(id, []string{old.text}, indexed, []string{transcripts.Record{ToolCall: c}.SearchText()}, !c.ResultInMessage)
+	w.inputFTS.set(id, []string{oldInput}, oldInput != "", []string{c.InputText}, c.InputText != "")
+	w.fullFTS.set(id, []string{oldFull}, oldFull != "", []string{c.FullResult}, c.FullResult != "")
 	return nil
 }
 
@@ -167,11 +172,12 @@ type rowKey struct {
 
 // put writes a keyed row (a message or a tool call): an update when it
 // exists, else an insert. It returns the row id and, for an existing row,
-// its previous text and whether that text is in the full-text index. A job
+// its previous text and whether that text is in the full-text index; the
+// find's further columns, if any, are scanned into extra. A job
 // reading a file for the first time does not look up keys it has not
 // written yet; should another source have written one, the insert fails
 // its unique constraint and the row is looked up then.
-func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error) (id int64, old storedText, indexed bool, err error) {
+func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error, extra ...any) (id int64, old storedText, indexed bool, err error) {
 	seen := w.seen[j]
 	if seen == nil {
 		seen = make(map[rowKey]struct{})
@@ -180,7 +186,7 @@ func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert fu
 	_, known := seen[k]
 	seen[k] = struct{}{}
 	if known || !j.fresh {
-		err = find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old.text, &indexed, &old.role)
+		err = find.QueryRowContext(w.ctx, findArgs...).Scan(append([]any{&id, &old.text, &indexed, &old.role}, extra...)...)
 		if err == nil {
 			return id, old, indexed, update(id)
 		}
@@ -196,7 +202,7 @@ func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert fu
 	if known || !j.fresh || !isUniqueViolation(err) {
 		return 0, storedText{}, false, err
 	}
-	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(&id, &old.text, &indexed, &old.role); err != nil {
+	if err := find.QueryRowContext(w.ctx, findArgs...).Scan(append([]any{&id, &old.text, &indexed, &old.role}, extra...)...); err != nil {
 		return 0, storedText{}, false, err
 	}
 	return id, old, indexed, update(id)

@@ -100,6 +100,8 @@ func (a *Archive) finishRedactionChange(ctx context.Context) error {
 		`DELETE FROM vocab`,
 		sqlFillVocab,
 		`INSERT INTO vocab_fts(vocab_fts) VALUES ('rebuild')`,
+		`INSERT INTO inputs_fts(inputs_fts) VALUES ('rebuild')`,
+		`INSERT INTO full_results_fts(full_results_fts) VALUES ('rebuild')`,
 		`PRAGMA secure_delete = ON`,
 		`PRAGMA temp_store = FILE`, // VACUUM's copy of the database is not held in memory
 		`VACUUM`,

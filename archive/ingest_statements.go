@@ -33,12 +33,16 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 	// The third column of a find says whether the row's text is in the
 	// full-text index.
-	sqlFindToolCall   = `SELECT id, result, result_msg IS NULL, '' FROM tool_calls WHERE session = ? AND call_id = ?`
+	// A tool call's find also returns its input text and full result, which
+	// have full-text indexes of their own.
+	sqlFindToolCall = `SELECT id, result, result_msg IS NULL, '', input_text, full_result FROM tool_calls
+WHERE session = ? AND call_id = ?`
 	sqlInsertToolCall = `INSERT INTO tool_calls (session, call_id, message_idx, name, input, result, has_result,
-	is_error, exit_code, result_line, ts, result_msg, result_whole_msg, line)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	is_error, exit_code, result_line, ts, result_msg, result_whole_msg, line, input_text, full_result)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateToolCall = `UPDATE tool_calls SET message_idx = ?, name = ?, input = ?, result = ?, has_result = ?,
-	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ?, result_whole_msg = ?, line = ? WHERE id = ?`
+	is_error = ?, exit_code = ?, result_line = ?, ts = ?, result_msg = ?, result_whole_msg = ?, line = ?,
+	input_text = ?, full_result = ? WHERE id = ?`
 	sqlMessageText = `SELECT text FROM messages WHERE session = ? AND idx = ?`
 
 	sqlUpsertEdit = `INSERT INTO edits (session, call_id, seq, message_idx, tool, file, move_to, cwd, op,

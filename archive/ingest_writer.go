@@ -42,12 +42,14 @@ type writer struct {
 	heldOrder []rowKey
 	heldSize  int
 	calls     heldCalls // edits and commands (see holdCall)
-	// msgFTS and resultFTS hold full-text index changes until a burst.
-	msgFTS, resultFTS *ftsQueue
-	touched           map[*job]map[int64]bool
-	seen              map[*job]map[rowKey]struct{} // keys each job wrote (see put)
-	names             map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
-	links             map[*job][]*transcripts.Link // links written at the end of the job (see holdLink)
+	// msgFTS, resultFTS, inputFTS and fullFTS hold full-text index
+	// changes until a burst.
+	msgFTS, resultFTS, inputFTS, fullFTS *ftsQueue
+	touched                              map[*job]map[int64]bool
+	seen                                 map[*job]map[rowKey]struct{} // keys each job wrote (see put)
+	names                                map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
+	mirrors, skipped                     map[*job]map[string]bool     // the job's mirror sessions, and those it drops (see ingest_mirrors.go)
+	links                                map[*job][]*transcripts.Link // links written at the end of the job (see holdLink)
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -78,6 +80,8 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		touched: make(map[*job]map[int64]bool),
 		seen:    make(map[*job]map[rowKey]struct{}),
 		names:   make(map[*job]map[string]string),
+		mirrors: make(map[*job]map[string]bool),
+		skipped: make(map[*job]map[string]bool),
 		links:   make(map[*job][]*transcripts.Link),
 		held:    make(map[rowKey]*heldRow),
 	}
@@ -89,6 +93,12 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 	}
 	if err == nil {
 		w.resultFTS.vocab, err = newVocabQueue(wctx, conn)
+	}
+	if err == nil {
+		w.inputFTS, err = newFTSQueue(wctx, conn, "inputs_fts", "input_text")
+	}
+	if err == nil {
+		w.fullFTS, err = newFTSQueue(wctx, conn, "full_results_fts", "full_result")
 	}
 	if err != nil {
 		w.close()
@@ -102,7 +112,7 @@ func (w *writer) close() {
 		w.conn.ExecContext(w.ctx, `ROLLBACK`)
 	}
 	w.st.close()
-	for _, q := range []*ftsQueue{w.msgFTS, w.resultFTS} {
+	for _, q := range w.ftsQueues() {
 		if q != nil {
 			q.close()
 		}
@@ -146,12 +156,28 @@ func (w *writer) begin() error {
 	return nil
 }
 
+// ftsQueues are the writer's full-text queues.
+func (w *writer) ftsQueues() []*ftsQueue {
+	return []*ftsQueue{w.msgFTS, w.resultFTS, w.inputFTS, w.fullFTS}
+}
+
 // flushFTS applies the pending full-text index changes.
 func (w *writer) flushFTS() error {
-	if err := w.msgFTS.flush(w.ctx); err != nil {
-		return err
+	for _, q := range w.ftsQueues() {
+		if err := q.flush(w.ctx); err != nil {
+			return err
+		}
 	}
-	return w.resultFTS.flush(w.ctx)
+	return nil
+}
+
+// ftsBytes is the text the full-text queues hold.
+func (w *writer) ftsBytes() int {
+	n := 0
+	for _, q := range w.ftsQueues() {
+		n += q.bytes
+	}
+	return n
 }
 
 // flushLong writes what the writer holds back (rows, full-text changes)
@@ -207,8 +233,8 @@ func (w *writer) apply(b *batch) error {
 			w.holdLink(j, r.Link)
 			continue
 		}
-		err := w.storedRecord(j, r)
-		if err == nil {
+		keep, err := w.storedRecord(j, r)
+		if err == nil && keep {
 			err = w.record(j, r)
 		}
 		if err != nil {
@@ -219,7 +245,7 @@ func (w *writer) apply(b *batch) error {
 	case b.failed != nil:
 		delete(w.touched, j)
 		delete(w.seen, j)
-		delete(w.names, j)
+		w.forget(j)
 		delete(w.links, j)
 		return w.fail(j, b.failed)
 	case b.done != nil:
@@ -231,7 +257,7 @@ func (w *writer) apply(b *batch) error {
 		}
 	case w.pending >= commitHardBytes:
 		return w.commit()
-	case w.msgFTS.bytes+w.resultFTS.bytes >= ftsFlushBytes:
+	case w.ftsBytes() >= ftsFlushBytes:
 		return w.flushFTS()
 	}
 	return nil
@@ -299,7 +325,7 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 	sessions := w.touched[j]
 	delete(w.touched, j)
 	delete(w.seen, j)
-	delete(w.names, j)
+	w.forget(j)
 	pks := make([]int64, 0, len(sessions))
 	for pk := range sessions {
 		pks = append(pks, pk)

@@ -20,20 +20,23 @@ type HitText struct {
 
 // HitTexts loads the text of hits (in order), each cut to maxChars characters.
 func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([]HitText, error) {
-	msgIDs, resIDs := splitHits(hits)
 	byKey := make(map[hitKey]HitText)
 	for _, part := range []struct {
 		q        string
-		ids      []int64
+		table    string
 		inResult bool
+		field    string
 	}{
-		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid, line, ts, coalesce(retracted, '') FROM messages WHERE id IN (SELECT value FROM json_each(?))`, msgIDs, false},
-		{`SELECT id, substr(result, 1, ?), length(result), 0, '', result_line, ts, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, resIDs, true},
+		{`SELECT id, substr(text, 1, ?), length(text), human, parent_uuid, line, ts, coalesce(retracted, '') FROM messages WHERE id IN (SELECT value FROM json_each(?))`, "messages_fts", false, ""},
+		{`SELECT id, substr(result, 1, ?), length(result), 0, '', result_line, ts, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, "results_fts", true, ""},
+		{`SELECT id, substr(input_text, 1, ?), length(input_text), 0, '', line, ts, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, "inputs_fts", true, FieldInput},
+		{`SELECT id, substr(full_result, 1, ?), length(full_result), 0, '', result_line, ts, '' FROM tool_calls WHERE id IN (SELECT value FROM json_each(?))`, "full_results_fts", true, FieldFullResult},
 	} {
-		if len(part.ids) == 0 {
+		ids := hitIDs(hits, part.table)
+		if len(ids) == 0 {
 			continue
 		}
-		rows, err := a.query(ctx, part.q, maxChars, jsonArray(part.ids))
+		rows, err := a.query(ctx, part.q, maxChars, jsonArray(ids))
 		if err != nil {
 			return nil, translate(err, "hit texts")
 		}
@@ -46,7 +49,7 @@ func (a *Archive) HitTexts(ctx context.Context, hits []TextHit, maxChars int) ([
 				return nil, translate(err, "hit texts")
 			}
 			t.Timestamp = fromMillis(ts)
-			byKey[hitKey{part.inResult, id}] = t
+			byKey[hitKey{inResult: part.inResult, field: part.field, id: id}] = t
 		}
 		err = rows.Err()
 		rows.Close()

@@ -16,7 +16,7 @@ func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 	}
 	defer conn.Close()
 	var terms []string
-	for _, table := range []string{"messages_fts", "results_fts"} {
+	for _, table := range ftsTables {
 		vocab := "temp.vocab_" + table
 		if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS `+vocab+` USING fts5vocab(main, `+table+`, row)`); err != nil {
 			return nil, fmt.Errorf("index terms: %w", err)

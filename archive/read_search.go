@@ -48,8 +48,11 @@ type SearchFilter struct {
 // TextHit is a message, or a tool result (cited at the message that made
 // the call), whose text the full-text index matched.
 type TextHit struct {
-	RowID        int64 // messages.id, or tool_calls.id when InResult
-	InResult     bool
+	RowID    int64 // messages.id, or tool_calls.id when InResult
+	InResult bool
+	// Field names the call's text that matched when it is not the result:
+	// FieldInput or FieldFullResult.
+	Field        string
 	SessionID    string
 	MessageIndex int
 	Role         string
@@ -292,27 +295,23 @@ func jsonArray[T any](v []T) string {
 // MatchingHits returns which of hits (by position) the FTS5 expression
 // matches: recall asks it term by term to count the terms each hit holds.
 func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit) ([]bool, error) {
-	msgIDs, resIDs := splitHits(hits)
 	found := make(map[hitKey]bool)
-	for _, part := range []struct {
-		table    string
-		ids      []int64
-		inResult bool
-	}{{"messages_fts", msgIDs, false}, {"results_fts", resIDs, true}} {
-		if len(part.ids) == 0 {
+	for _, table := range ftsTables {
+		ids := hitIDs(hits, table)
+		if len(ids) == 0 {
 			continue
 		}
 		// A rowid range lets FTS5 read only that stretch of each doclist
 		// (the hits are a window of recent rows); "rowid IN (…)" would
 		// make it read the whole doclist.
-		lo, hi := slices.Min(part.ids), slices.Max(part.ids)
-		rows, done, err := a.searchQuery(ctx, `SELECT rowid FROM `+part.table+` WHERE `+part.table+
+		lo, hi := slices.Min(ids), slices.Max(ids)
+		rows, done, err := a.searchQuery(ctx, `SELECT rowid FROM `+table+` WHERE `+table+
 			` MATCH ? AND rowid >= ? AND rowid <= ?`, match, lo, hi)
 		if err != nil {
 			return nil, translate(err, "search")
 		}
-		want := make(map[int64]bool, len(part.ids))
-		for _, id := range part.ids {
+		want := make(map[int64]bool, len(ids))
+		for _, id := range ids {
 			want[id] = true
 		}
 		for rows.Next() {
@@ -322,7 +321,7 @@ func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit
 				return nil, translate(err, "search")
 			}
 			if want[id] {
-				found[hitKey{part.inResult, id}] = true
+				found[hitKey{table: table, id: id}] = true
 			}
 		}
 		err = rows.Err()
@@ -333,29 +332,32 @@ func (a *Archive) MatchingHits(ctx context.Context, match string, hits []TextHit
 	}
 	out := make([]bool, len(hits))
 	for i, h := range hits {
-		out[i] = found[h.key()]
+		out[i] = found[hitKey{table: ftsTable(h.key()), id: h.RowID}]
 	}
 	return out, nil
 }
 
-// hitKey identifies a hit: a row of messages or of tool_calls.
+// hitKey identifies a hit: a row of messages or of tool_calls, and the
+// call's text that matched (see TextHit.Field); table is set instead when
+// the key names a row of one full-text index.
 type hitKey struct {
 	inResult bool
+	field    string
+	table    string
 	id       int64
 }
 
-func (h TextHit) key() hitKey { return hitKey{h.InResult, h.RowID} }
+func (h TextHit) key() hitKey { return hitKey{inResult: h.InResult, field: h.Field, id: h.RowID} }
 
-// splitHits returns the row ids of the message hits and of the tool result hits.
-func splitHits(hits []TextHit) (msgIDs, resIDs []int64) {
+// hitIDs returns the row ids of the hits whose text table indexes.
+func hitIDs(hits []TextHit, table string) []int64 {
+	var ids []int64
 	for _, h := range hits {
-		if h.InResult {
-			resIDs = append(resIDs, h.RowID)
-		} else {
-			msgIDs = append(msgIDs, h.RowID)
+		if ftsTable(h.key()) == table {
+			ids = append(ids, h.RowID)
 		}
 	}
-	return msgIDs, resIDs
+	return ids
 }
 
 // EditedPath is a path a session edited.

@@ -25,7 +25,7 @@ import (
 
 // The benchmarks run over a generated archive of RECALL_BENCH_MB megabytes
 // of transcripts (default 1000), built once under RECALL_BENCH_DIR (default
-// $TMPDIR/hansard-recall-bench-<MB>) and kept for later runs; or over an
+// $TMPDIR/hansard-recall-bench-<MB>-mirrors) and kept for later runs; or over an
 // existing archive folder named by RECALL_BENCH_ARCHIVE. Nothing is
 // generated unless a benchmark runs:
 //
@@ -80,14 +80,20 @@ func buildBenchArchive(ctx context.Context) (string, error) {
 	}
 	root := os.Getenv("RECALL_BENCH_DIR")
 	if root == "" {
-		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-recall-bench-%d", mb))
+		// The name moves with the shapes generated, so that an archive
+		// built before them is not taken for one with them.
+		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-recall-bench-%d-mirrors", mb))
 	}
 	home, dir, ready := filepath.Join(root, "home"), filepath.Join(root, "archive"), filepath.Join(root, "ready")
 	if _, err := os.Stat(ready); err == nil {
 		return dir, nil
 	}
 	os.RemoveAll(root)
-	if _, err := gen.Write(home, gen.Options{Sessions: int(max(10, mb/2)), TargetBytes: mb << 20, LongOutputs: true, Seed: 1}); err != nil {
+	// A third of the subagents known only from their parents' copies, and
+	// long outputs shown as previews, as in real archives.
+	opts := gen.Options{Sessions: int(max(10, mb/2)), TargetBytes: mb << 20, LongOutputs: true, Seed: 1,
+		MissingSubagentFiles: 0.3, PersistedOutputs: true}
+	if _, err := gen.Write(home, opts); err != nil {
 		return "", err
 	}
 	a, err := archive.Open(ctx, archive.Options{Dir: dir})

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,18 +48,25 @@ type searchRun struct {
 	suggest []string
 }
 
+// hitKey names a row and the text of it that matched (a call's result,
+// input text or whole output share the call's row).
 type hitKey struct {
 	inResult bool
+	field    string
 	id       int64
 }
+
+func keyOf(h archive.TextHit) hitKey { return hitKey{h.InResult, h.Field, h.RowID} }
 
 // candidates returns rows matching the query, best first, until they
 // span wantSessions sessions. It runs the query's tiers in order (see
 // baseTiers: the words near each other, every word, the parts of a dotted
 // form; then the identifiers holding a word, expandedTier; then some of
 // the words, partialTier), each over the classes of text in order: what a
-// person typed, what assistants said, tool output (and the harness's
-// boilerplate when asked). Within a class, the rows a person or an
+// person typed, what assistants said, tool output (what calls printed and
+// what they were given; and the harness's boilerplate when asked); then,
+// when the page is still short, the whole outputs the agent saw only a
+// preview of, below everything (fullOutputs). Within a class, the rows a person or an
 // assistant wrote are ranked by BM25 over every match (there are few of
 // them); tool output, which is most of the archive, by BM25 over the
 // newest matches of a bounded number of sessions (see
@@ -143,7 +151,7 @@ func (r *searchRun) tiers(ctx context.Context) error {
 			return err
 		}
 	}
-	return nil
+	return r.fullOutputs(ctx)
 }
 
 // fill finds more matches in the sessions found with fewer than hits
@@ -229,7 +237,7 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 		}
 		from := len(r.out)
 		for _, h := range hits {
-			if k := (hitKey{h.InResult, h.RowID}); !r.found[k] {
+			if k := keyOf(h); !r.found[k] {
 				r.found[k] = true
 				r.seen[h.SessionID]++
 				r.out = append(r.out, candidate{TextHit: h, class: classOf(h, group), tier: &t})
@@ -317,9 +325,52 @@ func (r *searchRun) read(ctx context.Context, expr string, group []archive.TextC
 	if err != nil {
 		return nil, err
 	}
-	hits = append(hits, res...)
+	// What calls were given ranks like what they printed.
+	in, err := r.s.Archive.SearchInputs(ctx, expr, f)
+	if err != nil {
+		return nil, err
+	}
+	hits = append(append(hits, res...), in...)
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Rank < hits[j].Rank })
 	return hits, nil
+}
+
+// fullOutputs adds, when the tiers left the page short, the whole outputs
+// behind previews that hold every word: text the agent never saw, ranked
+// below everything it saw (see score).
+func (r *searchRun) fullOutputs(ctx context.Context) error {
+	if r.full() || !slices.Contains(r.classes, archive.ClassTool) {
+		return nil
+	}
+	var all *tier
+	for _, t := range baseTiers(r.q) {
+		if t.level == levelAll {
+			all = &t
+			break
+		}
+	}
+	if all == nil {
+		return nil
+	}
+	f := r.f
+	need := max(1, r.want-len(r.seen))
+	f.Sessions = need + max(1, r.want/4)
+	f.SkipSession = func(id string) bool { return r.seen[id] > 0 || r.skip != nil && r.skip(id) }
+	if f.SessionIDs != nil {
+		f.Sessions, f.SkipSession = 0, r.skip
+	}
+	hits, err := r.s.Archive.SearchFullResults(ctx, all.expr, f)
+	if err != nil {
+		return internal("search", err)
+	}
+	for _, h := range hits {
+		if k := keyOf(h); !r.found[k] {
+			r.found[k] = true
+			r.seen[h.SessionID]++
+			r.out = append(r.out, candidate{TextHit: h, class: archive.ClassTool, tier: all})
+		}
+	}
+	return nil
 }
 
 // promoteNear moves the tool output of the every-word tier whose words
@@ -441,11 +492,16 @@ func (r *searchRun) commonTerms(ctx context.Context) (map[int]bool, error) {
 // score agrees with the order of candidates, higher first: the tier's
 // level in hundreds, the terms a partial match holds in fours, who wrote
 // the text in units (a person 3, an assistant 2, a tool 1, boilerplate 0),
-// and the BM25 relevance mapped into [0, 1).
+// and the BM25 relevance mapped into [0, 1). The whole output behind a
+// preview, which the agent never saw, scores its relevance less one,
+// below every match of what it saw.
 func score(c candidate) float64 {
 	x := -c.Rank
 	if x < 0 {
 		x = 0
+	}
+	if c.Field == archive.FieldFullResult {
+		return x/(1+x) - 1
 	}
 	v := float64(100*c.tier.level+int(archive.ClassBoiler-c.class)) + x/(1+x)
 	if c.tier.partial {

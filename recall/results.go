@@ -10,13 +10,18 @@ const (
 	MatchedByFilter  = "filter"  // an empty query listed sessions matching the filters
 )
 
-// Where a keyword hit's text was found.
+// Where a keyword hit's text was found: a message; a tool's output; a
+// tool call's input (its command, pattern, paths, new text or arguments);
+// the whole output of a call whose result the agent saw only as a preview,
+// which ranks below everything the agent saw.
 const (
 	MatchedInMessage    = "message"
 	MatchedInToolResult = "tool_result"
 	// MatchedInBoilerplate: text a harness injects (system reminders,
 	// sandbox and permission preambles), searched with include_boilerplate.
 	MatchedInBoilerplate = "boilerplate"
+	MatchedInToolInput   = "tool_input"
+	MatchedInFullOutput  = "full_output"
 )
 
 // SearchResponse is the answer to a search. The MCP tool

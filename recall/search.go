@@ -168,12 +168,7 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 			MessageAtLocal: LocalTime(texts[i].Timestamp, s.loc()),
 			Retracted:      texts[i].Retracted,
 		}
-		switch {
-		case r.InResult:
-			m.MatchedIn = MatchedInToolResult
-		case r.class == archive.ClassBoiler:
-			m.MatchedIn = MatchedInBoilerplate
-		}
+		m.MatchedIn = matchedIn(r)
 		for _, t := range heldTerms(r, p.query) {
 			m.MatchedTerms = append(m.MatchedTerms, p.query.Terms[t].Text)
 		}
@@ -188,6 +183,21 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 		out = append(out, m)
 	}
 	return out
+}
+
+// matchedIn names where a hit's text was found.
+func matchedIn(r candidate) string {
+	switch {
+	case r.class == archive.ClassBoiler:
+		return MatchedInBoilerplate
+	case !r.InResult:
+		return MatchedInMessage
+	case r.Field == archive.FieldInput:
+		return MatchedInToolInput
+	case r.Field == archive.FieldFullResult:
+		return MatchedInFullOutput
+	}
+	return MatchedInToolResult
 }
 
 func hitsOf(c []candidate) []archive.TextHit {

@@ -63,6 +63,12 @@ type Session struct {
 	GitRepoURL string
 	// Originator is the client that recorded the session (codex-tui, …).
 	Originator string
+	// Mirror marks a subagent session built from the copies of its
+	// messages in its parent's transcript (Claude Code's agent_progress
+	// lines), for when its own file is missing. The session's own file,
+	// when there is one, replaces it: the archive keeps a mirror only
+	// while no other source holds the session.
+	Mirror bool
 }
 
 // Message is one entry of a session's transcript.
@@ -112,6 +118,17 @@ type ToolCall struct {
 	// finds it there and need not index it a second time.
 	ResultInMessage    bool
 	ResultMessageIndex int
+	// InputText is the searchable text of the call's input, chosen by the
+	// provider: what the call wrote (an edit's new text, a file's content,
+	// a patch's added lines), the command it ran, the pattern it searched
+	// for, the paths and the string arguments it named; never the text an
+	// edit replaced, which is the code as it was. Empty when the input
+	// holds nothing to search.
+	InputText string
+	// FullResult is the whole output when Result is only a preview the
+	// agent was shown (Claude Code's <persisted-output>) and the
+	// transcript keeps more of it; empty otherwise.
+	FullResult string
 }
 
 // Edit operations.

@@ -34,6 +34,10 @@ type Field struct {
 	Kind TextKind
 	// Search is set on the text full-text search finds the record by.
 	Search bool
+	// Apart is set, with Search, on a text found in a full-text index of
+	// its own, ranked apart from the record's own text (a call's input
+	// text, the whole output behind a preview); SearchText leaves it out.
+	Apart bool
 }
 
 // Texts calls fn with every string field of the record (every element of
@@ -126,6 +130,8 @@ func (v visitor) toolCall(c *ToolCall) {
 		c.Input = json.RawMessage(in)
 	}
 	v(Field{Name: "ToolCall.Result", Search: true}, &c.Result)
+	v(Field{Name: "ToolCall.InputText", Search: true, Apart: true}, &c.InputText)
+	v(Field{Name: "ToolCall.FullResult", Search: true, Apart: true}, &c.FullResult)
 }
 
 // edit visits each hunk's lines as one diff text, split again when changed.
@@ -163,11 +169,12 @@ type named struct {
 }
 
 // SearchText returns the text full-text search finds the record by: its
-// fields marked Search, joined by newlines ("" for a record without one).
+// fields marked Search but not Apart, joined by newlines ("" for a record
+// without one).
 func (r Record) SearchText() string {
 	var parts []string
 	r.Texts(func(f Field, s *string) {
-		if f.Search {
+		if f.Search && !f.Apart {
 			parts = append(parts, *s)
 		}
 	})

@@ -135,14 +135,20 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 }
 
 // printMatch writes one match: its index, role, how it matched when not
-// by the query's words as typed (or where: boilerplate), and its excerpt.
+// by the query's words as typed (or where: boilerplate, a tool call's
+// input, the whole output behind a preview), and its excerpt.
 func printMatch(w io.Writer, p painter, q recall.Query, m recall.MoreHit) {
 	role := retractedRole(m.Role, m.Retracted)
 	if m.MatchedBy != recall.MatchedByKeyword {
 		role += " " + p.dim("("+m.MatchedBy+")")
 	}
-	if m.MatchedIn == recall.MatchedInBoilerplate {
+	switch m.MatchedIn {
+	case recall.MatchedInBoilerplate:
 		role += " " + p.dim("(boilerplate)")
+	case recall.MatchedInToolInput:
+		role += " " + p.dim("(tool input)")
+	case recall.MatchedInFullOutput:
+		role += " " + p.dim("(output behind its preview)")
 	}
 	fmt.Fprintf(w, "    %s %s  %s\n", p.dim(fmt.Sprintf("#%d", m.MessageIndex)), role, p.highlight(m.Excerpt, q))
 	if len(m.Revisions) > 1 && m.LatestRevision != nil {

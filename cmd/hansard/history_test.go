@@ -201,3 +201,34 @@ func TestHistoryTiersAndBoilerplate(t *testing.T) {
 		t.Errorf("empty answer (code %d):\n%s", code, out)
 	}
 }
+
+// TestHistoryToolInputsAndWholeOutputs: a word only in a tool call's
+// input, or only in the whole output behind a preview, is found and
+// labelled; one only in a subagent known from its parent's agent_progress
+// lines is found with the subagents.
+func TestHistoryToolInputsAndWholeOutputs(t *testing.T) {
+	home := fixtureHome(t)
+	for _, c := range []struct {
+		args      []string
+		label     string
+		matchedIn string
+	}{
+		{[]string{"TrackerBodyMarker"}, "(tool input)", recall.MatchedInToolInput},
+		{[]string{"TestBudgetDeepWindowSentinel"}, "(output behind its preview)", recall.MatchedInFullOutput},
+		{[]string{"--include-subagents", "CappedBudgetMarker"}, "(tool input)", recall.MatchedInToolInput},
+	} {
+		out, errOut, code := runIn(t, home, nil, append([]string{"history", "--all-repos"}, c.args...)...)
+		if code != 0 || !strings.Contains(out, "bbbbbbbb") || !strings.Contains(out, "tool "+c.label+"  ") {
+			t.Errorf("history %v (code %d): want a %q match of bbbbbbbb…\n%s%s", c.args, code, c.label, out, errOut)
+		}
+		out, _, _ = runIn(t, home, nil, append([]string{"history", "--all-repos", "--no-refresh", "--json"}, c.args...)...)
+		var resp recall.SearchResponse
+		if err := json.Unmarshal([]byte(out), &resp); err != nil || len(resp.Hits) != 1 || resp.Hits[0].MatchedIn != c.matchedIn {
+			t.Errorf("history --json %v: %v %+v", c.args, err, resp.Hits)
+		}
+	}
+	out, _, _ := runIn(t, home, nil, "history", "--all-repos", "--no-refresh", "--json", "--include-subagents", "CappedBudgetMarker")
+	if !strings.Contains(out, `"session_id": "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/agent-m1a2b3c4d5e6f7a8b"`) {
+		t.Errorf("the mirrored subagent is not the hit:\n%s", out)
+	}
+}

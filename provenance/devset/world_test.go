@@ -112,7 +112,7 @@ func buildWorld(t *testing.T, name, set string) *world {
 		t.Fatal(err)
 	}
 	(&gittest.Repo{T: t, Dir: dir}).GitIn(dir, "clone", "-q", "-b", "main", bundle, clone)
-	if err := untar(filepath.Join(set, "home.tar.gz"), home); err != nil {
+	if err := accuracy.Untar(filepath.Join(set, "home.tar.gz"), home); err != nil {
 		t.Fatal(err)
 	}
 	w := &world{name: name, clone: clone, home: home, dir: dir, answers: map[string][]provenance.Attribution{}}

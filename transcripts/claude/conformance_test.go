@@ -27,6 +27,10 @@ const (
 	continuedID = "88888888-8888-4888-8888-888888888888" // 1.0.x continuation of it: summary + continuation summary
 	compactedID = "99999999-9999-4999-8999-999999999999" // 2.1.x compact_boundary into a new file
 	copiedID    = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa" // resumed: the origin's lines copied in
+	// A subagent known only from its parent's agent_progress lines, tool
+	// inputs and a persisted-output preview (-work-mirror).
+	mirrorID    = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"
+	mirrorAgent = "m1a2b3c4d5e6f7a8b"
 )
 
 // fixtureFiles reads the fixtures into the layout of a home folder, under
@@ -85,6 +89,8 @@ func fixtureSuite(t *testing.T, prefix string, env func(home string) map[string]
 			{ID: continuedID, Class: transcripts.ClassMain, Messages: 4},
 			{ID: compactedID, Class: transcripts.ClassMain, Messages: 4},
 			{ID: copiedID, Class: transcripts.ClassMain, Messages: 2, ParentID: originID, Relation: transcripts.RelResumedFrom},
+			{ID: mirrorID, Class: transcripts.ClassMain, Messages: 10},
+			{ID: sub(mirrorID, mirrorAgent), Class: transcripts.ClassSubagent, Messages: 6, ParentID: mirrorID, Relation: transcripts.RelSubagent},
 		},
 		Edits: []providertest.WantEdit{
 			{SessionID: legacyID, ToolCallID: "toolu_A1", Seq: 0, File: "/work/legacy/config.go", Op: transcripts.OpUpdate,

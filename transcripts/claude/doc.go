@@ -20,7 +20,15 @@
 // the lines' sessionId (flat files). It is linked (Relation subagent) from
 // both sides: the subagent file names its parent, and the parent's Task or
 // Agent result (toolUseResult.agentId) or its agent_progress lines name the
-// child with the spawning tool call id. The meta file adds the tool call id,
+// child with the spawning tool call id. The copies of the subagent's lines
+// in the parent's agent_progress lines (data.message) also make a session
+// of that id marked Mirror, for when the subagent's own file is missing
+// (the archive lets the file's session replace it): the copies are read as
+// the subagent's own lines (envelope fields from the progress line, each
+// copy's parent the copy before), a copy of a uuid among the last 16 taken
+// is skipped, and the prompt that data.prompt repeats is kept once, as the
+// first user message (a message of its own when the copies do not start
+// with it). The meta file adds the tool call id,
 // the parent agent (parentAgentId) and the description, used as title; it
 // is the provider's one side file (SideFiles), read through
 // Source.ReadSide so that the archive can hand back its retained copy.
@@ -87,7 +95,13 @@
 // block itself, not the first line of its message), sent again with its
 // result (text, IsError, ResultLine; ExitCode for Bash; ResultInMessage
 // and ResultMessageIndex naming the tool message that also carries the
-// text). Results and calls are paired by id whatever their order: 2.1.101
+// text). InputText is every string of the input in order (paths, commands,
+// patterns, new_string, content, prompts, an MCP tool's arguments) but
+// old_string. When the result shown is a <persisted-output> preview,
+// FullResult is the whole output the line's toolUseResult keeps (stdout
+// and stderr, or content as a string or text blocks); no other part of
+// toolUseResult is kept as text (originalFile, structuredPatch and the
+// result's copies of the input are not). Results and calls are paired by id whatever their order: 2.1.101
 // and later sometimes write a tool_result line before the tool_use line,
 // and such a result is kept until its call comes, then paired as if it
 // had come after it.
@@ -120,9 +134,7 @@
 // task list as it left it.
 //
 // Skipped without a problem: file-history-snapshot, queue-operation,
-// progress (hook_progress, bash_progress; agent_progress only gives a link,
-// as the subagent's own file holds its messages: when that file is missing,
-// the mirrored messages are not indexed), attachment, last-prompt, mode,
+// progress but agent_progress (hook_progress, bash_progress), attachment, last-prompt, mode,
 // permission-mode, agent-name, pr-link, tag, bridge-session (2.1.1xx: the
 // bridgeSessionId of the remote session a local one is connected to, and
 // a sequence number; nothing of the conversation). summary, ai-title and

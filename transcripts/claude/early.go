@@ -32,6 +32,8 @@ type earlyResult struct {
 	InSession string `json:"in_session"`
 	InIndex   int    `json:"in_index"`
 	InText    bool   `json:"in_text,omitempty"`
+	// Full is the whole output behind a persisted-output preview.
+	Full string `json:"full,omitempty"`
 }
 
 // CallID is the id of the result's call.
@@ -39,7 +41,7 @@ func (r *earlyResult) CallID() string { return r.ID }
 
 // Size is the bytes of the result's texts.
 func (r *earlyResult) Size() int {
-	n := len(r.Text)
+	n := len(r.Text) + len(r.Full)
 	if r.Original != nil {
 		n += len(*r.Original)
 	}
@@ -54,7 +56,7 @@ func (r *earlyResult) Size() int {
 // keepEarly keeps a result whose call has not been seen.
 func (st *state) keepEarly(res *callResult, id string, in msgRef, inText bool) {
 	er := &earlyResult{ID: id, Text: res.Text, Failed: res.Failed, Single: res.Single, Line: res.Line,
-		Exit: exitCode(res), Task: taskNumber(res), Hunks: res.hunks(), HasPatch: res.hasPatch(), InSession: in.session, InIndex: in.index, InText: inText}
+		Exit: exitCode(res), Task: taskNumber(res), Hunks: res.hunks(), HasPatch: res.hasPatch(), InSession: in.session, InIndex: in.index, InText: inText, Full: res.full}
 	if res.Obj != nil {
 		obj := *res.Obj
 		obj.StructuredPatch = nil
@@ -70,13 +72,14 @@ func (st *state) keepEarly(res *callResult, id string, in msgRef, inText bool) {
 // message that carries it.
 func (r *earlyResult) result() (*callResult, msgRef, bool) {
 	res := &callResult{Text: r.Text, Failed: r.Failed, Obj: r.Obj, Single: r.Single, Line: r.Line,
-		original: r.Original, decided: true, exit: r.Exit, task: r.Task, patch: r.Hunks, withPatch: r.HasPatch}
+		original: r.Original, decided: true, exit: r.Exit, task: r.Task, patch: r.Hunks, withPatch: r.HasPatch, full: r.Full}
 	return res, msgRef{r.InSession, r.InIndex}, r.InText
 }
 
 // redact passes the kept texts through rd.
 func (r *earlyResult) redact(rd transcripts.Redaction) {
 	r.Text = rd.Text(r.Text)
+	r.Full = rd.Text(r.Full)
 	if r.Original != nil {
 		o := rd.Text(*r.Original)
 		r.Original = &o

@@ -56,6 +56,9 @@ type rawLine struct {
 	Data *struct {
 		Type    string `json:"type"`
 		AgentID string `json:"agentId"`
+		Prompt  string `json:"prompt"`
+		// Message is the copied subagent line, decoded on its own.
+		Message json.RawMessage `json:"message"`
 	} `json:"data"`
 	ParentToolUseID string `json:"parentToolUseID"`
 }
@@ -186,6 +189,40 @@ func readWriteTexts(line []byte) writeTexts {
 		} `json:"toolUseResult"`
 	}](line)
 	return writeTexts{v.ToolUseResult.OriginalFile, v.ToolUseResult.Content}
+}
+
+// persistedPrefix starts a tool result that Claude Code replaced by a
+// preview (its first 2 KB) because the output was too large, saving the
+// whole output in a file beside the transcript.
+const persistedPrefix = "<persisted-output>"
+
+// fullOutput returns the whole output that a result line's toolUseResult
+// keeps (a Bash stdout and stderr; a content string or text blocks) when
+// the result shown was only a persisted-output preview of it, else "".
+// The line is read again for it: that happens only for such previews.
+func fullOutput(line []byte, shown string) string {
+	if !strings.HasPrefix(strings.TrimLeft(shown, " \t\r\n"), persistedPrefix) {
+		return ""
+	}
+	v, _ := decodeLoose[struct {
+		ToolUseResult struct {
+			Stdout  string `json:"stdout"`
+			Stderr  string `json:"stderr"`
+			Content any    `json:"content"`
+		} `json:"toolUseResult"`
+	}](line)
+	r := v.ToolUseResult
+	full := r.Stdout
+	if r.Stderr != "" {
+		full = transcripts.JoinTexts(full, r.Stderr)
+	}
+	if full == "" {
+		full = resultText(r.Content)
+	}
+	if strings.HasPrefix(strings.TrimLeft(full, " \t\r\n"), persistedPrefix) {
+		return ""
+	}
+	return full
 }
 
 // altShapes re-reads the two fields whose JSON type varies between lines:

@@ -126,7 +126,7 @@ func (p *parser) dispatch(ln *rawLine, lineNo int) error {
 	case "custom-title":
 		return p.setTitle(&p.st.Titles.Custom, ln.CustomTitle)
 	case "progress":
-		return p.progress(ln)
+		return p.progress(ln, lineNo)
 	}
 	if ignoredTypes[ln.Type] {
 		return nil
@@ -140,6 +140,11 @@ func (p *parser) entry(ln *rawLine, lineNo int) error {
 	if ss == nil || err != nil {
 		return err
 	}
+	return p.handle(ss, ln, lineNo)
+}
+
+// handle adds a user, assistant or system line to session ss.
+func (p *parser) handle(ss *sessionState, ln *rawLine, lineNo int) error {
 	if ss.S.Class == transcripts.ClassSubagent && !ss.Emitted && ss.Next == 0 && ln.Type == "user" && isWarmup(ln) {
 		ss.Skip = true
 		return nil

@@ -33,7 +33,10 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // document blocks ([image/png, 48 KB]); 6 titles a session whose first
 // prompt runs a slash command by the command's arguments, or by the first
 // prompt after it.
-const parserVersion = "6"
+// 7 gives each call the searchable text of its input and the whole output
+// behind a persisted-output preview, and builds a subagent's session from
+// its parent's agent_progress lines.
+const parserVersion = "7"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }

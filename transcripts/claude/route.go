@@ -3,6 +3,7 @@ package claude
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"hansard/transcripts"
@@ -184,10 +185,10 @@ func rootSession(id string) string {
 	return root
 }
 
-// progress reads a 2.1.x progress line. Only agent_progress matters: its
-// copy of a subagent message is not indexed (the subagent's own file holds
-// it), but it links the subagent to the parent's tool call.
-func (p *parser) progress(ln *rawLine) error {
+// progress reads a 2.1.x progress line. Only agent_progress matters: it
+// links the subagent to the parent's tool call, and its copy of one of the
+// subagent's messages goes to the subagent's mirror session (see mirror).
+func (p *parser) progress(ln *rawLine, lineNo int) error {
 	if ln.Data == nil || ln.Data.Type != "agent_progress" || ln.Data.AgentID == "" {
 		return nil
 	}
@@ -195,7 +196,61 @@ func (p *parser) progress(ln *rawLine) error {
 	if ss == nil || err != nil {
 		return err
 	}
-	return p.linkChild(ss, ln.Data.AgentID, ln.ParentToolUseID, "agent_progress in "+p.base)
+	if err := p.linkChild(ss, ln.Data.AgentID, ln.ParentToolUseID, "agent_progress in "+p.base); err != nil {
+		return err
+	}
+	return p.mirror(ss, ln, lineNo)
+}
+
+// mirror adds the subagent message an agent_progress line copies to the
+// subagent's session, built from these copies for when its own file is
+// missing (transcripts.Session.Mirror: the archive lets the file replace
+// it). The session has the id its file would give it, the parent's
+// spawning call, and its messages in the order the copies come; a copy
+// of a message already taken (by its uuid) is skipped. The prompt that
+// each line may repeat is kept once: as the first user message, or, when
+// the copies do not start with one, as a message of its own.
+func (p *parser) mirror(parent *sessionState, ln *rawLine, lineNo int) error {
+	var in rawLine
+	if len(ln.Data.Message) == 0 || decodeLine(ln.Data.Message, &in) != nil {
+		return nil
+	}
+	if in.Type != "user" && in.Type != "assistant" {
+		return nil
+	}
+	id := rootSession(parent.S.ID) + "/agent-" + ln.Data.AgentID
+	ss := p.st.Sessions[id]
+	if ss == nil {
+		ss = p.ensure(id, transcripts.ClassSubagent)
+		ss.S.ParentID, ss.S.Relation, ss.S.ParentToolCallID = parent.S.ID, transcripts.RelSubagent, ln.ParentToolUseID
+		ss.S.LinkEvidence, ss.S.Mirror = "agent_progress in "+p.base, true
+	}
+	if ss.Skip || !ss.S.Mirror || (in.UUID != "" && slices.Contains(ss.Copied, in.UUID)) {
+		return nil
+	}
+	in.IsSidechain, in.AgentID = true, ln.Data.AgentID
+	in.SessionID = firstOf(in.SessionID, ln.SessionID)
+	in.CWD = firstOf(in.CWD, ln.CWD)
+	in.GitBranch = firstOf(in.GitBranch, ln.GitBranch)
+	in.Version = firstOf(in.Version, ln.Version)
+	in.Timestamp = firstOf(in.Timestamp, ln.Timestamp)
+	if in.ParentUUID == "" && len(ss.Copied) > 0 {
+		in.ParentUUID = ss.Copied[len(ss.Copied)-1]
+	}
+	if ss.Next == 0 && !ss.Emitted && in.Type != "user" && strings.TrimSpace(ln.Data.Prompt) != "" {
+		prompt := rawLine{Type: "user", Timestamp: in.Timestamp, CWD: in.CWD, GitBranch: in.GitBranch, Version: in.Version,
+			Message: &apiMessage{Role: "user", text: ln.Data.Prompt, isString: true}}
+		if err := p.handle(ss, &prompt, lineNo); err != nil {
+			return err
+		}
+	}
+	if in.UUID != "" {
+		ss.Copied = append(ss.Copied, in.UUID)
+		if len(ss.Copied) > maxRecent {
+			ss.Copied = append(ss.Copied[:0:0], ss.Copied[1:]...)
+		}
+	}
+	return p.handle(ss, &in, lineNo)
 }
 
 // linkChild links the subagent agentID to the session that spawned it.

@@ -24,6 +24,10 @@ const maxRecent = 16
 // between.
 const maxJoins = 4
 
+// maxOpenJoins bounds the assistant messages open to joins over all the
+// sessions of a file, so that the checkpoint stays small.
+const maxOpenJoins = 32
+
 // state is what a Parse carries over to the next one through
 // Checkpoint.State. Everything the parser decides depends only on it and on
 // the lines read, so a parse resumed from a checkpoint emits exactly the
@@ -37,8 +41,8 @@ type state struct {
 	Pending  []*pendingCall           `json:"pending,omitempty"`
 	// Early are results that came before their calls (see early.go).
 	Early []*earlyResult `json:"early,omitempty"`
-	// Joins are the latest assistant messages (at most maxJoins), still
-	// open to lines of the same API response.
+	// Joins are the latest assistant messages (at most maxJoins of each
+	// session), still open to lines of the same API response.
 	Joins  []*join `json:"joins,omitempty"`
 	Titles titles  `json:"titles"`
 	// Linked lists links already emitted ("resumed:<id>", "agent:<id>").
@@ -64,6 +68,9 @@ type sessionState struct {
 	Tasks       []task `json:"tasks,omitempty"`
 	// Emitted is set once a record of the session was sent.
 	Emitted bool `json:"emitted,omitempty"`
+	// Copied are the uuids of the last messages a mirror session took
+	// from agent_progress lines (at most maxRecent, oldest first).
+	Copied []string `json:"copied,omitempty"`
 }
 
 // task is one entry of the TaskCreate/TaskUpdate list.
@@ -97,6 +104,9 @@ type pendingCall struct {
 	CWD          string    `json:"cwd,omitempty"`
 	Version      string    `json:"version,omitempty"`
 	Timestamp    time.Time `json:"ts"`
+	// text caches the input's searchable text within one Parse (the
+	// checkpoint does not keep it: it is derived from Input again).
+	text *string
 }
 
 // join is the assistant message being assembled from the lines of one API
@@ -168,9 +178,29 @@ func (st *state) findJoin(session, key string) *join {
 	return nil
 }
 
+// addJoin opens j to joins, closing the oldest of its session's when that
+// session has maxJoins open: the lines of subagents copied into the file
+// (agent_progress) come between the parent's and do not close its own.
 func (st *state) addJoin(j *join) {
-	if len(st.Joins) >= maxJoins {
-		st.Joins = append(st.Joins[:0:0], st.Joins[1:]...)
+	n, oldest := 0, -1
+	for i, o := range st.Joins {
+		if o.Session == j.Session {
+			if oldest < 0 {
+				oldest = i
+			}
+			n++
+		}
+	}
+	if n >= maxJoins {
+		st.Joins = append(st.Joins[:oldest:oldest], st.Joins[oldest+1:]...)
+	} else if len(st.Joins) >= maxOpenJoins {
+		// The oldest of another session's: a subagent that has finished.
+		for i, o := range st.Joins {
+			if o.Session != j.Session {
+				st.Joins = append(st.Joins[:i:i], st.Joins[i+1:]...)
+				break
+			}
+		}
 	}
 	st.Joins = append(st.Joins, j)
 }

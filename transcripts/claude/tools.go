@@ -65,6 +65,8 @@ type callResult struct {
 	withPatch bool
 	// files caches writeTexts.
 	files *writeTexts
+	// full is the whole output behind a persisted-output preview.
+	full string
 }
 
 // hasPatch reports whether the result carries a structuredPatch.
@@ -112,8 +114,20 @@ func (pc *pendingCall) toolCall() *transcripts.ToolCall {
 	tc := &transcripts.ToolCall{SessionID: pc.Session, ID: pc.ID, MessageIndex: pc.MessageIndex, Line: pc.Line, Name: pc.Name, Timestamp: pc.Timestamp}
 	if pc.Input != "" {
 		tc.Input = json.RawMessage(pc.Input)
+		if pc.text == nil {
+			t := inputText(pc.Input)
+			pc.text = &t
+		}
+		tc.InputText = *pc.text
 	}
 	return tc
+}
+
+// inputText is the searchable text of a tool input: its string values
+// (paths, commands, patterns, new text, written content, an MCP tool's
+// arguments), without the text an Edit or MultiEdit replaced.
+func inputText(input string) string {
+	return transcripts.JSONStrings([]byte(input), func(key string) bool { return key == "old_string" })
 }
 
 // msgRef names the tool message whose text carries a result.
@@ -133,6 +147,7 @@ func (p *parser) result(ln *rawLine, b *block, text string, lineNo int, single b
 			res.Failed = true
 			res.Text = firstOf(res.Text, *t)
 		}
+		res.full = fullOutput(ln.raw, text)
 	}
 	pc := p.st.takePending(b.ToolUseID)
 	if pc == nil {
@@ -156,6 +171,7 @@ func (p *parser) pair(pc *pendingCall, res *callResult, in msgRef, inText bool) 
 	}
 	tc := pc.toolCall()
 	tc.Result, tc.HasResult, tc.IsError, tc.ResultLine = res.Text, true, res.Failed, res.Line
+	tc.FullResult = res.full
 	if in.session == pc.Session && inText {
 		tc.ResultInMessage, tc.ResultMessageIndex = true, in.index
 	}

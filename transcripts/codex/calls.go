@@ -141,6 +141,7 @@ func (p *parser) started(c *call) error {
 // emitCall sends a call's tool call, command and edits.
 func (p *parser) emitCall(c *call) error {
 	tc := c.Call
+	tc.InputText = inputText(c)
 	if err := p.sink(transcripts.Record{ToolCall: &tc}); err != nil {
 		return err
 	}

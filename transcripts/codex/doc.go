@@ -43,7 +43,12 @@
 //     output given as content parts is their text, an input_image the
 //     placeholder of its data: URL's type and size ("[image/png, 48 KB]");
 //     a prompt's images are left out of its text, as its user_message
-//     twin holds the text alone.
+//     twin holds the text alone. InputText is, for a shell call, its
+//     command and working folder; for apply_patch in any form, the patch's
+//     paths and added lines; for a code-mode script, its commands and
+//     patches' added text (the script as written when it holds no patch);
+//     for write_stdin nothing; for any other call (MCP tools included),
+//     every string of its arguments.
 //   - Edits: apply_patch as a custom tool call, as a function call
 //     ({"input"} or {"patch"}), run through a shell (["apply_patch", patch]
 //     or apply_patch <<'EOF'), or inside a code-mode exec script

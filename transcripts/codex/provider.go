@@ -30,7 +30,8 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // names the type and size of an output's input_image ([image/png, 48 KB]);
 // 7 titles a session whose first prompt runs a slash command by its
 // arguments or by the next prompt.
-const parserVersion = "7"
+// 8 gives each call the searchable text of its input.
+const parserVersion = "8"
 
 // ParserVersion returns the parser's version.
 func (Provider) ParserVersion() string { return parserVersion }

@@ -1,4 +1,4 @@
-package devset
+package accuracy
 
 import (
 	"archive/tar"
@@ -11,9 +11,9 @@ import (
 	"strings"
 )
 
-// untar unpacks a gzip-compressed tar archive into dir: folders and
-// regular files only, none outside dir.
-func untar(archivePath, dir string) error {
+// Untar unpacks a gzip-compressed tar archive (a development set's
+// home.tar.gz) into dir: folders and regular files only, none outside dir.
+func Untar(archivePath, dir string) error {
 	f, err := os.Open(archivePath)
 	if err != nil {
 		return err
