@@ -19,8 +19,10 @@ func (r TimeRange) Contains(t time.Time) bool {
 }
 
 // ParseTimeRange parses since and until. Each is empty (open), an RFC 3339
-// time, a date (2026-11-30), or a day relative to now on loc's clock:
-// today, yesterday, Nd (the day N days ago) or Nw (N weeks ago). A day
+// time, a local time of day (2026-11-30T10:00 or 2026-11-30 10:00, seconds
+// optional, on loc's clock), a date (2026-11-30 or 2026/11/30), or a day
+// relative to now on loc's clock: today, yesterday, Nd or "N days ago"
+// (the day N days ago), Nw or "N weeks ago". A day
 // covers that whole day on loc's clock: since a day starts at its local
 // midnight, until a day ends at the next local midnight, whatever the day's
 // length (23 or 25 hours across DST). An RFC 3339 until includes that
@@ -45,7 +47,16 @@ func ParseTimeRange(since, until string, loc *time.Location, now time.Time) (Tim
 }
 
 // relativeForms names the relative days accepted, for errors.
-const relativeForms = "today, yesterday, 7d, 2w"
+const relativeForms = "today, yesterday, 3 days ago, 7d, 2w"
+
+// dateExamples lists the forms a since or until takes, for errors.
+const dateExamples = "2026-05-01, 2026/05/01, 2026-05-01T10:00 (local), 2026-05-01T10:00:00Z, " + relativeForms
+
+// dateLayouts are the dates accepted, read as a whole local day.
+var dateLayouts = []string{time.DateOnly, "2006/01/02"}
+
+// localLayouts are the local times of day accepted.
+var localLayouts = []string{"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02 15:04:05"}
 
 // maxDaysAgo bounds a relative day (about 270 years).
 const maxDaysAgo = 99999
@@ -61,14 +72,24 @@ func parseBound(field, s string, loc *time.Location, now time.Time, end bool) (t
 		}
 		return localMidnight(y, m, day, loc).UTC()
 	}
-	if d, err := time.Parse(time.DateOnly, s); err == nil {
-		return dayStart(d.Date()), nil
+	for _, layout := range dateLayouts {
+		if d, err := time.Parse(layout, s); err == nil {
+			return dayStart(d.Date()), nil
+		}
 	}
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+	instant := func(t time.Time) time.Time {
 		if end {
 			t = t.Add(time.Nanosecond)
 		}
-		return t.UTC(), nil
+		return t.UTC()
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return instant(t), nil
+	}
+	for _, layout := range localLayouts {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return instant(t), nil
+		}
 	}
 	ago, err := daysAgo(field, s)
 	if err != nil {
@@ -78,9 +99,10 @@ func parseBound(field, s string, loc *time.Location, now time.Time, end bool) (t
 	return dayStart(y, m, d-ago), nil
 }
 
-// daysAgo reads a day relative to today: today, yesterday, Nd or Nw.
+// daysAgo reads a day relative to today: today, yesterday, Nd, Nw, or
+// the same spelled out ("3 days ago", "1 week ago", "2 weeks").
 func daysAgo(field, s string) (int, error) {
-	v := strings.ToLower(s)
+	v := spelledDays(strings.ToLower(s))
 	switch v {
 	case "today":
 		return 0, nil
@@ -90,7 +112,7 @@ func daysAgo(field, s string) (int, error) {
 	bad := func(why string) error {
 		return invalidArg(field, fmt.Sprintf("%s %q %s", field, s, why))
 	}
-	neither := bad("is neither a date (2006-01-02, or " + relativeForms + ") nor an RFC 3339 time (2006-01-02T15:04:05Z07:00)")
+	neither := bad("is neither a date nor a time: try " + dateExamples)
 	if len(v) < 2 {
 		return 0, neither
 	}
@@ -112,6 +134,29 @@ func daysAgo(field, s string) (int, error) {
 		return 0, bad(fmt.Sprintf("is more than %d days ago", maxDaysAgo))
 	}
 	return n, nil
+}
+
+// spelledDays rewrites "3 days ago", "1 week ago" or "2 weeks" as 3d, 1w
+// or 2w; anything else is returned as it is.
+func spelledDays(v string) string {
+	f := strings.Fields(v)
+	if len(f) == 3 && f[2] == "ago" {
+		f = f[:2]
+	}
+	if len(f) != 2 {
+		return v
+	}
+	switch f[1] {
+	case "day", "days":
+		return f[0] + "d"
+	case "week", "weeks":
+		return f[0] + "w"
+	case "hour", "hours":
+		return f[0] + "h"
+	case "minute", "minutes":
+		return f[0] + "m"
+	}
+	return v
 }
 
 // localMidnight returns the first instant of a day on loc's clock. Where
