@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"hansard/provenance"
 	"hansard/provenance/gitrepo"
@@ -54,6 +55,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, invalidArg("location", err.Error())
 	}
+	loc = symbolOrPath(loc, strings.TrimSpace(req.Location), req.Dir)
 	abs := loc.Path
 	if !filepath.IsAbs(abs) {
 		if req.Dir != "" {
@@ -64,13 +66,18 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	}
 	repo, err := gitrepo.Open(filepath.Dir(abs))
 	if err != nil {
-		return WhyResponse{}, whyError(loc.Path, err)
+		return WhyResponse{}, whyError(loc.Path, req.Rev, err)
 	}
 	if req.Rev == "" {
 		if fi, err := os.Stat(abs); err != nil {
 			return WhyResponse{}, invalidArgf("location", "%s: no such file", loc.Path)
 		} else if fi.IsDir() {
 			return WhyResponse{}, invalidArgf("location", "%s is a folder: want a file", loc.Path)
+		}
+	}
+	if loc.Symbol != "" {
+		if loc, err = resolveSymbol(ctx, loc, abs, req.Rev); err != nil {
+			return WhyResponse{}, err
 		}
 	}
 	a, err := h.Archive(ctx)
@@ -100,7 +107,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 		adapters.Cache.Wait() // a failed cache write only costs time next time
 	}()
 	if err != nil {
-		return WhyResponse{}, whyError(loc.Path, err)
+		return WhyResponse{}, whyError(loc.Path, req.Rev, err)
 	}
 	if err := h.addEvidence(ctx, a, out, req.Diff, !req.Bare); err != nil {
 		return WhyResponse{}, err
@@ -109,8 +116,9 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 }
 
 // whyError turns what the caller can fix into invalid_argument errors with
-// a clear message; anything else keeps its code.
-func whyError(path string, err error) error {
+// a clear message, without the chain of internal steps under it; anything
+// else keeps its code.
+func whyError(path, rev string, err error) error {
 	var e *Error
 	switch {
 	case errors.As(err, &e):
@@ -119,10 +127,14 @@ func whyError(path string, err error) error {
 		return invalidArgf("location", "%s is not inside a git repository", path)
 	case errors.Is(err, gitrepo.ErrLineRange):
 		return invalidArg("location", err.Error())
+	case errors.Is(err, gitrepo.ErrBadRevision) && rev != "":
+		return invalidArgf("rev", "%q is not a revision of this repository (try a commit id, a branch, a tag or HEAD~2)", rev)
+	case errors.Is(err, gitrepo.ErrNoSuchPath) && rev != "":
+		return invalidArgf("location", "%s did not exist at revision %s", path, rev)
 	case errors.Is(err, gitrepo.ErrNoSuchPath):
-		return invalidArgf("location", "%s: no such file in the repository (%v)", path, err)
+		return invalidArgf("location", "%s is not in the repository's history (not committed yet?)", path)
 	case errors.Is(err, gitrepo.ErrBadRevision):
-		return invalidArgf("rev", "unknown revision: %v", err)
+		return invalidArgf("location", "%s: the repository has no commit yet", path)
 	}
 	return internal("why "+path, err)
 }
