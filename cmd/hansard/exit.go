@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"hansard/recall"
 )
 
@@ -25,24 +27,48 @@ func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 // exitCode prints err (when any) and maps it to the exit code (codeOf). A
-// usage error names the help of the command that was run (cmdPath).
-func exitCode(err error, cmdPath string, stderr io.Writer) int {
+// usage error shows the usage line of the command that was run (cmd, nil
+// for the root) and names its help. With asJSON the error is one JSON
+// object instead (jsonError), as the MCP tools return it.
+func exitCode(err error, cmd *cobra.Command, stderr io.Writer, asJSON bool) int {
 	code := codeOf(err)
-	switch code {
-	case exitOK:
+	if code == exitOK {
 		return code
-	case exitCancelled:
+	}
+	if asJSON {
+		writeJSONLine(stderr, jsonError(err))
+		return code
+	}
+	if code == exitCancelled {
 		fmt.Fprintln(stderr, "hansard: cancelled")
 		return code
 	}
-	fmt.Fprintf(stderr, "hansard: %s\n", termSafe(err.Error()))
+	fmt.Fprintf(stderr, "hansard: %s\n", termSafe(errorText(err)))
 	if code == exitUsage {
-		if cmdPath == "" {
-			cmdPath = "hansard"
+		path := "hansard"
+		if cmd != nil {
+			path = cmd.CommandPath()
+			fmt.Fprintf(stderr, "Usage: %s\n", cmd.UseLine())
 		}
-		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmdPath)
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", path)
 	}
 	return code
+}
+
+// errorText is what a person reads of err: the message alone of an error
+// the user can fix (a bad argument, an unknown or ambiguous name), the
+// whole chain of anything else, which says where it went wrong.
+func errorText(err error) string {
+	var e *recall.Error
+	if errors.As(err, &e) {
+		switch e.Code {
+		case recall.CodeInvalidArgument, recall.CodeNotFound:
+			return e.Message
+		case recall.CodeAmbiguous:
+			return e.Message + ":\n  " + strings.Join(e.Candidates, "\n  ")
+		}
+	}
+	return err.Error()
 }
 
 // codeOf maps err to the exit code, in one place: usage errors of the

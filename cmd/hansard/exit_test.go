@@ -16,7 +16,7 @@ func TestUsageErrorNamesTheCommandsHelp(t *testing.T) {
 		{[]string{"--no-such-flag"}, "Run 'hansard --help' for usage."},
 		{[]string{"no-such-command"}, "Run 'hansard --help' for usage."},
 		{[]string{"index", "pause", "--no-such-flag"}, "Run 'hansard index pause --help' for usage."},
-		{[]string{"why", "--json", "--porcelain", "x.go:1"}, "Run 'hansard why --help' for usage."},
+		{[]string{"why", "--stdin", "x.go:1"}, "Run 'hansard why --help' for usage."},
 	} {
 		_, errOut, code := runIn(t, home, nil, tt.args...)
 		if code != exitUsage || !strings.HasSuffix(errOut, tt.help+"\n") {

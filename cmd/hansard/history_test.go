@@ -90,7 +90,7 @@ func TestHistoryAndShowErrors(t *testing.T) {
 		{[]string{"history", "--since", "soon"}, exitUsage, "since"},
 		{[]string{"history", "--hits", "9"}, exitUsage, "--hits must be 1 to 5"},
 		{[]string{"history", "--repo", "no-such-repo"}, exitError, "no archived conversation"},
-		{[]string{"show"}, exitUsage, "accepts 1 arg"},
+		{[]string{"show"}, exitUsage, "missing SESSION"},
 		{[]string{"show", "ffffffff"}, exitError, "no such session"},
 		{[]string{"show", "--limit", "0", "--content-offset", "5", "1111"}, exitUsage, "--content-offset"},
 	} {

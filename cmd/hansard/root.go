@@ -47,8 +47,6 @@ func runApp(ctx context.Context, app *App, args []string) int {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.PersistentFlags().BoolVar(&app.NoRefresh, "no-refresh", false,
-		"answer from what is archived, without first reading new transcripts (why still brings its edit ledger up to date from the archive)")
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
@@ -57,11 +55,10 @@ func runApp(ctx context.Context, app *App, args []string) int {
 	for _, c := range commands() {
 		root.AddCommand(c(app))
 	}
+	root.InitDefaultCompletionCmd()
+	finishHelp(root, &app.NoRefresh)
+	friendlyArgs(root)
 	cmd, err := root.ExecuteContextC(ctx)
 	app.Close()
-	path := ""
-	if cmd != nil {
-		path = cmd.CommandPath()
-	}
-	return exitCode(nameTypedFlags(cmd, err), path, s.Err)
+	return exitCode(nameTypedFlags(cmd, err), cmd, s.Err, jsonOutput(cmd, args))
 }

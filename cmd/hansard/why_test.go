@@ -204,14 +204,14 @@ func testWhyOutputs(t *testing.T, bin string, res *truth.Result, env []string) {
 		code int
 		msg  string
 	}{
-		{"bad line", res.Repo, []string{"why", file + ":abc"}, 2, "bad line number"},
+		{"bad line", res.Repo, []string{"why", file + ":0"}, 2, "line numbers start at 1"},
 		{"line zero", res.Repo, []string{"why", file + ":0"}, 2, "start at 1"},
 		{"reversed range", res.Repo, []string{"why", file + ":9-3"}, 2, "before it starts"},
 		{"past the end", res.Repo, []string{"why", file + ":99999"}, 2, "past the end"},
 		{"missing file", res.Repo, []string{"why", "no/such/file.go:3"}, 2, "no such file"},
 		{"not a repository", notRepo, []string{"why", "x.go:1"}, 2, "not inside a git repository"},
-		{"unknown revision", res.Repo, []string{"why", loc, "--rev", "no-such-rev"}, 2, "unknown revision"},
-		{"no argument", res.Repo, []string{"why"}, 2, "accepts 1 arg"},
+		{"unknown revision", res.Repo, []string{"why", loc, "--rev", "no-such-rev"}, 2, `"no-such-rev" is not a revision`},
+		{"no argument", res.Repo, []string{"why"}, 2, "missing PATH"},
 	}
 	for _, c := range bad {
 		_, errOut, code := runHansard(t, bin, c.dir, env, append(c.args, "--no-refresh")...)
