@@ -59,6 +59,10 @@ func exitCode(err error, cmd *cobra.Command, stderr io.Writer, asJSON bool) int 
 // the user can fix (a bad argument, an unknown or ambiguous name), the
 // whole chain of anything else, which says where it went wrong.
 func errorText(err error) string {
+	var amb ambiguousSessions
+	if errors.As(err, &amb) {
+		return amb.Error()
+	}
 	var e *recall.Error
 	if errors.As(err, &e) {
 		switch e.Code {

@@ -17,6 +17,8 @@ type showOptions struct {
 	json      bool
 	porcelain bool
 	diff      bool
+	all       bool // the whole conversation
+	meta      bool // system, meta and event messages too
 }
 
 func newShowCmd(app *App) *cobra.Command {
@@ -53,6 +55,8 @@ works.`,
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
 	f.BoolVar(&opts.porcelain, "porcelain", false, "print one tab-separated line per message, after a version line")
 	f.BoolVar(&opts.diff, "diff", false, "show the diff of each edit the messages made, redacted as the archive is")
+	f.BoolVar(&opts.all, "all", false, "the whole conversation, every page")
+	f.BoolVar(&opts.meta, "meta", false, "show system messages and injected meta and event messages too")
 	addFlagAliases(cmd)
 	return cmd
 }
@@ -64,8 +68,17 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 	if err := excludeFlags("diff", opts.diff, "porcelain", opts.porcelain); err != nil {
 		return err
 	}
-	resp, err := app.Host().Read(ctx, opts.req)
+	read := app.Host().Read
+	if opts.all {
+		read = func(ctx context.Context, _ recall.ReadRequest) (recall.ReadResponse, error) {
+			return readAll(ctx, app, opts)
+		}
+	}
+	resp, err := read(ctx, opts.req)
 	if err != nil {
+		return showError(ctx, app, err)
+	}
+	if err := checkAround(opts, resp); err != nil {
 		return err
 	}
 	if opts.porcelain {
@@ -87,8 +100,18 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 		}
 		return writeJSON(app.Streams.Out, resp)
 	}
-	printShow(app.Streams.Out, newPainter(app), opts, resp, diffs)
-	return nil
+	resp, hidden := hideMeta(opts, resp)
+	print := func(w io.Writer) error {
+		printShow(w, newPainter(app), opts, resp, diffs)
+		if hidden > 0 {
+			fmt.Fprintf(w, "\n%s\n", newPainter(app).dim(fmt.Sprintf("(%d system or meta %s not shown: --meta shows them)", hidden, plural(hidden, "message", "messages"))))
+		}
+		return nil
+	}
+	if opts.all {
+		return app.page(print)
+	}
+	return print(app.Streams.Out)
 }
 
 // showWithDiffs is show --json --diff: the read, and the diffs of the
