@@ -27,6 +27,8 @@ type runStats struct {
 	files    atomic.Int64
 	bytes    atomic.Int64
 	sessions atomic.Int64
+	// subagents counts those of sessions that are subagents
+	subagents atomic.Int64
 
 	mu       sync.Mutex
 	appended int
@@ -79,6 +81,7 @@ func (s *runStats) fill(res *RefreshResult) {
 	res.Generations = s.newGens
 	res.Problems = s.problems
 	res.Sessions = int(s.sessions.Load())
+	res.Subagents = int(s.subagents.Load())
 	res.Bytes = s.bytes.Load()
 	res.WriterBusy = s.writerBusy
 }

@@ -28,6 +28,9 @@ func (w *writer) record(j *job, r transcripts.Record) error {
 			return fmt.Errorf("session %s: %w", s.ID, err)
 		}
 		w.pks[s.ID] = pk
+		if s.Class == transcripts.ClassSubagent {
+			w.subagents[pk] = true
+		}
 		if _, err := w.sessionPK(j, s.ID); err != nil {
 			return err
 		}

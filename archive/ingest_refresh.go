@@ -41,8 +41,9 @@ type RefreshResult struct {
 	Rebuilt   int   `json:"rebuilt"`  // re-parsed from the retained copy
 	Deleted   int   `json:"deleted"`  // newly found gone
 	Failed    int   `json:"failed"`
-	Sessions  int   `json:"sessions"` // sessions written
-	Bytes     int64 `json:"bytes"`    // transcript bytes read
+	Sessions  int   `json:"sessions"`  // sessions written, subagents included
+	Subagents int   `json:"subagents"` // of Sessions, those that are subagents
+	Bytes     int64 `json:"bytes"`     // transcript bytes read
 	// Problems counts the unusable lines met in this run by kind.
 	Problems map[string]int `json:"problems,omitempty"`
 	Elapsed  time.Duration  `json:"elapsed"`
@@ -187,6 +188,7 @@ func (a *Archive) rebuildKept(ctx context.Context, providers []transcripts.Provi
 	res.Rebuilt += more.Rebuilt
 	res.Failed += more.Failed
 	res.Sessions += more.Sessions
+	res.Subagents += more.Subagents
 	res.Bytes += more.Bytes
 	for k, n := range more.Problems {
 		if res.Problems == nil {

@@ -46,6 +46,7 @@ type writer struct {
 	// changes until a burst.
 	msgFTS, resultFTS, inputFTS, fullFTS *ftsQueue
 	touched                              map[*job]map[int64]bool
+	subagents                            map[int64]bool               // sessions written as subagents, until their job ends
 	seen                                 map[*job]map[rowKey]struct{} // keys each job wrote (see put)
 	names                                map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
 	mirrors, skipped                     map[*job]map[string]bool     // the job's mirror sessions, and those it drops (see ingest_mirrors.go)
@@ -75,15 +76,16 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 	}
 	w := &writer{
 		a: a, ctx: wctx, conn: conn, st: st, stats: stats, warn: warn,
-		attach:  a.newAttacher(wctx, conn),
-		pks:     make(map[string]int64),
-		touched: make(map[*job]map[int64]bool),
-		seen:    make(map[*job]map[rowKey]struct{}),
-		names:   make(map[*job]map[string]string),
-		mirrors: make(map[*job]map[string]bool),
-		skipped: make(map[*job]map[string]bool),
-		links:   make(map[*job][]*transcripts.Link),
-		held:    make(map[rowKey]*heldRow),
+		attach:    a.newAttacher(wctx, conn),
+		pks:       make(map[string]int64),
+		touched:   make(map[*job]map[int64]bool),
+		subagents: make(map[int64]bool),
+		seen:      make(map[*job]map[rowKey]struct{}),
+		names:     make(map[*job]map[string]string),
+		mirrors:   make(map[*job]map[string]bool),
+		skipped:   make(map[*job]map[string]bool),
+		links:     make(map[*job][]*transcripts.Link),
+		held:      make(map[rowKey]*heldRow),
 	}
 	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "user", "said", "tool", "boiler"); err == nil {
 		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
@@ -366,6 +368,12 @@ func (w *writer) finishJob(j *job, d *jobDone) error {
 	w.stats.count(j.kind, false)
 	w.stats.files.Add(1)
 	w.stats.sessions.Add(int64(len(pks)))
+	for _, pk := range pks {
+		if w.subagents[pk] || j.src.Class == transcripts.ClassSubagent {
+			w.stats.subagents.Add(1)
+		}
+		delete(w.subagents, pk)
+	}
 	if len(d.problems) > 0 {
 		w.stats.addProblems(d.problems)
 		w.warn(fmt.Sprintf("%s: %s", j.src.Path, describeProblems(d.problems)))

@@ -34,6 +34,9 @@ type HostOptions struct {
 	// (cmd/hansard's registry; tests pass their own). None: a refresh
 	// finds nothing new.
 	Providers []transcripts.Provider
+	// FirstIndex, when set, is told about the first refresh of a new
+	// archive (a query that must read every transcript first).
+	FirstIndex FirstIndex
 	// ProcRoot is the proc file system the calling process is looked up in
 	// ("/proc" when empty; tests point it elsewhere).
 	ProcRoot string
@@ -51,6 +54,9 @@ type Host struct {
 	archive  *archive.Archive
 	gitRoots map[string]string // folder → root of its git repository ("": none)
 	stores   sync.WaitGroup    // answers still being kept in the archive
+	// halfBuilt: the last refresh found another process building the
+	// archive for the first time
+	halfBuilt bool
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.
@@ -187,10 +193,15 @@ func (h *Host) Refresh(ctx context.Context, noWait bool) error {
 	if err := ReattachIfMapsChanged(ctx, a); err != nil {
 		return internal("attach sessions", err)
 	}
-	_, err = a.Refresh(ctx, h.Providers(), h.Env(), archive.RefreshOptions{NoWait: noWait, Warn: h.opts.Warn})
+	first := firstRefresh(ctx, a)
+	res, err := a.Refresh(ctx, h.Providers(), h.Env(), h.refreshOptions(first, noWait))
+	if first && h.opts.FirstIndex != nil {
+		h.opts.FirstIndex.Done()
+	}
 	if err != nil {
 		return internal("refresh archive", err)
 	}
+	h.setHalfBuilt(first && res.Busy)
 	return nil
 }
 

@@ -47,6 +47,9 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 	}
 	resp, err := svc.Search(ctx, req)
 	resp.Attachment = att
+	if h.HalfBuilt() {
+		resp.Notices = append(resp.Notices, HalfBuiltNotice)
+	}
 	return resp, err
 }
 

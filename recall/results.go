@@ -34,8 +34,9 @@ type SearchResponse struct {
 	ModeNotice    string `json:"mode_notice,omitempty"`
 	// Terms are the query's terms as parsed.
 	Terms []string `json:"terms,omitempty"`
-	// IndexBuiltAt is the last refresh of the archive (local time with offset).
-	IndexBuiltAt   string `json:"index_built_at,omitempty"`
+	// IndexBuiltAt is the last refresh of the archive (local time with
+	// offset); "" while the archive's first index is still being built.
+	IndexBuiltAt   string `json:"index_built_at"`
 	IndexingPaused bool   `json:"indexing_paused"`
 	// Next continues with the following page; empty on the last page.
 	Next string `json:"next,omitempty"`

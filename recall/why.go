@@ -37,6 +37,8 @@ type WhyResponse struct {
 	// Attachment says what was attached to the repository automatically,
 	// or hints that no session is attached to it.
 	Attachment Attachment `json:"attachment,omitzero"`
+	// IndexingPaused: no new transcripts were read (hansard index pause).
+	IndexingPaused bool `json:"indexing_paused,omitempty"`
 }
 
 // Single reports whether the request named one line, as PATH:LINE or as a
@@ -112,7 +114,8 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err := h.addEvidence(ctx, a, out, req.Diff, !req.Bare); err != nil {
 		return WhyResponse{}, err
 	}
-	return WhyResponse{Location: loc, Answers: out, Attachment: att}, nil
+	_, paused, _ := a.IndexState(ctx) // a note; an error reading it costs nothing more
+	return WhyResponse{Location: loc, Answers: out, Attachment: att, IndexingPaused: paused}, nil
 }
 
 // whyError turns what the caller can fix into invalid_argument errors with

@@ -23,25 +23,31 @@ type App struct {
 	// Location is the time zone answers are shown in; nil is the local one.
 	Location *time.Location
 
-	host *recall.Host
+	host  *recall.Host
+	first *firstIndexReport
 }
 
 // Host returns the recall host, made once after the flags are parsed.
 func (app *App) Host() *recall.Host {
 	if app.host == nil {
+		app.first = newFirstIndexReport(app)
 		app.host = recall.NewHost(recall.HostOptions{
-			Getenv:    app.Getenv,
-			NoRefresh: app.NoRefresh,
-			Warn:      app.warn,
-			Providers: providers(),
-			Location:  app.Location,
+			Getenv:     app.Getenv,
+			NoRefresh:  app.NoRefresh,
+			Warn:       app.warn,
+			Providers:  providers(),
+			Location:   app.Location,
+			FirstIndex: app.first,
 		})
 	}
 	return app.host
 }
 
 // warn prints a warning about a file to stderr (see printWarning).
-func (app *App) warn(s string) { printWarning(app.Streams.Err, s) }
+func (app *App) warn(s string) {
+	app.first.clear()
+	printWarning(app.Streams.Err, s)
+}
 
 // Providers returns the transcript providers, in a fixed order.
 func (app *App) Providers() []transcripts.Provider { return app.Host().Providers() }

@@ -131,6 +131,11 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.rebuild && !res.Paused {
+		if err := a.Compact(ctx); err != nil {
+			return fmt.Errorf("compact the archive after the rebuild: %w", err)
+		}
+	}
 	roots, err := a.RepoRoots(ctx)
 	if err != nil {
 		return err
@@ -170,8 +175,12 @@ func summary(r archive.RefreshResult) string {
 	if read == 0 {
 		fmt.Fprintf(&b, "archive up to date: %d transcripts unchanged", r.Unchanged)
 	} else {
-		fmt.Fprintf(&b, "indexed %d %s, %s in %.1f s", r.Sessions, plural(r.Sessions, "session", "sessions"),
-			megabytes(r.Bytes), r.Elapsed.Seconds())
+		main := r.Sessions - r.Subagents
+		fmt.Fprintf(&b, "indexed %d %s", main, plural(main, "session", "sessions"))
+		if r.Subagents > 0 {
+			fmt.Fprintf(&b, " and %d %s", r.Subagents, plural(r.Subagents, "subagent", "subagents"))
+		}
+		fmt.Fprintf(&b, ", %s in %.1f s", megabytes(r.Bytes), r.Elapsed.Seconds())
 	}
 	var notes []string
 	if n := r.ProblemLines(); n > 0 {

@@ -23,16 +23,22 @@ func Second() int {
 }
 `
 
-// TestWhyLocationForms asks why about each form a location is written in
-// and checks the lines answered.
-func TestWhyLocationForms(t *testing.T) {
-	home := t.TempDir()
+// newLocationsRepo makes a repository of two commits: demo.go, then
+// later.go.
+func newLocationsRepo(t *testing.T) string {
 	repo := gittest.New(t)
 	repo.Write("demo.go", locationsSource)
 	repo.Commit("first")
 	repo.Write("later.go", "package demo\n")
 	repo.Commit("second")
-	t.Chdir(repo.Dir)
+	return repo.Dir
+}
+
+// TestWhyLocationForms asks why about each form a location is written in
+// and checks the lines answered.
+func TestWhyLocationForms(t *testing.T) {
+	home := t.TempDir()
+	t.Chdir(newLocationsRepo(t))
 	forms := []struct {
 		loc        string
 		start, end int

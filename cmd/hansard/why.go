@@ -82,6 +82,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 	}
 	if !opts.stdin {
 		printAttachment(app.Streams.Err, resp.Attachment)
+		printStateNotes(app, resp.IndexingPaused)
 	}
 	out := resp.Answers
 	switch {
