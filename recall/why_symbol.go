@@ -69,3 +69,30 @@ func symbolOrPath(loc FileLocation, raw, dir string) FileLocation {
 	}
 	return loc
 }
+
+// SymbolLines is a function, method or type of a file with its lines
+// (1-based, inclusive).
+type SymbolLines struct {
+	Qualified  string
+	Kind       string
+	Start, End int
+}
+
+// FileSymbols returns the symbols of the file at abs, in file order;
+// none for a file symbols cannot read (another language, a build without
+// cgo).
+func FileSymbols(ctx context.Context, abs string) ([]SymbolLines, error) {
+	content, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	f, err := symbols.NewParser(symbols.Options{}).Parse(ctx, filepath.Base(abs), content)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SymbolLines, 0, len(f.Symbols))
+	for _, s := range f.Symbols {
+		out = append(out, SymbolLines{Qualified: s.Qualified, Kind: string(s.Kind), Start: s.StartLine, End: s.EndLine})
+	}
+	return out, nil
+}

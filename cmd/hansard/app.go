@@ -17,6 +17,8 @@ type App struct {
 	Streams   streams
 	Getenv    func(string) string
 	NoRefresh bool
+	// Color is --color: auto, always or never.
+	Color string
 	// ShortLived, when set, tunes the process for a short query (the
 	// command is the process's only work); main sets it, tests do not.
 	ShortLived func()

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
 	"hansard/recall"
@@ -206,16 +205,10 @@ func writeJSONLine(w io.Writer, v any) error {
 }
 
 // painter styles terminal output; every method is the identity when
-// output is not a terminal or NO_COLOR is set.
+// output is not coloured (colorOn).
 type painter struct{ on bool }
 
-func newPainter(app *App) painter {
-	if app.Getenv("NO_COLOR") != "" || app.Getenv("TERM") == "dumb" {
-		return painter{}
-	}
-	f, ok := app.Streams.Out.(*os.File)
-	return painter{on: ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))}
-}
+func newPainter(app *App) painter { return painter{on: colorOn(app)} }
 
 // wrap styles s, made safe to print (termSafe): what is painted is text
 // from files, transcripts and git.

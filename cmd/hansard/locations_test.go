@@ -7,7 +7,7 @@ import (
 
 	"hansard/provenance"
 	"hansard/provenance/gitrepo/gittest"
-	"hansard/symbols"
+	"hansard/recall"
 )
 
 const locationsSource = `package demo
@@ -51,7 +51,9 @@ func TestWhyLocationForms(t *testing.T) {
 		{"demo.go#L8-10", 8, 10},
 		{"demo.go:8-10", 8, 10},
 	}
-	if symbols.Available() {
+	syms, _ := recall.FileSymbols(t.Context(), "demo.go")
+	haveSymbols := len(syms) > 0 // a cgo build
+	if haveSymbols {
 		forms = append(forms, struct {
 			loc        string
 			start, end int
@@ -93,7 +95,7 @@ func TestWhyLocationForms(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %q", tt.args, code, errOut, tt.msg)
 		}
 	}
-	if symbols.Available() {
+	if haveSymbols {
 		_, errOut, code := runIn(t, home, nil, "why", "demo.go:Third")
 		if code != exitUsage || !strings.Contains(errOut, `no function, method or type named "Third"`) {
 			t.Errorf("an unknown symbol: exit %d, %q", code, errOut)

@@ -57,6 +57,8 @@ func runApp(ctx context.Context, app *App, args []string) int {
 	}
 	root.InitDefaultCompletionCmd()
 	finishHelp(root, &app.NoRefresh)
+	addCompletions(root, app)
+	addColorFlag(root, app)
 	friendlyArgs(root)
 	cmd, err := root.ExecuteContextC(ctx)
 	app.Close()

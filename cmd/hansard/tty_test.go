@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"hansard/archive"
+)
+
+// screen is the far side of a pseudo-terminal: what the program writes to
+// the terminal is collected here.
+type screen struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	end chan struct{}
+}
+
+// newTTY returns the terminal side of a new pseudo-terminal and the
+// screen collecting what is written to it, skipping the test where there
+// is none. Both are closed at the test's end.
+func newTTY(t *testing.T) (*os.File, *screen) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	s := &screen{end: make(chan struct{})}
+	go func() {
+		defer close(s.end)
+		b := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(b)
+			s.mu.Lock()
+			s.buf.Write(b[:n])
+			s.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		tty.Close()
+		ptmx.Close()
+		<-s.end
+	})
+	return tty, s
+}
+
+// text closes the terminal and returns all that reached the screen.
+func (s *screen) text(tty *os.File) string {
+	tty.Close()
+	<-s.end
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
+// TestColourOnATerminal runs history with standard output on a
+// pseudo-terminal, and piped, under each colour setting.
+func TestColourOnATerminal(t *testing.T) {
+	home := fixtureHome(t)
+	runIn(t, home, nil, "index")
+	for _, c := range []struct {
+		name   string
+		tty    bool
+		env    map[string]string
+		flag   string
+		colour bool
+	}{
+		{"terminal", true, nil, "", true},
+		{"terminal, NO_COLOR", true, map[string]string{"NO_COLOR": "1"}, "", false},
+		{"terminal, TERM=dumb", true, map[string]string{"TERM": "dumb"}, "", false},
+		{"terminal, --color=never", true, nil, "--color=never", false},
+		{"terminal, NO_COLOR, --color=always", true, map[string]string{"NO_COLOR": "1"}, "--color=always", true},
+		{"piped", false, nil, "", false},
+		{"piped, --color=always", false, nil, "--color=always", true},
+		{"piped, CLICOLOR_FORCE", false, map[string]string{"CLICOLOR_FORCE": "1"}, "", true},
+		{"piped, FORCE_COLOR", false, map[string]string{"FORCE_COLOR": "1"}, "", true},
+		{"piped, FORCE_COLOR=0", false, map[string]string{"FORCE_COLOR": "0"}, "", false},
+		{"piped, CLICOLOR_FORCE and NO_COLOR", false, map[string]string{"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, "", false},
+		{"terminal, --color=auto", true, nil, "--color=auto", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"history", "--all-repos", "--no-refresh", "token"}
+			if c.flag != "" {
+				args = append(args, c.flag)
+			}
+			getenv := func(k string) string {
+				if k == "HOME" {
+					return home
+				}
+				return c.env[k]
+			}
+			var out string
+			var errb bytes.Buffer
+			if c.tty {
+				tty, scr := newTTY(t)
+				app := &App{Streams: streams{In: strings.NewReader(""), Out: tty, Err: &errb}, Getenv: getenv}
+				if code := runApp(t.Context(), app, args); code != 0 {
+					t.Fatalf("exit %d: %s", code, errb.String())
+				}
+				out = scr.text(tty)
+			} else {
+				var b bytes.Buffer
+				app := &App{Streams: streams{In: strings.NewReader(""), Out: &b, Err: &errb}, Getenv: getenv}
+				if code := runApp(t.Context(), app, args); code != 0 {
+					t.Fatalf("exit %d: %s", code, errb.String())
+				}
+				out = b.String()
+			}
+			if got := strings.Contains(out, "\x1b["); got != c.colour || !strings.Contains(out, "oken") {
+				t.Errorf("coloured %v, want %v:\n%q", got, c.colour, out)
+			}
+		})
+	}
+	_, errOut, code := runIn(t, home, nil, "history", "--color=sometimes")
+	if code != exitUsage || !strings.Contains(errOut, "want auto, always or never") {
+		t.Errorf("--color=sometimes: exit %d: %s", code, errOut)
+	}
+}
+
+// TestFirstIndexProgress: on a terminal the wait for a new archive's first
+// index draws the progress bar of hansard index and clears it; elsewhere
+// it is one line of note, once.
+func TestFirstIndexProgress(t *testing.T) {
+	tty, scr := newTTY(t)
+	app := &App{Streams: streams{Out: io.Discard, Err: tty}, Getenv: func(string) string { return "" }}
+	r := newFirstIndexReport(app)
+	for i := 1; i <= 3; i++ {
+		r.Progress(archive.Progress{Files: i, FilesTotal: 3, Bytes: int64(i) << 20, BytesTotal: 3 << 20, Sessions: i, Elapsed: time.Duration(i) * time.Second})
+	}
+	r.Done()
+	screen := scr.text(tty)
+	if !strings.Contains(screen, "3/3 files") || !strings.Contains(screen, "[") || !strings.HasSuffix(screen, "\r\x1b[K") {
+		t.Errorf("terminal: %q", screen)
+	}
+
+	var note bytes.Buffer
+	app = &App{Streams: streams{Out: io.Discard, Err: &note}, Getenv: func(string) string { return "" }}
+	r = newFirstIndexReport(app)
+	r.Progress(archive.Progress{Files: 0, FilesTotal: 40, Elapsed: 100 * time.Millisecond})
+	if note.Len() != 0 {
+		t.Errorf("a note before the index took a while: %q", note.String())
+	}
+	for i := 1; i <= 3; i++ {
+		r.Progress(archive.Progress{Files: i, FilesTotal: 40, Elapsed: time.Duration(i) * time.Second})
+	}
+	r.Done()
+	if got := note.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "reading 40 transcripts into a new archive") || strings.Contains(got, "\x1b") {
+		t.Errorf("not a terminal: %q", got)
+	}
+}
