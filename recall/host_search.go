@@ -27,6 +27,7 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 		return SearchResponse{}, err
 	}
 	var att Attachment
+	fallback := ""
 	if req.Repo == "" && !scope.All && scope.Dir != "" {
 		if req.Repo, err = h.repoOfDir(ctx, svc, scope.Dir); err != nil {
 			return SearchResponse{}, err
@@ -40,6 +41,9 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 					return SearchResponse{}, err
 				}
 			}
+			if req.Repo == "" {
+				fallback = root
+			}
 		}
 	}
 	if req.Commit != "" && req.Repo != "" {
@@ -47,6 +51,9 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 	}
 	resp, err := svc.Search(ctx, req)
 	resp.Attachment = att
+	if fallback != "" {
+		resp.Notices = append(resp.Notices, AllReposNotice(fallback))
+	}
 	if h.HalfBuilt() {
 		resp.Notices = append(resp.Notices, HalfBuiltNotice)
 	}
@@ -60,6 +67,12 @@ func (h *Host) Read(ctx context.Context, req ReadRequest) (ReadResponse, error) 
 		return ReadResponse{}, err
 	}
 	return svc.Read(ctx, req)
+}
+
+// AllReposNotice says that a search fell back to every repository because
+// none of the archived conversations is in root's.
+func AllReposNotice(root string) string {
+	return "no archived conversation is in this repository (" + root + "): searched every repository"
 }
 
 // repoOfDir returns the archived repository that holds dir: the deepest

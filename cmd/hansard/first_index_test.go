@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 
+	"hansard/provenance/gitrepo/gittest"
 	"hansard/recall"
 )
 
@@ -74,5 +75,24 @@ func TestWhyNotesAPausedIndex(t *testing.T) {
 	runIn(t, home, nil, "index", "resume")
 	if _, errOut, _ = runIn(t, home, nil, "why", "demo.go:3"); strings.Contains(errOut, "paused") {
 		t.Errorf("why after resume: %q", errOut)
+	}
+}
+
+// TestHistorySaysWhenItSearchedEveryRepository: in a repository no
+// conversation is in, history searches them all and says so.
+func TestHistorySaysWhenItSearchedEveryRepository(t *testing.T) {
+	home := fixtureHome(t)
+	repo := gittest.New(t)
+	repo.Write("a.txt", "a")
+	repo.Commit("first")
+	t.Chdir(repo.Dir)
+	out, _, code := runIn(t, home, nil, "history")
+	if code != 0 || !strings.Contains(out, "note: no archived conversation is in this repository") ||
+		!strings.Contains(out, "searched every repository") {
+		t.Errorf("history in a repository of no conversation: exit %d:\n%s", code, out)
+	}
+	t.Chdir(t.TempDir())
+	if out, _, _ = runIn(t, home, nil, "history", "--no-refresh"); strings.Contains(out, "searched every repository") {
+		t.Errorf("outside any repository, every repository is the scope asked for:\n%s", out)
 	}
 }
