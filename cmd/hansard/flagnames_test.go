@@ -115,7 +115,7 @@ func TestFlagErrorsNameTheTypedFlag(t *testing.T) {
 		{[]string{"show", "--role", "x", "1111"}, `hansard: --role: unknown role "x"`},
 		{[]string{"show", "--limit", "0", "--content-offset", "5", "1111"}, "hansard: --content-offset continues a single message"},
 		{[]string{"show", "--around", "-1", "1111"}, "hansard: --around must be a message index"},
-		{[]string{"show"}, "hansard: missing SESSION"},
+		{[]string{"show"}, "hansard: missing SESSION, TRANSCRIPT or LINK"},
 		{[]string{"index", "--map", "relative=x"}, "hansard: "},
 	} {
 		_, errOut, code := runIn(t, home, nil, append(tt.args, "--no-refresh")...)

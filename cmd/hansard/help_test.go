@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // helpCommands returns the path of every command a person can run, root
 // first.
@@ -51,7 +48,7 @@ func TestHelpGolden(t *testing.T) {
 			t.Errorf("%s --help has no Examples: section", name)
 		}
 		golden := filepath.Join("testdata", "help", name+".txt")
-		if *updateGolden {
+		if *update {
 			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 				t.Fatal(err)
 			}

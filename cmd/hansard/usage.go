@@ -50,21 +50,38 @@ func argCountError(cmd *cobra.Command, args []string) error {
 	switch {
 	case len(names) == 0:
 		return fmt.Errorf("%s takes no arguments, got %s", cmd.Name(), quoteArgs(args))
-	case len(args) == 0 && len(names) == 1 && strings.Contains(names[0], "|"):
-		return fmt.Errorf("missing the argument: one of %s", strings.ReplaceAll(names[0], "|", ", "))
 	case len(args) == 0:
-		return fmt.Errorf("missing %s", strings.Join(names, " "))
+		return fmt.Errorf("missing %s", alternatives(names))
 	}
-	return fmt.Errorf("too many arguments: %s takes %s, got %s", cmd.Name(), strings.Join(names, " "), quoteArgs(args))
+	return fmt.Errorf("too many arguments: %s takes %s, got %s", cmd.Name(), alternatives(names), quoteArgs(args))
 }
 
-// argNames are the arguments of cmd's Use line, without [flags].
+// argNames are the required arguments of cmd's Use line: those before
+// the first optional one ([flags], [-L START,END]).
 func argNames(cmd *cobra.Command) []string {
 	f := strings.Fields(cmd.Use)
 	if len(f) < 2 {
 		return nil
 	}
-	return slices.DeleteFunc(f[1:], func(s string) bool { return s == "[flags]" })
+	f = f[1:]
+	if i := slices.IndexFunc(f, func(s string) bool { return strings.HasPrefix(s, "[") }); i >= 0 {
+		f = f[:i]
+	}
+	return f
+}
+
+// alternatives spells names out, an argument of several forms (A|B|C) as
+// "A, B or C".
+func alternatives(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		alts := strings.Split(n, "|")
+		if len(alts) > 1 {
+			n = strings.Join(alts[:len(alts)-1], ", ") + " or " + alts[len(alts)-1]
+		}
+		out[i] = n
+	}
+	return strings.Join(out, " ")
 }
 
 func quoteArgs(args []string) string {

@@ -15,8 +15,9 @@ func TestUsageErrorsShowTheUsageLine(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"show"}, []string{"hansard: missing SESSION\n", "Usage: hansard show SESSION [flags]\n", "Run 'hansard show --help' for usage.\n"}},
-		{[]string{"show", "a", "b"}, []string{`too many arguments: show takes SESSION, got "a" "b"`, "Usage: hansard show SESSION [flags]"}},
+		{[]string{"show"}, []string{"hansard: missing SESSION, TRANSCRIPT or LINK\n", "Usage: hansard show SESSION|TRANSCRIPT|LINK [flags]\n", "Run 'hansard show --help' for usage.\n"}},
+		{[]string{"show", "a", "b"}, []string{`too many arguments: show takes SESSION, TRANSCRIPT or LINK, got "a" "b"`}},
+		{[]string{"integrate"}, []string{"hansard: missing claude, codex, cursor or gemini\n"}},
 		{[]string{"why"}, []string{"missing PATH", "Usage: hansard why PATH"}},
 		{[]string{"status", "x"}, []string{`status takes no arguments, got "x"`, "Usage: hansard status [flags]"}},
 		{[]string{"index", "x"}, []string{`unknown command "x" for "hansard index" (its commands: pause, resume)`}},
