@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
 // TestBlamePager runs blame with standard output on a pseudo-terminal: the
@@ -37,20 +35,7 @@ func TestBlamePager(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			os.Remove(filepath.Join(dir, "input"))
-			ptmx, tty, err := pty.Open()
-			if err != nil {
-				t.Skipf("no pseudo-terminal: %v", err)
-			}
-			defer ptmx.Close()
-			defer tty.Close()
-			go func() { // the terminal's screen: whatever reaches it is read and dropped
-				buf := make([]byte, 4096)
-				for {
-					if _, err := ptmx.Read(buf); err != nil {
-						return
-					}
-				}
-			}()
+			tty, _ := newTTY(t) // the terminal's screen: what reaches it is not looked at
 			c.env["PAGER"] = script + " --from-pager"
 			inDemo := d.Getenv(func(string) string { return "" })
 			getenv := func(k string) string {
