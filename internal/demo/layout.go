@@ -175,9 +175,17 @@ func claudeProject(dir string) string {
 // only the demo, without changing HOME in the user's shell.
 var envFileVars = []string{"HANSARD_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "XDG_CONFIG_HOME"}
 
+// ShellCommand starts a shell of its own in the demo's repository with
+// env.sh sourced, from any shell; the user's own shell, and the claude and
+// codex started from it, keep their settings.
+func (d *Demo) ShellCommand() string {
+	return fmt.Sprintf(`sh -c 'cd %s && . %s && exec "${SHELL:-sh}"'`, d.Repo, d.EnvFile)
+}
+
 func (d *Demo) writeEnvFile() error {
 	var b strings.Builder
-	b.WriteString("# Point hansard at the demo in this shell: . " + d.EnvFile + "\n")
+	b.WriteString("# Points hansard, and also claude and codex, at the demo folder. Source it only in a\n")
+	b.WriteString("# shell of its own, not in yours: " + d.ShellCommand() + "\n")
 	vars := append([]string(nil), envFileVars...)
 	sort.Strings(vars)
 	for _, k := range vars {

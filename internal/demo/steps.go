@@ -128,8 +128,9 @@ func (d *Demo) Outro(kept bool) string {
 		return "\nThe demo folder was removed. Run `hansard demo --keep` (or `--dir DIR`) to keep it and try other questions.\n"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nThe demo folder is kept. To explore it (env.sh points hansard at the demo only):\n")
-	fmt.Fprintf(&b, "  cd %s && . %s\n", d.Repo, d.EnvFile)
+	fmt.Fprintf(&b, "\nThe demo folder is kept. To explore it, start a shell of its own (exit it to come back):\n")
+	fmt.Fprintf(&b, "  %s\n", d.ShellCommand())
+	fmt.Fprintf(&b, "(env.sh sets CLAUDE_CONFIG_DIR and CODEX_HOME too: sourced in your own shell, it would point your agents at the demo folder)\n")
 	for _, l := range [][2]string{
 		{"hansard why retry.go", "the other file, line by line"},
 		{"hansard why client.go:60-70 --json", "Codex's GetJSON, as JSON for scripts"},
