@@ -45,6 +45,29 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// ErrorBody is a failure as the transports print it: the structured
+// content of a failed MCP call, the CLI's error under --json.
+type ErrorBody struct {
+	Code       string   `json:"code"`
+	Message    string   `json:"message"`
+	Retryable  bool     `json:"retryable"`
+	Field      string   `json:"field,omitempty"`
+	Candidates []string `json:"candidates,omitempty"`
+}
+
+// Body returns err's ErrorBody with message (err.Error() when empty).
+func Body(err error, message string) ErrorBody {
+	if message == "" {
+		message = err.Error()
+	}
+	body := ErrorBody{Code: ErrorCode(err), Message: message}
+	var e *Error
+	if errors.As(err, &e) {
+		body.Retryable, body.Field, body.Candidates = e.Retryable, e.Field, e.Candidates
+	}
+	return body
+}
+
 // ErrorCode returns the stable code of err: its *Error's code, cancelled for
 // a done context, internal otherwise, and "" for nil.
 func ErrorCode(err error) string {

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // helpCommands returns the path of every command a person can run, root
@@ -37,13 +37,11 @@ func helpCommands(t *testing.T) [][]string {
 func TestHelpGolden(t *testing.T) {
 	for _, path := range helpCommands(t) {
 		name := strings.Join(append([]string{"hansard"}, path...), "_")
-		var out, errb bytes.Buffer
-		code := run(context.Background(), append(path, "--help"), streams{In: strings.NewReader(""), Out: &out, Err: &errb}, func(string) string { return "" })
+		got, errOut, code := runIn(t, "", nil, append(path, "--help")...)
 		if code != 0 {
-			t.Errorf("%s --help: exit %d: %s", name, code, errb.String())
+			t.Errorf("%s --help: exit %d: %s", name, code, errOut)
 			continue
 		}
-		got := out.String()
 		if !strings.Contains(got, "\nExamples:\n") {
 			t.Errorf("%s --help has no Examples: section", name)
 		}
@@ -72,9 +70,8 @@ func TestHelpGolden(t *testing.T) {
 // transcripts take --no-refresh, the others refuse it.
 func TestNoRefreshOnlyWhereItMeansSomething(t *testing.T) {
 	for _, path := range helpCommands(t) {
-		var out, errb bytes.Buffer
-		run(context.Background(), append(path, "--help"), streams{In: strings.NewReader(""), Out: &out, Err: &errb}, func(string) string { return "" })
-		has := strings.Contains(out.String(), "--no-refresh")
+		out, _, _ := runIn(t, "", nil, append(path, "--help")...)
+		has := strings.Contains(out, "--no-refresh")
 		want := false
 		for _, r := range refreshing {
 			want = want || strings.Join(path, " ") == r
@@ -87,11 +84,83 @@ func TestNoRefreshOnlyWhereItMeansSomething(t *testing.T) {
 
 // TestInertFlagsHidden: flags that change nothing yet are not in help.
 func TestInertFlagsHidden(t *testing.T) {
-	var out bytes.Buffer
-	run(context.Background(), []string{"history", "--help"}, streams{In: strings.NewReader(""), Out: &out, Err: &out}, func(string) string { return "" })
+	out, _, _ := runIn(t, "", nil, "history", "--help")
 	for _, f := range []string{"--include-web-chats", "--include-team-sessions", "--team", "--mode"} {
-		if strings.Contains(out.String(), f+" ") {
+		if strings.Contains(out, f+" ") {
 			t.Errorf("history --help shows %s, which changes nothing yet", f)
 		}
 	}
+}
+
+// readmeNotHansard are --flags the README names that belong to other
+// programs it shows (go, git, the agents).
+var readmeNotHansard = map[string]bool{
+	"follow":  true, // git log --follow
+	"vimgrep": true, // rg --vimgrep
+}
+
+// TestReadmeFlagsExist: every --flag the README names is a flag of some
+// hansard command (hidden and earlier names included).
+func TestReadmeFlagsExist(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := &App{Getenv: func(string) string { return "" }}
+	root := &cobra.Command{Use: "hansard"}
+	for _, c := range commands() {
+		root.AddCommand(c(app))
+	}
+	root.InitDefaultCompletionCmd()
+	finishHelp(root, &app.NoRefresh)
+	addColorFlag(root, app)
+	known := map[string]bool{"help": true, "version": true}
+	walk(root, func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) { known[f.Name] = true })
+		c.PersistentFlags().VisitAll(func(f *pflag.Flag) { known[f.Name] = true })
+	})
+	var missing []string
+	seen := map[string]bool{}
+	if got := readmeFlags("a `--x-y` b--c (--d --9 -e"); strings.Join(got, " ") != "x-y d" {
+		t.Fatalf("readmeFlags = %q", got)
+	}
+	for _, name := range readmeFlags(string(text)) {
+		if seen[name] || known[name] || readmeNotHansard[name] {
+			continue
+		}
+		seen[name] = true
+		missing = append(missing, "--"+name)
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("the README names flags no command has: %s", strings.Join(missing, " "))
+	}
+}
+
+// readmeFlags returns the names of the --flags in text: "--" after a
+// space, a backquote or an opening bracket, then lower-case letters,
+// digits and dashes.
+func readmeFlags(text string) []string {
+	var names []string
+	for i := strings.Index(text, "--"); i >= 0; i = nextFlag(text, i+2) {
+		if i > 0 && !strings.ContainsRune(" \n\t`([|/", rune(text[i-1])) {
+			continue
+		}
+		end := i + 2
+		for end < len(text) && (text[end] == '-' || text[end] >= 'a' && text[end] <= 'z' || text[end] >= '0' && text[end] <= '9') {
+			end++
+		}
+		if end > i+2 && text[i+2] >= 'a' && text[i+2] <= 'z' {
+			names = append(names, text[i+2:end])
+		}
+	}
+	return names
+}
+
+func nextFlag(text string, from int) int {
+	j := strings.Index(text[from:], "--")
+	if j < 0 {
+		return -1
+	}
+	return from + j
 }

@@ -107,26 +107,17 @@ func jsonOutput(cmd *cobra.Command, args []string) bool {
 // errorJSON is an error as --json prints it on stderr: the shape of the
 // MCP tools' error results.
 type errorJSON struct {
-	Error errorBody `json:"error"`
-}
-
-type errorBody struct {
-	Code       string   `json:"code"`
-	Message    string   `json:"message"`
-	Retryable  bool     `json:"retryable"`
-	Field      string   `json:"field,omitempty"`
-	Candidates []string `json:"candidates,omitempty"`
+	Error recall.ErrorBody `json:"error"`
 }
 
 // jsonError maps err to its JSON form: recall's code and fields, and
 // invalid_argument for a usage error of the command line.
 func jsonError(err error) errorJSON {
-	body := errorBody{Code: recall.ErrorCode(err), Message: errorText(err)}
+	body := recall.Body(err, errorText(err))
 	var e *recall.Error
 	var u usageError
 	switch {
 	case errors.As(err, &e):
-		body.Retryable, body.Field, body.Candidates = e.Retryable, e.Field, e.Candidates
 		if e.Code == recall.CodeAmbiguous {
 			body.Message = e.Message
 		}

@@ -11,25 +11,13 @@ import (
 
 // toolError is the structured content of a failed call.
 type toolError struct {
-	Error errorBody `json:"error"`
-}
-
-type errorBody struct {
-	Code       string   `json:"code"`
-	Message    string   `json:"message"`
-	Retryable  bool     `json:"retryable"`
-	Field      string   `json:"field,omitempty"`
-	Candidates []string `json:"candidates,omitempty"`
+	Error recall.ErrorBody `json:"error"`
 }
 
 // errorResult is the one mapping of a failure to a tool result: isError
 // set, the error object as structured content and as its JSON text.
 func errorResult(err error) *mcp.CallToolResult {
-	body := errorBody{Code: recall.ErrorCode(err), Message: err.Error()}
-	var e *recall.Error
-	if errors.As(err, &e) {
-		body.Retryable, body.Field, body.Candidates = e.Retryable, e.Field, e.Candidates
-	}
+	body := recall.Body(err, "")
 	if errors.Is(err, context.DeadlineExceeded) {
 		body.Code, body.Retryable = recall.CodeToolTimeout, false
 	}

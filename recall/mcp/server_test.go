@@ -12,7 +12,7 @@ import (
 	"hansard/recall"
 )
 
-func bodyOf(t *testing.T, res *mcp.CallToolResult) errorBody {
+func bodyOf(t *testing.T, res *mcp.CallToolResult) recall.ErrorBody {
 	t.Helper()
 	if !res.IsError {
 		t.Fatalf("result is not an error: %+v", res)
