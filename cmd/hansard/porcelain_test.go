@@ -23,7 +23,7 @@ func TestPorcelainGolden(t *testing.T) {
 		}
 		golden(t, "porcelain/"+c.name, strings.ReplaceAll(out, d.Dir, "$DEMO"))
 	}
-	out, _, code := hansard("", "status", "--porcelain", "--no-refresh")
+	out, _, code := hansard("", "status", "--porcelain") // status reads no transcripts: it has no --no-refresh
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != 0 || lines[0] != "# hansard status porcelain 1" {
 		t.Fatalf("status --porcelain: exit %d\n%s", code, out)
@@ -33,8 +33,8 @@ func TestPorcelainGolden(t *testing.T) {
 			t.Errorf("status --porcelain has no line %q:\n%s", want, out)
 		}
 	}
-	for _, args := range [][]string{{"status"}, {"history"}, {"show", "019cb84c"}, {"why", "client.go"}} {
-		if _, errOut, code := hansard("", append(args, "--json", "--porcelain", "--no-refresh")...); code != exitUsage || !strings.Contains(errOut, "--json and --porcelain exclude each other") {
+	for _, args := range [][]string{{"status"}, {"history", "--no-refresh"}, {"show", "019cb84c", "--no-refresh"}, {"why", "client.go", "--no-refresh"}} {
+		if _, errOut, code := hansard("", append(args, "--json", "--porcelain")...); code != exitUsage || !strings.Contains(errOut, "--json and --porcelain exclude each other") {
 			t.Errorf("%v --json --porcelain: exit %d, %s", args, code, errOut)
 		}
 	}
