@@ -113,7 +113,7 @@ func printLegend(w io.Writer, p painter, out []provenance.Attribution) {
 		for i, m := range ms {
 			refs[i] = fmt.Sprintf("#%d", m)
 		}
-		fmt.Fprintf(w, "  started  %s; %d %s here, from %s %s\n", shortTime(e.SessionStarted), lines[id],
+		fmt.Fprintf(w, "  started  %s; %d %s here, from %s %s\n", p.when(e.SessionStarted), lines[id],
 			plural(lines[id], "line", "lines"), plural(len(ms), "message", "messages"), strings.Join(refs, " "))
 		if e.PromptExcerpt != "" {
 			fmt.Fprintf(w, "  prompt   %s\n", p.dim("“"+oneLineTitle(e.PromptExcerpt)+"”"))

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -112,7 +113,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		return
 	}
 	for _, h := range resp.Hits {
-		fmt.Fprintf(w, "\n%s  %s  %s  %s\n", localStamp(h.StartedAtLocal), h.Provider, p.bold(shortID(h.SessionID)), oneLineTitle(h.Title))
+		fmt.Fprintf(w, "\n%s  %s  %s  %s\n", p.when(h.StartedAtLocal), h.Provider, p.bold(shortID(h.SessionID)), oneLineTitle(h.Title))
 		if opts.req.Repo == "" && h.Repo != "" {
 			fmt.Fprintf(w, "    %s\n", p.dim(h.Repo))
 		}
@@ -206,9 +207,17 @@ func writeJSONLine(w io.Writer, v any) error {
 
 // painter styles terminal output; every method is the identity when
 // output is not coloured (colorOn).
-type painter struct{ on bool }
+type painter struct {
+	on bool
+	// relative adds how long ago to times (when); now is the clock
+	relative bool
+	now      func() time.Time
+}
 
-func newPainter(app *App) painter { return painter{on: colorOn(app)} }
+func newPainter(app *App) painter {
+	on := colorOn(app)
+	return painter{on: on, relative: on && stdoutTerminal(app), now: time.Now}
+}
 
 // wrap styles s, made safe to print (termSafe): what is painted is text
 // from files, transcripts and git.

@@ -128,7 +128,7 @@ type showWithDiffs struct {
 func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadResponse, diffs map[int][]string) {
 	fmt.Fprintln(w, p.dim(evidenceHeader))
 	fmt.Fprintf(w, "%s  %s\n", p.bold(resp.SessionID), oneLineTitle(resp.Title))
-	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, localStamp(resp.StartedAtLocal), resp.MessageCount)))
+	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, p.when(resp.StartedAtLocal), resp.MessageCount)))
 	if resp.Repo != "" {
 		fmt.Fprint(w, p.dim(", "+resp.Repo))
 	}
@@ -144,7 +144,7 @@ func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadRespons
 		if m.Retracted != "" {
 			head += " [retracted: " + m.Retracted + "]"
 		}
-		fmt.Fprintf(w, "\n%s %s\n", p.bold(head), p.dim(localStamp(m.TimestampLocal)))
+		fmt.Fprintf(w, "\n%s %s\n", p.bold(head), p.dim(shortTime(m.TimestampLocal)))
 		if len(m.Revisions) > 0 {
 			fmt.Fprintf(w, "%s\n", p.dim(fmt.Sprintf("latest of copies %v", m.Revisions)))
 		}

@@ -86,7 +86,7 @@ func showError(ctx context.Context, app *App, err error) error {
 		for _, id := range e.Candidates {
 			line := termSafe(id)
 			if r, rerr := app.Host().Read(ctx, recall.ReadRequest{SessionID: id, Limit: 1}); rerr == nil {
-				line = fmt.Sprintf("%s  %s  %s", termSafe(id), localStamp(r.StartedAtLocal), oneLineTitle(r.Title))
+				line = fmt.Sprintf("%s  %s  %s", termSafe(id), shortTime(r.StartedAtLocal), oneLineTitle(r.Title))
 			}
 			lines = append(lines, line)
 		}

@@ -167,13 +167,3 @@ func localTime(t time.Time) string {
 	}
 	return t.Local().Format(localLayout)
 }
-
-// localStamp renders a local time recall gives as RFC 3339 text with a
-// numeric UTC offset; text that is not a time is returned as it is.
-func localStamp(s string) string {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return termSafe(s)
-	}
-	return t.Format(localLayout)
-}

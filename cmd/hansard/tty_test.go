@@ -118,6 +118,9 @@ func TestColourOnATerminal(t *testing.T) {
 			if got := strings.Contains(out, "\x1b["); got != c.colour || !strings.Contains(out, "oken") {
 				t.Errorf("coloured %v, want %v:\n%q", got, c.colour, out)
 			}
+			if got, want := strings.Contains(out, " ago)"), c.tty && c.colour; got != want {
+				t.Errorf("relative times shown %v, want %v (on a coloured terminal only):\n%q", got, want, out)
+			}
 		})
 	}
 	_, errOut, code := runIn(t, home, nil, "history", "--color=sometimes")
@@ -155,5 +158,29 @@ func TestFirstIndexProgress(t *testing.T) {
 	r.Done()
 	if got := note.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "reading 40 transcripts into a new archive") || strings.Contains(got, "\x1b") {
 		t.Errorf("not a terminal: %q", got)
+	}
+}
+
+func TestAgo(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		30 * time.Second:     "just now",
+		90 * time.Second:     "1 minute ago",
+		5 * time.Hour:        "5 hours ago",
+		26 * time.Hour:       "1 day ago",
+		22 * 24 * time.Hour:  "3 weeks ago",
+		65 * 24 * time.Hour:  "2 months ago",
+		800 * 24 * time.Hour: "2 years ago",
+	} {
+		if got := ago(d); got != want {
+			t.Errorf("ago(%v) = %q, want %q", d, got, want)
+		}
+	}
+	now := func() time.Time { return time.Date(2026, 3, 24, 12, 0, 0, 0, time.UTC) }
+	p := painter{relative: true, now: now}
+	if got := p.when("2026-03-03T09:31:00+00:00"); got != "2026-03-03 09:31 (3 weeks ago)" {
+		t.Errorf("when on a terminal: %q", got)
+	}
+	if got := (painter{now: now}).when("2026-03-03T09:31:00+00:00"); got != "2026-03-03 09:31" {
+		t.Errorf("when piped: %q", got)
 	}
 }

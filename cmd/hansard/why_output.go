@@ -86,7 +86,7 @@ func printEdit(w io.Writer, p painter, indent string, e provenance.EditRef) {
 	if title == "" {
 		title = p.dim("(untitled)")
 	}
-	fmt.Fprintf(w, "%ssession  %s %s  %s  started %s\n", indent, e.Provider, p.bold(shortID(e.SessionID)), title, shortTime(e.SessionStarted))
+	fmt.Fprintf(w, "%ssession  %s %s  %s  started %s\n", indent, e.Provider, p.bold(shortID(e.SessionID)), title, p.when(e.SessionStarted))
 	fmt.Fprintf(w, "%sedit     message #%d  %s %s  at %s\n", indent, e.MessageIndex, termSafe(e.Tool), termSafe(e.ToolCallID), shortTime(e.TimeLocal))
 	if e.PromptExcerpt != "" {
 		fmt.Fprintf(w, "%sprompt   %s\n", indent, p.dim("“"+e.PromptExcerpt+"”"))
