@@ -45,24 +45,7 @@ func TestHelpGolden(t *testing.T) {
 		if !strings.Contains(got, "\nExamples:\n") {
 			t.Errorf("%s --help has no Examples: section", name)
 		}
-		golden := filepath.Join("testdata", "help", name+".txt")
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Errorf("%s: %v (go test -run TestHelpGolden -update writes it)", name, err)
-			continue
-		}
-		if got != string(want) {
-			t.Errorf("%s --help changed (go test -run TestHelpGolden -update rewrites it):\n%s", name, got)
-		}
+		golden(t, "help/"+name+".txt", got)
 	}
 }
 
