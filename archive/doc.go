@@ -225,10 +225,11 @@
 //     moves whenever its ledger changes, and cached blames and answers
 //     (LoadCached, StoreCached); answers of a repository go when its
 //     generation moves.
-//   - git_commits, git_changes, git_walks, git_follow_steps: a copy of
-//     each working tree's `git log --no-renames --name-status`: every
-//     commit once with the files it changed (GitLogRow, read by path,
-//     shared by all repositories), and per working tree its tip, the order
+//   - git_commits, git_changes, git_trailers, git_walks,
+//     git_follow_steps: a copy of each working tree's `git log
+//     --no-renames --name-status`: every commit once with the files it
+//     changed (GitLogRow, read by path, shared by all repositories) and its
+//     trailers (GitCommitTrailers), and per working tree its tip, the order
 //     git walks the commits from there and a writer claim (GitLogState,
 //     ClaimGitLog, AppendGitLog, GitLogWriter, GitLogTips,
 //     GitLogRows); and what `git log --follow` found where a file was

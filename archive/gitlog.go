@@ -33,6 +33,14 @@ type GitLogRow struct {
 	Status     string
 	Path       string
 	OldPath    string // source of a rename or copy; "" otherwise
+	// Trailers are the commit's trailers (written with the commit's first
+	// row; not read back by GitLogRows).
+	Trailers []GitTrailer
+}
+
+// GitTrailer is one trailer of a commit's message.
+type GitTrailer struct {
+	Key, Value string
 }
 
 // GitLogState is what is stored of a repository's log.
@@ -263,4 +271,31 @@ func (a *Archive) StoreGitFollowStep(ctx context.Context, commit, path string, e
 		return fmt.Errorf("store git follow step %s %s: %w", commit, path, err)
 	}
 	return nil
+}
+
+// GitCommitTrailers returns the stored trailers of those of commits (full
+// ids) that have any, in their order, by commit.
+func (a *Archive) GitCommitTrailers(ctx context.Context, commits []string) (map[string][]GitTrailer, error) {
+	if len(commits) == 0 {
+		return nil, nil
+	}
+	rows, err := a.db.QueryContext(ctx, `SELECT c.commit_id, t.key, t.value
+		FROM git_commits c JOIN git_trailers t ON t.cid = c.cid
+		WHERE c.commit_id IN (SELECT value FROM json_each(?)) ORDER BY c.cid, t.seq`, jsonArray(commits))
+	if err != nil {
+		return nil, translate(err, "git trailers")
+	}
+	defer rows.Close()
+	out := map[string][]GitTrailer{}
+	for rows.Next() {
+		var (
+			id string
+			t  GitTrailer
+		)
+		if err := rows.Scan(&id, &t.Key, &t.Value); err != nil {
+			return nil, translate(err, "git trailers")
+		}
+		out[id] = append(out[id], t)
+	}
+	return out, translate(rows.Err(), "git trailers")
 }

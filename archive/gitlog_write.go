@@ -192,7 +192,8 @@ func (a *Archive) writeGitLog(ctx context.Context, root string, generation int64
 // their changes, the changes only for a commit not stored before, and
 // returns each commit's cid and commit time. New commits get cids above
 // every stored one, and their changes are written in path order (the
-// table's), in multi-row statements.
+// table's), in multi-row statements; a new commit's trailers are those of
+// its first row.
 func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string]storedCommit, error) {
 	out, err := knownCommits(ctx, tx, rows)
 	if err != nil {
@@ -233,6 +234,20 @@ func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string
 	if err != nil {
 		return nil, err
 	}
+	var trailers []trailerRow
+	for _, c := range fresh {
+		for i, t := range c.Trailers {
+			trailers = append(trailers, trailerRow{c.Ord, i, t})
+		}
+	}
+	err = insertRows(ctx, tx, `INSERT INTO git_trailers (cid, seq, key, value) VALUES`, "", 4, len(trailers),
+		func(dst []any, i int) []any {
+			t := trailers[i]
+			return append(dst, t.cid, t.seq, t.Key, t.Value)
+		})
+	if err != nil {
+		return nil, err
+	}
 	slices.SortFunc(changes, func(x, y GitLogRow) int { return cmp.Or(strings.Compare(x.Path, y.Path), cmp.Compare(x.Ord, y.Ord)) })
 	err = insertRows(ctx, tx, `INSERT INTO git_changes (path, cid, commit_id, author_time, commit_time, status, old_path) VALUES`,
 		`ON CONFLICT (path, cid) DO NOTHING`, 7, len(changes),
@@ -244,6 +259,13 @@ func storeCommits(ctx context.Context, tx *sql.Tx, rows []GitLogRow) (map[string
 		return nil, err
 	}
 	return out, nil
+}
+
+// trailerRow is a row of git_trailers.
+type trailerRow struct {
+	cid int64
+	seq int
+	GitTrailer
 }
 
 // knownCommits returns the stored commits among those of rows, in one

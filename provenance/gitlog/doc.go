@@ -19,6 +19,8 @@
 //     asking git only where the file is created (what it was renamed or
 //     copied from, kept once asked), and falls back to git when the stored
 //     log cannot answer.
+//   - Log.Trailers reads the trailers of commits, which the stored log
+//     keeps with each commit.
 //
 // Each commit is stored once with the files it changed; each working tree
 // (its Log key is the folder git runs in) keeps only the order git walks

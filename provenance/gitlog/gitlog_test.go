@@ -718,3 +718,34 @@ func TestHistoryRandomRepositories(t *testing.T) {
 		})
 	}
 }
+
+func TestTrailers(t *testing.T) {
+	ctx := context.Background()
+	g := gittest.New(t)
+	g.Write("a.go", "a\n")
+	first := g.Commit("add\n\nSession-Id: 11111111-2222-4333-8444-555555555555")
+	g.Write("a.go", "a\nb\n")
+	plain := g.Commit("edit")
+	s := historyStore(t)
+	r := openGit(t, g.Dir)
+	if _, err := s.Sync(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	// A commit appended to the stored log, with two trailers.
+	g.Write("a.go", "a\nb\nc\n")
+	appended := g.Commit("more\n\nBody.\n\nCodex-Session: https://example.com/s/abc-123\nCo-authored-by: Someone <s@example.com>")
+	if _, err := s.History(ctx, r, "a.go"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Trailers(ctx, []string{first, plain, appended, "0123456789012345678901234567890123456789"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]gitrepo.Trailer{
+		first:    {{Key: "Session-Id", Value: "11111111-2222-4333-8444-555555555555"}},
+		appended: {{Key: "Codex-Session", Value: "https://example.com/s/abc-123"}, {Key: "Co-authored-by", Value: "Someone <s@example.com>"}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Trailers = %q, want %q", got, want)
+	}
+}

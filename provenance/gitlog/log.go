@@ -183,3 +183,23 @@ func (l *Log) created(ctx context.Context, repo *gitrepo.Repo, c archive.GitLogR
 	}
 	return out, renamed, nil
 }
+
+// Trailers returns the trailers of those of commits (full ids) that have
+// any, as the stored log keeps them: a commit is found once a log that
+// reaches it is stored (Sync, History), whichever working tree's.
+func (l *Log) Trailers(ctx context.Context, commits []string) (map[string][]gitrepo.Trailer, error) {
+	if l == nil || l.archive == nil || len(commits) == 0 {
+		return nil, nil
+	}
+	stored, err := l.archive.GitCommitTrailers(ctx, commits)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]gitrepo.Trailer, len(stored))
+	for id, ts := range stored {
+		for _, t := range ts {
+			out[id] = append(out[id], gitrepo.Trailer{Key: t.Key, Value: t.Value})
+		}
+	}
+	return out, nil
+}

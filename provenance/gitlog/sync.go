@@ -208,6 +208,11 @@ func logRows(log []gitrepo.PathChange) []archive.GitLogRow {
 	for i, c := range log {
 		rows[i] = archive.GitLogRow{Commit: c.Commit, AuthorTime: c.AuthorTime, CommitTime: c.CommitTime,
 			Status: statusString(c.Status), Path: c.Path, OldPath: c.OldPath}
+		if i == 0 || c.Commit != log[i-1].Commit {
+			for _, t := range c.Trailers {
+				rows[i].Trailers = append(rows[i].Trailers, archive.GitTrailer{Key: t.Key, Value: t.Value})
+			}
+		}
 	}
 	return rows
 }

@@ -19,6 +19,9 @@ type PathChange struct {
 	Path   string // the file's path after this commit
 	// OldPath is the path before a rename or copy; "" otherwise.
 	OldPath string
+	// Trailers are the commit's trailers, as git finds them (CommitLog,
+	// EachCommit and EachCommitExcept only).
+	Trailers []Trailer
 }
 
 // PathHistory lists the commits that touched path, newest first, following
@@ -113,10 +116,17 @@ func eachLogCommit(br *bufio.Reader, fn func([]PathChange) error) error {
 	return flush()
 }
 
-// parseLogHeader reads logFormat's "<commit> <author time> <commit time>".
+// parseLogHeader reads logFormat's "<commit> <author time> <commit time>",
+// and the trailers commitLogFormat adds, each after a 0x1f byte.
 func parseLogHeader(s string) (PathChange, error) {
 	var c PathChange
 	var err1, err2 error
+	s, trailers, _ := strings.Cut(s, "\x1f")
+	for _, t := range strings.Split(trailers, "\x1f") {
+		if k, v, ok := strings.Cut(t, ":"); ok && strings.TrimSpace(k) != "" {
+			c.Trailers = append(c.Trailers, Trailer{Key: strings.TrimSpace(k), Value: strings.TrimSpace(v)})
+		}
+	}
 	f := strings.Fields(s)
 	if len(f) == 3 {
 		c.Commit = f[0]

@@ -12,11 +12,16 @@ import (
 // PathHistory: a NUL, the commit, author and committer times.
 const logFormat = "--format=%x00%H %at %ct"
 
+// commitLogFormat is logFormat with the commit's trailers after it (as git
+// finds them, continuation lines unfolded), each after a 0x1f byte.
+const commitLogFormat = logFormat + "%x1f%(trailers:only,unfold,separator=%x1f)"
+
 // CommitLog lists every commit reachable from to ("" for HEAD), or with from
 // set every commit of from..to, in the order `git log` walks them (newest
 // first by commit date), with the files each changed, without looking for
 // renames and copies (`git log --no-renames --name-status`): a rename is
-// the deletion of one file and the addition of another. Where a followed
+// the deletion of one file and the addition of another. Every entry of a
+// commit holds the commit's trailers. Where a followed
 // file is added, FollowStep tells what git finds it came from; rename
 // detection in every commit would cost the whole log that much more. A
 // commit that changed several files gives one entry per file in git's
@@ -38,7 +43,7 @@ func (r *Repo) EachCommit(ctx context.Context, from, to string, fn func([]PathCh
 	if from != "" {
 		rng = from + ".." + to
 	}
-	args := []string{"-c", "core.quotePath=false", "log", "--no-renames", "--name-status", logFormat}
+	args := []string{"-c", "core.quotePath=false", "log", "--no-renames", "--name-status", commitLogFormat}
 	if rng != "" {
 		// With no revision git reads HEAD, and says a HEAD without commits
 		// has none rather than that HEAD is unknown.
@@ -62,7 +67,7 @@ func (r *Repo) EachCommitExcept(ctx context.Context, to string, except []string,
 			return fmt.Errorf("log %s: revision %q: %w", short(to), rev, ErrBadRevision)
 		}
 	}
-	args := []string{"-c", "core.quotePath=false", "log", "--no-renames", "--name-status", logFormat, "--ignore-missing", to}
+	args := []string{"-c", "core.quotePath=false", "log", "--no-renames", "--name-status", commitLogFormat, "--ignore-missing", to}
 	if len(except) > 0 {
 		args = append(append(args, "--not"), except...)
 	}

@@ -215,3 +215,37 @@ func TestBoundary(t *testing.T) {
 		}
 	}
 }
+
+func TestCommitLogTrailers(t *testing.T) {
+	ctx := context.Background()
+	g := gittest.New(t)
+	g.Write("a.go", body("a", 3))
+	plain := g.Commit("add\n\nA body: not a trailer, being the only paragraph but the subject\nand more.")
+	g.Write("a.go", body("a", 4))
+	g.Write("b.go", body("b", 4))
+	tagged := g.Commit("edit\n\nWhy.\n\nSession-Id: 7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c\nCo-authored-by: A Person\n <a@example.com>")
+
+	r := openRepo(t, g)
+	log, err := r.CommitLog(ctx, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Trailer{{"Session-Id", "7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c"}, {"Co-authored-by", "A Person <a@example.com>"}}
+	n := 0
+	for _, c := range log {
+		switch c.Commit {
+		case tagged:
+			n++
+			if !slices.Equal(c.Trailers, want) {
+				t.Errorf("%s %s: trailers %q, want %q", c.Commit, c.Path, c.Trailers, want)
+			}
+		case plain:
+			if len(c.Trailers) != 0 {
+				t.Errorf("commit without trailers: got %q", c.Trailers)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d entries of the commit with trailers, want 2 (one per file)", n)
+	}
+}
