@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -267,4 +268,21 @@ func (a *Archive) RepoRoots(ctx context.Context) ([]string, error) {
 		out = append(out, r)
 	}
 	return out, translate(rows.Err(), "repositories")
+}
+
+// LastMessageBefore returns the index and time of the last message of
+// session id whose time is not after t, or when every message is later its
+// first; ok is false when the session has no message.
+func (a *Archive) LastMessageBefore(ctx context.Context, id string, t time.Time) (idx int, at time.Time, ok bool, err error) {
+	var ts sql.NullInt64
+	err = a.db.QueryRowContext(ctx, `SELECT m.idx, m.ts FROM messages m JOIN sessions s ON s.pk = m.session
+		WHERE s.id = ? ORDER BY (m.ts IS NOT NULL AND m.ts <= ?) DESC, CASE WHEN m.ts <= ? THEN -m.idx ELSE m.idx END
+		LIMIT 1`, id, t.UnixMilli(), t.UnixMilli()).Scan(&idx, &ts)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, time.Time{}, false, nil
+	}
+	if err != nil {
+		return 0, time.Time{}, false, translate(err, "messages of "+id)
+	}
+	return idx, fromMillis(ts), true, nil
 }

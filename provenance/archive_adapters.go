@@ -17,6 +17,9 @@ type ArchiveAdapters struct {
 	// Shell reads the archived shell commands that rewrite files or make
 	// commits.
 	Shell *ArchiveShell
+	// Trailers reads the trailers of the stored git log and the sessions
+	// they name.
+	Trailers *ArchiveTrailers
 	// Log is the stored git log, for file histories at HEAD.
 	Log *gitlog.Log
 	// Cache keeps blames and answers in the archive's attribution cache.
@@ -27,18 +30,20 @@ type ArchiveAdapters struct {
 
 // NewArchiveAdapters returns the adapters of archive a.
 func NewArchiveAdapters(a *archive.Archive) *ArchiveAdapters {
+	log := gitlog.New(a)
 	return &ArchiveAdapters{
-		Ledger: NewArchiveLedger(a),
-		Shell:  NewArchiveShell(a),
-		Log:    gitlog.New(a),
-		Cache:  NewArchiveCache(a),
-		redact: a.Redaction(),
+		Ledger:   NewArchiveLedger(a),
+		Shell:    NewArchiveShell(a),
+		Trailers: NewArchiveTrailers(a, log),
+		Log:      log,
+		Cache:    NewArchiveCache(a),
+		redact:   a.Redaction(),
 	}
 }
 
 // Attributor returns an Attributor over the adapters: its Ledger,
-// Prefetch, Shell and History, and the archive's redaction. It keeps
+// Prefetch, Shell, Trailers and History, and the archive's redaction. It keeps
 // nothing: set its Cache (the adapters' Cache) to keep blames and answers.
 func (x *ArchiveAdapters) Attributor() *Attributor {
-	return &Attributor{Ledger: x.Ledger, Prefetch: x.Ledger, Shell: x.Shell, History: x.Log, Redact: x.redact}
+	return &Attributor{Ledger: x.Ledger, Prefetch: x.Ledger, Shell: x.Shell, Trailers: x.Trailers, History: x.Log, Redact: x.redact}
 }

@@ -12,7 +12,7 @@ import (
 
 // RulesVersion changes whenever the matching rules change, so that answers
 // kept in a Cache by an earlier version are not served.
-const RulesVersion = 2
+const RulesVersion = 3
 
 // DefaultSlack is how far an edit may come after the commit that carries
 // its text and still count (as StatusPossible): clocks of the agent and of
@@ -33,7 +33,7 @@ const (
 )
 
 // Attributor lays the ledger over git blame. Its dependencies are its
-// fields: the Ledger is required; a nil Prefetch, Shell, History or Cache
+// fields: the Ledger is required; a nil Prefetch, Shell, Trailers, History or Cache
 // is not available (NewArchiveAdapters gives them all over the archive).
 type Attributor struct {
 	// Ledger reads the edit ledger's candidates and their display details.
@@ -44,6 +44,9 @@ type Attributor struct {
 	// Shell, when set, gives the shell commands that may explain the lines
 	// no edit explains.
 	Shell ShellLog
+	// Trailers, when set, gives the sessions that commits' trailers name,
+	// for the lines that neither an edit nor a shell command explains.
+	Trailers TrailerLog
 	// History, when set, gives a file's history at HEAD (the stored git
 	// log); else Why asks git.
 	History FileHistory
@@ -169,6 +172,9 @@ func (a *Attributor) Attribute(ctx context.Context, in FileBlame) ([]Attribution
 	if err := a.explainByShell(ctx, f, out); err != nil {
 		return nil, fmt.Errorf("attribute %s: shell commands: %w", in.Path, err)
 	}
+	if err := a.explainByTrailer(ctx, f, out); err != nil {
+		return nil, fmt.Errorf("attribute %s: trailers: %w", in.Path, err)
+	}
 	if err := a.describe(ctx, out); err != nil {
 		return nil, fmt.Errorf("attribute %s: %w", in.Path, err)
 	}
@@ -239,7 +245,10 @@ func (a *Attributor) describe(ctx context.Context, out []Attribution) error {
 		return fmt.Errorf("describe edits: %w", err)
 	}
 	forEachRef(out, func(r *EditRef) {
-		d := details[r.Key()]
+		d, ok := details[r.Key()]
+		if !ok {
+			return // a session a trailer names carries its own
+		}
 		r.SessionTitle, r.PromptExcerpt, r.Source = d.SessionTitle, d.PromptExcerpt, d.Source
 		if !d.SessionStart.IsZero() {
 			r.SessionStarted = d.SessionStart.In(a.loc()).Format(time.RFC3339)

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"hansard/provenance/gitrepo"
 )
 
-// MemStore is an in-memory Ledger, ShellLog and Cache, for tests and for tools that
+// MemStore is an in-memory Ledger, ShellLog, TrailerLog and Cache, for tests and for tools that
 // build a ledger on the fly.
 type MemStore struct {
 	mu      sync.Mutex
@@ -18,6 +19,8 @@ type MemStore struct {
 	matches map[MatchKey][]Attribution
 	gen     int
 	shell   map[string][]ShellRun // by repository
+	// trailers are the sessions commits' trailers name, by commit.
+	trailers map[string][]TrailerSession
 	// Calls counts the Candidates calls made.
 	Calls int
 }
@@ -51,6 +54,32 @@ func (m *MemStore) ShellRuns(ctx context.Context, repo string) ([]ShellRun, erro
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([]ShellRun(nil), m.shell[repo]...), ctx.Err()
+}
+
+// AddTrailerSessions files sessions a trailer of commit names
+// (TrailerLog).
+func (m *MemStore) AddTrailerSessions(commit string, ss ...TrailerSession) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.trailers == nil {
+		m.trailers = map[string][]TrailerSession{}
+	}
+	m.trailers[commit] = append(m.trailers[commit], ss...)
+	m.gen++
+}
+
+// TrailerSessions implements TrailerLog: the sessions filed for each of
+// commits, as filed.
+func (m *MemStore) TrailerSessions(ctx context.Context, commits map[string]time.Time) (map[string][]TrailerSession, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string][]TrailerSession{}
+	for c := range commits {
+		if ss := m.trailers[c]; len(ss) > 0 {
+			out[c] = append([]TrailerSession(nil), ss...)
+		}
+	}
+	return out, ctx.Err()
 }
 
 // SetDetail records the display details of an edit.

@@ -129,7 +129,7 @@ func (s *scene) query(path, rev string, start, end int) []Attribution {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	a := &Attributor{Ledger: s.store, Shell: s.store, Location: time.FixedZone("CET", 3600)}
+	a := &Attributor{Ledger: s.store, Shell: s.store, Trailers: s.store, Location: time.FixedZone("CET", 3600)}
 	out, err := a.Attribute(ctx, FileBlame{Repo: repo.Root, Path: path, Lines: lines, History: hist, Start: start, End: end,
 		Origins: GitOrigins(repo, path, rev, nil)})
 	if err != nil {

@@ -58,20 +58,7 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 	if a.Shell == nil {
 		return nil
 	}
-	idx := make([]int, 0, len(out)) // out's index of each line, -1 when not asked
-	k := 0
-	pending := false
-	for _, l := range f.lines {
-		if !l.wanted {
-			idx = append(idx, -1)
-			continue
-		}
-		if out[k].Status == StatusNone && !l.bl.Commit.Uncommitted() {
-			pending = true
-		}
-		idx = append(idx, k)
-		k++
-	}
+	idx, pending := f.askedIndex(out)
 	if !pending {
 		return nil
 	}
@@ -92,11 +79,8 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 	made := map[runCommit]bool{} // whether the run made the commit
 	for i, l := range f.lines {
 		j := idx[i]
-		if j < 0 || out[j].Status != StatusNone || l.bl.Commit.Uncommitted() {
+		if j < 0 || !f.unanswered(l, out[j]) {
 			continue
-		}
-		if l.bl.OrigPath != "" && !f.history[l.bl.OrigPath] {
-			continue // copied from another file: its commit is the copy's origin
 		}
 		c := l.bl.Commit
 		after := f.fresh[c.Hash]
@@ -148,6 +132,25 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 		}
 	}
 	return nil
+}
+
+// askedIndex returns out's index of each line of f (-1 for a line not
+// asked about), and whether an asked committed line is still none.
+func (f *fileState) askedIndex(out []Attribution) (idx []int, pending bool) {
+	idx = make([]int, 0, len(f.lines))
+	k := 0
+	for _, l := range f.lines {
+		if !l.wanted {
+			idx = append(idx, -1)
+			continue
+		}
+		if out[k].Status == StatusNone && !l.bl.Commit.Uncommitted() {
+			pending = true
+		}
+		idx = append(idx, k)
+		k++
+	}
+	return idx, pending
 }
 
 // groupSessions returns, per commit group, the sessions of the answers
