@@ -51,6 +51,15 @@ func TestDevset(t *testing.T) {
 				t.Errorf("%s:%d: the answer holds %q, the ground truth %q", e.File, e.Line, e.Got, e.Text)
 			}
 			holdFloor(t, rep, floors[name])
+			// The sets' trailers name checkpoints (their ground truth),
+			// never an archived session: no answer may rest on one.
+			for file, out := range w.answers {
+				for _, a := range out {
+					if strings.Contains(a.Reason, "trailer") {
+						t.Errorf("%s:%d: %s (%s): answered from a trailer", file, a.Line, a.Status, a.Reason)
+					}
+				}
+			}
 			hits, total := linkHits(w)
 			for p, n := range total {
 				t.Logf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
