@@ -3,6 +3,7 @@ package archive
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 
 	"hansard/transcripts"
 )
@@ -95,6 +96,32 @@ func (w *writer) writeCommand(pk int64, c *transcripts.Command) error {
 		intPtr(c.ExitCode), c.IsTest, c.TestStatus, millis(c.Timestamp))
 	if err != nil {
 		return fmt.Errorf("command %s/%s: %w", c.SessionID, c.ToolCallID, err)
+	}
+	if err := w.writeShellWrites(pk, c); err != nil {
+		return fmt.Errorf("command %s/%s: %w", c.SessionID, c.ToolCallID, err)
+	}
+	return nil
+}
+
+// writeShellWrites stores what command c (as stored: redacted) rewrites
+// and whether it makes a git commit, in place of what was stored of it.
+func (w *writer) writeShellWrites(pk int64, c *transcripts.Command) error {
+	if _, err := w.st.deleteShellWrites.ExecContext(w.ctx, pk, c.ToolCallID); err != nil {
+		return err
+	}
+	for i, r := range transcripts.ShellRewrites(c.Command) {
+		p, base := path.Clean(r.Path), ""
+		if !r.Tree {
+			base = path.Base(p)
+		}
+		if _, err := w.st.insertShellWrite.ExecContext(w.ctx, pk, c.ToolCallID, i, r.Tool, p, r.Tree, r.Name, base, ""); err != nil {
+			return err
+		}
+	}
+	if msg, ok := transcripts.GitCommit(c.Command); ok {
+		if _, err := w.st.insertShellWrite.ExecContext(w.ctx, pk, c.ToolCallID, -1, gitCommitTool, "", false, "", "", msg); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -20,8 +20,9 @@ type Versioned interface {
 // tool results and the messages between the lines of one assistant message
 // could be marked off the main branch, and prompts sent again from a line
 // that is no message were not; before 3, binary content was stored
-// and indexed as it came.
-const readingVersion = "3"
+// and indexed as it came; before 4, what shell commands rewrite was not
+// stored (shell_writes).
+const readingVersion = "4"
 
 // recordedVersion is the version recorded for a provider's transcripts.
 func recordedVersion(v Versioned) string {

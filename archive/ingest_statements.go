@@ -61,6 +61,10 @@ ON CONFLICT (session, call_id) DO UPDATE SET message_idx = excluded.message_idx,
 	command = excluded.command, cwd = excluded.cwd, exit_code = excluded.exit_code,
 	is_test = excluded.is_test, test_status = excluded.test_status, ts = excluded.ts`
 
+	sqlDeleteShellWrites = `DELETE FROM shell_writes WHERE session = ? AND call_id = ?`
+	sqlInsertShellWrite  = `INSERT INTO shell_writes (session, call_id, seq, tool, path, tree, name, base, message)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
 	sqlDeleteTodos = `DELETE FROM todos WHERE session = ? AND call_id = ?`
 	sqlInsertTodo  = `INSERT OR REPLACE INTO todos (session, call_id, seq, message_idx, item_id, text, status, ts)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
@@ -82,7 +86,7 @@ type statements struct {
 	findMessage, insertMessage, updateMessage                               *sql.Stmt
 	findToolCall, insertToolCall, updateToolCall, messageText               *sql.Stmt
 	deleteTodos, insertTodo, findLink, putLink, insertProblem, finishSource *sql.Stmt
-	adoptLink, upsertCapture                                                *sql.Stmt
+	adoptLink, upsertCapture, deleteShellWrites, insertShellWrite           *sql.Stmt
 }
 
 func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error) {
@@ -110,6 +114,8 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 		{&st.finishSource, sqlFinishSource},
 		{&st.adoptLink, sqlAdoptLink},
 		{&st.upsertCapture, sqlUpsertCapture},
+		{&st.deleteShellWrites, sqlDeleteShellWrites},
+		{&st.insertShellWrite, sqlInsertShellWrite},
 	} {
 		s, err := conn.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -124,7 +130,7 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 func (st *statements) close() {
 	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.findMessage, st.insertMessage,
 		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.messageText, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.findLink, st.putLink, st.insertProblem,
-		st.finishSource, st.adoptLink, st.upsertCapture} {
+		st.finishSource, st.adoptLink, st.upsertCapture, st.deleteShellWrites, st.insertShellWrite} {
 		if s != nil {
 			s.Close()
 		}

@@ -2,15 +2,11 @@ package provenance
 
 import (
 	"context"
+	"path"
 
 	"hansard/archive"
 	"hansard/transcripts"
 )
-
-// shellWords narrow the archive's commands to those that may rewrite a
-// file or make a commit (ShellRewrites and GitCommit decide).
-var shellWords = []string{"sed", "perl", "gofmt", "goimports", "gofumpt", "go fix", "go fmt", "mv ",
-	"python", "node", "ruby", "find", "commit"}
 
 // ArchiveShell is the ShellLog of attribution over the archive's shell
 // commands.
@@ -24,9 +20,14 @@ func NewArchiveShell(a *archive.Archive) *ArchiveShell { return &ArchiveShell{ar
 // ShellRuns implements ShellLog: the archive's successful commands of
 // the repository's sessions that rewrite files in place (their paths made
 // repo-relative; a path outside the repository is dropped) or make a git
-// commit.
-func (sh *ArchiveShell) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
-	cmds, err := sh.archive.RepoCommands(ctx, repo, shellWords)
+// commit, as parsed when they were stored: those that rewrite a folder's
+// files or a file of the same name as one of paths.
+func (sh *ArchiveShell) ShellRuns(ctx context.Context, repo string, paths []string) ([]ShellRun, error) {
+	names := make([]string, 0, len(paths))
+	for _, p := range paths {
+		names = append(names, path.Base(p))
+	}
+	cmds, err := sh.archive.RepoShellCommands(ctx, repo, names)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +36,7 @@ func (sh *ArchiveShell) ShellRuns(ctx context.Context, repo string) ([]ShellRun,
 		if c.IsError {
 			continue
 		}
-		if run, ok := NewShellRun(c.Command, c.Provider, c.Result, c.RepoPath); ok {
+		if run, ok := shellRun(c.Command, c.Provider, c.Result, c.Rewrites, c.Commit, c.CommitMessage, c.RepoPath); ok {
 			out = append(out, run)
 		}
 	}
@@ -48,12 +49,19 @@ func (sh *ArchiveShell) ShellRuns(ctx context.Context, repo string) ([]ShellRun,
 // false outside it). ok is false when the command failed, or neither
 // rewrites files of the repository nor makes a commit.
 func NewShellRun(c transcripts.Command, provider, output string, repoPath func(string) (string, bool)) (ShellRun, bool) {
+	msg, commit := transcripts.GitCommit(c.Command)
+	return shellRun(c, provider, output, transcripts.ShellRewrites(c.Command), commit, msg, repoPath)
+}
+
+// shellRun is NewShellRun with the command's rewrites and commit parsed.
+func shellRun(c transcripts.Command, provider, output string, rewrites []transcripts.ShellRewrite, commit bool, msg string,
+	repoPath func(string) (string, bool)) (ShellRun, bool) {
 	if c.ExitCode != nil && *c.ExitCode != 0 {
 		return ShellRun{}, false
 	}
 	run := ShellRun{SessionID: c.SessionID, Provider: provider, ToolCallID: c.ToolCallID,
 		MessageIndex: c.MessageIndex, Time: c.Timestamp, Command: c.Command, Output: output}
-	for _, r := range transcripts.ShellRewrites(c.Command) {
+	for _, r := range rewrites {
 		if rel, ok := repoPath(r.Path); ok {
 			if rel == "" {
 				rel = "."
@@ -62,6 +70,6 @@ func NewShellRun(c transcripts.Command, provider, output string, repoPath func(s
 			run.Rewrites = append(run.Rewrites, r)
 		}
 	}
-	run.Message, run.Commit = transcripts.GitCommit(c.Command)
+	run.Message, run.Commit = msg, commit
 	return run, len(run.Rewrites) > 0 || run.Commit
 }

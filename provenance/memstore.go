@@ -50,7 +50,7 @@ func (m *MemStore) AddShellRuns(repo string, runs ...ShellRun) {
 }
 
 // ShellRuns implements ShellLog.
-func (m *MemStore) ShellRuns(ctx context.Context, repo string) ([]ShellRun, error) {
+func (m *MemStore) ShellRuns(ctx context.Context, repo string, _ []string) ([]ShellRun, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([]ShellRun(nil), m.shell[repo]...), ctx.Err()

@@ -34,8 +34,10 @@ type ShellRun struct {
 // edit explains.
 type ShellLog interface {
 	// ShellRuns returns the successful commands of repo's sessions that
-	// rewrite files in place or make a git commit, oldest first.
-	ShellRuns(ctx context.Context, repo string) ([]ShellRun, error)
+	// make a git commit or rewrite in place one of paths (repo-relative),
+	// oldest first; a store may also return commands that rewrite other
+	// files.
+	ShellRuns(ctx context.Context, repo string, paths []string) ([]ShellRun, error)
 }
 
 // Reasons of the answers that rest on a shell command.
@@ -62,7 +64,11 @@ func (a *Attributor) explainByShell(ctx context.Context, f *fileState, out []Att
 	if !pending {
 		return nil
 	}
-	runs, err := a.Shell.ShellRuns(ctx, f.in.Repo)
+	paths := make([]string, 0, len(f.lineage))
+	for p := range f.lineage {
+		paths = append(paths, p)
+	}
+	runs, err := a.Shell.ShellRuns(ctx, f.in.Repo, paths)
 	if err != nil || len(runs) == 0 {
 		return err
 	}
