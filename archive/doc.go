@@ -21,28 +21,29 @@
 // ReportedByAgent) keep the subagent deliveries agents report.
 //
 // Reads for recall: sessions (GetSession, ListSessions, SessionInfos,
-// SessionHeads, RepoRoots; SessionInfo), messages (Messages, ToolCalls,
-// ReadMessages with WindowQuery and WindowMessage, CallSummaries with
-// CallSummary), search (SearchMessages, SearchResults, MatchingHits,
-// HitTexts with SearchFilter, TextHit and HitText; the classes of text
-// TextClass and ClassMatch; MatchCounts, IdentifiersContaining,
-// HasIdentifiersBeginning; EditedPaths and EditedPath, CommitOutputs and
-// CommitOutput), the index itself (IndexTerms, IndexState), a transcript
-// file's session and message (LocateTranscript, TranscriptPlace) and what
-// edits recorded (EditEvidences with EditEvidence, MessageEdits with
-// MessageEdit).
+// SessionHeads, LastMessageBefore, RepoRoots; SessionInfo), messages
+// (Messages, ToolCalls, ReadMessages with WindowQuery and WindowMessage,
+// CallSummaries with CallSummary), search (SearchMessages, SearchResults,
+// MatchingHits, HitTexts with SearchFilter, TextHit and HitText; the
+// classes of text TextClass and ClassMatch; MatchCounts,
+// IdentifiersContaining, HasIdentifiersBeginning; EditedPaths and
+// EditedPath, CommitOutputs and CommitOutput), the index itself
+// (IndexTerms, IndexState), a transcript file's session and message
+// (LocateTranscript, TranscriptPlace) and what edits recorded
+// (EditEvidences with EditEvidence, MessageEdits with MessageEdit).
 //
 // The ledger: LedgerState, LockLedger (ErrLedgerBusy), ResetLedger,
 // DirtyLedgerPaths, ReplaceLedger (LedgerUpdate, LedgerRow,
 // LedgerLineRow), LedgerGeneration, MoveSources, LedgerCandidates,
 // DescribeEdits (LedgerEdit, LedgerPath, EditDescription), the
 // attribution cache (LoadCached, StoreCached), and what the ledger is
-// replayed from: ForEachEdit (EditFilter, RepoEdit), RepoCommands and
-// CommandsMark (RepoCommand).
+// replayed from: ForEachEdit (EditFilter, RepoEdit), RepoShellCommands
+// and CommandsMark (RepoCommand).
 //
 // The stored git log: GitLogState, ClaimGitLog, ReleaseGitLog, GitLogTips,
-// GitLogRows (GitLogRow), AppendGitLog and GitLogWriter (GitLogWrite:
-// GitLogReplace, GitLogAppend, GitLogReorder), GitFollowStep and
+// GitLogRows (GitLogRow), GitCommitTrailers (GitTrailer), AppendGitLog
+// and GitLogWriter (GitLogWrite: GitLogReplace, GitLogAppend,
+// GitLogReorder), GitFollowStep and
 // StoreGitFollowStep; ErrGitLogMoved, ErrGitLogUnknownCommit.
 //
 // Attachment and path maps: Reattach places sessions and edits in
@@ -218,9 +219,12 @@
 //     when meta ledger_version differs (ResetLedger); LedgerCandidates and
 //     DescribeEdits answer attribution in one query each (DescribeEdits
 //     also describes a shell command, as the edit of its call with seq 0).
-//     RepoCommands gives the commands of a repository's sessions with
-//     their results, and places the paths they name in the checkout;
-//     CommandsMark moves whenever a command is added.
+//     shell_writes holds what each command rewrites and whether it makes
+//     a git commit, parsed when the command is stored; RepoShellCommands
+//     gives the commands of a repository's sessions that rewrite a file of
+//     a given name or a folder, or make a commit, with their results, and
+//     places the paths they name in the checkout; CommandsMark moves
+//     whenever a command is added.
 //   - ledger_repos, attribution_cache: a generation per repository that
 //     moves whenever its ledger changes, and cached blames and answers
 //     (LoadCached, StoreCached); answers of a repository go when its

@@ -150,8 +150,26 @@
 // commit's summary and it ran within the slack of the commit's author
 // time) makes it possible, unless another session's edit explains a line
 // of the same commit in the file or introduced this line's text to the
-// lineage before the commit. The reason names the command. Edits stay the
-// only ground for proven.
+// lineage before the commit. The reason names the command. The archive
+// parses what a command rewrites and commits once, when it stores it
+// (shell_writes), and gives the commands that rewrite a folder, a file of
+// the same name as a path of the lineage, or make a commit.
+//
+// # Lines no edit explains: trailers
+//
+// After that, when the Attributor has a TrailerLog, each committed line
+// still without an answer is credited to the archived session a trailer of
+// its commit names (TrailerSession: the trailer's value holds the
+// session's id, a UUID alone, in a link or a file name, or another
+// provider's id as a word of its own; `Session-Id: <uuid>`,
+// `Claude-Session: …`, `Codex-Session: …`), as possible, when the session
+// started before the commit (plus the clock slack), unless another
+// session's edit explains a line of the same commit in the file or
+// introduced this line's text to the lineage. It names the session's last
+// message before the commit (Tool "trailer") and the reason quotes the
+// trailer; several sessions make the line conflicting. The trailers are
+// those the stored git log keeps with each commit (gitlog.Log.Trailers):
+// no git runs for them. Edits stay the only ground for proven.
 //
 // # Statuses
 //
