@@ -34,15 +34,6 @@ type TrailerLog interface {
 	TrailerSessions(ctx context.Context, commits map[string]time.Time) (map[string][]TrailerSession, error)
 }
 
-// Reasons of the answers that rest on a trailer.
-const (
-	reasonTrailer        = "no archived edit wrote this text; the commit's trailer names this session: `%s`"
-	reasonTrailerSeveral = "no archived edit wrote this text; the commit's trailers name several sessions"
-	// toolTrailer is the Tool of an EditRef that names a session by a
-	// commit's trailer.
-	toolTrailer = "trailer"
-)
-
 // explainByTrailer follows explainByShell: each committed line still
 // without an answer is credited, as possible, to the session a trailer of
 // its commit names, when the session started before the commit (clock
@@ -99,6 +90,15 @@ func (a *Attributor) explainByTrailer(ctx context.Context, f *fileState, out []A
 	}
 	return nil
 }
+
+// Reasons of the answers that rest on a trailer.
+const (
+	reasonTrailer        = "no archived edit wrote this text; the commit's trailer names this session: `%s`"
+	reasonTrailerSeveral = "no archived edit wrote this text; the commit's trailers name several sessions"
+	// toolTrailer is the Tool of an EditRef that names a session by a
+	// commit's trailer.
+	toolTrailer = "trailer"
+)
 
 // unanswered reports whether a line's answer is still none, of a
 // committed line not copied from another file (whose commit is the

@@ -14,16 +14,33 @@ func (s *scene) trailer(commit, session string, started time.Time) {
 		Started: started, MessageIndex: 4, Time: started.Add(time.Minute), Trailer: "Session-Id: " + session})
 }
 
+// trailedCommit commits the working tree with a Session-Id trailer for
+// each of sessions, filed as started at the commit plus started.
+func (s *scene) trailedCommit(subject string, started time.Duration, sessions ...string) string {
+	s.g.Now = s.tick()
+	at := s.g.Now
+	msg := subject + "\n"
+	for i, id := range sessions {
+		if i == 0 {
+			msg += "\n"
+		}
+		msg += "\nSession-Id: " + id
+	}
+	c := s.g.Commit(msg)
+	for _, id := range sessions {
+		s.trailer(c, id, at.Add(started))
+	}
+	return c
+}
+
 // TestTrailerExplainsLines checks that the lines of a commit that no edit
 // wrote are possible for the session its trailer names, unless the
 // session started after the commit or another session's edit wrote lines
 // of that commit; and that a line an edit wrote keeps its edit.
 func TestTrailerExplainsLines(t *testing.T) {
 	s := newScene(t)
-	s.g.Now = s.tick()
 	s.human("app.go", funcA)
-	named := s.g.Commit("agent work\n\nSession-Id: s1")
-	s.trailer(named, "s1", s.g.Now.Add(-time.Hour))
+	s.trailedCommit("agent work", -time.Hour, "s1")
 	a := expect(t, s.why("app.go"), "strings.ToLower", 1, StatusPossible, "s1")
 	expectReason(t, a, "the commit's trailer names this session: `Session-Id: s1`")
 	if a.Edit.Tool != toolTrailer || a.Edit.MessageIndex != 4 || a.Edit.SessionTitle != "title of s1" || a.Edit.SessionStarted == "" {
@@ -32,10 +49,8 @@ func TestTrailerExplainsLines(t *testing.T) {
 
 	// A session that started after the commit did not make it.
 	s.now = s.now.Add(time.Hour)
-	s.g.Now = s.tick()
 	s.human("app.go", funcA+funcB)
-	late := s.g.Commit("later\n\nSession-Id: s2")
-	s.trailer(late, "s2", s.g.Now.Add(time.Hour))
+	s.trailedCommit("later", time.Hour, "s2")
 	expect(t, s.why("app.go"), "strings.ToUpper", 1, StatusNone, "")
 
 	// Another session's edit wrote lines of the commit: its other lines
@@ -43,9 +58,7 @@ func TestTrailerExplainsLines(t *testing.T) {
 	s.now = s.now.Add(time.Hour)
 	s.write("s3", "app.go", funcA+funcB+funcExtra)
 	s.human("app.go", funcA+funcB+funcExtra+"\nvar Version = \"1.0.0-dev\"\n")
-	s.g.Now = s.tick()
-	mixed := s.g.Commit("mixed\n\nSession-Id: s4")
-	s.trailer(mixed, "s4", s.now.Add(-2*time.Hour))
+	s.trailedCommit("mixed", -2*time.Hour, "s4")
 	out := s.why("app.go")
 	expect(t, out, "Version", 1, StatusNone, "")
 	expect(t, out, "strings.ToLower", 1, StatusPossible, "s1")
@@ -61,11 +74,8 @@ func Extra(s string) string {
 // name two sessions makes its unexplained lines conflicting.
 func TestTrailersOfTwoSessionsConflict(t *testing.T) {
 	s := newScene(t)
-	s.g.Now = s.tick()
 	s.human("app.go", funcA)
-	c := s.g.Commit("pair\n\nSession-Id: s1\nSession-Id: s2")
-	s.trailer(c, "s1", s.g.Now.Add(-time.Hour))
-	s.trailer(c, "s2", s.g.Now.Add(-time.Hour))
+	s.trailedCommit("pair", -time.Hour, "s1", "s2")
 	a := lineOf(t, s.why("app.go"), "strings.ToLower", 1)
 	if a.Status != StatusConflicting || len(a.Candidates) != 2 || !strings.Contains(a.Reason, "several sessions") {
 		t.Errorf("answer = %+v", a)

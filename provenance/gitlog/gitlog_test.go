@@ -720,13 +720,16 @@ func TestHistoryRandomRepositories(t *testing.T) {
 }
 
 func TestTrailers(t *testing.T) {
-	ctx := context.Background()
-	g := gittest.New(t)
-	g.Write("a.go", "a\n")
-	first := g.Commit("add\n\nSession-Id: 11111111-2222-4333-8444-555555555555")
-	g.Write("a.go", "a\nb\n")
-	plain := g.Commit("edit")
-	s := historyStore(t)
+	s, g, ctx := historyStore(t), gittest.New(t), context.Background()
+	var first, plain string
+	for i, msg := range []string{"add\n\nSession-Id: 11111111-2222-4333-8444-555555555555", "edit"} {
+		g.Write("a.go", strings.Repeat("a\n", i+1))
+		if c := g.Commit(msg); i == 0 {
+			first = c
+		} else {
+			plain = c
+		}
+	}
 	r := openGit(t, g.Dir)
 	if _, err := s.Sync(ctx, r); err != nil {
 		t.Fatal(err)

@@ -217,16 +217,15 @@ func TestBoundary(t *testing.T) {
 }
 
 func TestCommitLogTrailers(t *testing.T) {
-	ctx := context.Background()
 	g := gittest.New(t)
 	g.Write("a.go", body("a", 3))
 	plain := g.Commit("add\n\nA body: not a trailer, being the only paragraph but the subject\nand more.")
-	g.Write("a.go", body("a", 4))
-	g.Write("b.go", body("b", 4))
+	for _, f := range []string{"a.go", "b.go"} {
+		g.Write(f, body(f, 4))
+	}
 	tagged := g.Commit("edit\n\nWhy.\n\nSession-Id: 7d3c1a52-9e4b-4c1f-8a2d-5b6e7f8a9b0c\nCo-authored-by: A Person\n <a@example.com>")
 
-	r := openRepo(t, g)
-	log, err := r.CommitLog(ctx, "", "")
+	log, err := openRepo(t, g).CommitLog(context.Background(), "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
