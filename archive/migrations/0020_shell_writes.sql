@@ -1,4 +1,4 @@
--- hansard archive schema, version 19: what each shell command rewrites,
+-- hansard archive schema, version 20: what each shell command rewrites,
 -- parsed once when the command is stored.
 --
 -- shell_writes holds, per command (session, call_id), the files it

@@ -1,4 +1,4 @@
--- hansard archive schema, version 18: the stored git log keeps each
+-- hansard archive schema, version 19: the stored git log keeps each
 -- commit's trailers.
 --
 -- git_trailers holds the trailers git finds in a commit's message ("Key:
