@@ -106,6 +106,8 @@ var rows = []row{
 		"test support: a test binary's shared temporary folder"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
+	{"hansard/fixtures/memories", "STD", "",
+		"the memory-file layouts write files only"},
 	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",
 		"fake providers, one of each source kind, for the conformance suite and the archive's tests"},
 	{"hansard/fixtures/gen", "STD golang.org/x/sync/...", "",
