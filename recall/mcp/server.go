@@ -76,12 +76,17 @@ func New(host *recall.Host, opts Options) *Server {
 }
 
 // tools lists the tools this server serves, each registered by its file.
-// The status server serves capture_subagent_messages alone.
+// The status server serves capture_subagent_messages alone; NoMemories
+// leaves out search_memories and get_memory.
 func (s *Server) tools() []func(*server.MCPServer) {
 	if s.opts.StatusOnly {
 		return []func(*server.MCPServer){s.captureTool}
 	}
-	return []func(*server.MCPServer){s.searchTool, s.readTool}
+	tools := []func(*server.MCPServer){s.searchTool, s.readTool}
+	if !s.opts.NoMemories {
+		tools = append(tools, s.searchMemoriesTool, s.getMemoryTool)
+	}
+	return tools
 }
 
 // MCP returns the protocol server (for in-process use in tests).
