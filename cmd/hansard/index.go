@@ -154,6 +154,9 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		return fmt.Errorf("update the edit ledger: %w", err)
 	}
 	fmt.Fprintln(app.Streams.Out, summary(res))
+	if err := refreshMemories(ctx, app); err != nil {
+		return err
+	}
 	logs, took, err := storeGitLogs(ctx, a, app.warn)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ func commands() []func(*App) *cobra.Command {
 		newStatusCmd,
 		newHistoryCmd,
 		newShowCmd,
+		newMemoryCmd,
 		newWhyCmd,
 		newBlameCmd,
 		newMCPCmd,
