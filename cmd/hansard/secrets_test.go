@@ -22,7 +22,9 @@ import (
 // incremental refresh and after redaction is turned off and on again,
 // that no secret is in the database file, its WAL, the full-text
 // vocabulary or any output (why readable, --json and --porcelain,
-// history, show, status), and that every near-miss is kept. The retained
+// history, show, status, memory search and show), and that every
+// near-miss is kept. Memory files carry plantings too, and are rewritten
+// (a new version) by the incremental round. The retained
 // raw copies under retained/ are left out on purpose: they keep the
 // transcripts as the agents wrote them (see the README's Privacy section).
 func TestPlantedSecretsAppearNowhere(t *testing.T) {
@@ -157,6 +159,7 @@ func checkPlanted(t *testing.T, stage, home string, env map[string]string, c *pl
 	if !strings.Contains(outputs["why --diff --json"], `"diff":`) {
 		t.Errorf("%s: why --diff shows no diff", stage)
 	}
+	outputs["memory search"], outputs["memory show"] = memoryOutputs(t, stage, home, env)
 	if !strings.Contains(outputs["why --json"], `"status": "proven"`) && !strings.Contains(outputs["why --json"], `"status":"proven"`) {
 		t.Errorf("%s: why attributed no line to a planted session", stage)
 	}
@@ -294,4 +297,29 @@ func jsonStrings(t *testing.T, doc string) string {
 	}
 	walk(v)
 	return b.String()
+}
+
+// memoryOutputs runs memory search (readable and --json) on each planted
+// memory file, and memory show (readable and --json) on each memory found.
+func memoryOutputs(t *testing.T, stage, home string, env map[string]string) (search, show string) {
+	t.Helper()
+	var found, shown strings.Builder
+	for _, src := range []string{"CLAUDE.md", "AGENTS.md", "deploy.mdc"} {
+		found.WriteString(mustRun(t, home, env, "", "memory", "search", "--source", src, "settings")) // reads the memory files
+		out := mustRun(t, home, env, "", "memory", "search", "--no-refresh", "--json", "--source", src, "settings")
+		found.WriteString(out)
+		var res struct {
+			Hits []struct {
+				MemoryID string `json:"memory_id"`
+			} `json:"hits"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Hits) == 0 {
+			t.Fatalf("%s: memory search --source %s: %v\n%s", stage, src, err, out)
+		}
+		id := res.Hits[0].MemoryID
+		shown.WriteString(mustRun(t, home, env, "", "memory", "show", "--no-refresh", "--max-chars", "40000", id))
+		shown.WriteString(mustRun(t, home, env, "", "memory", "show", "--no-refresh", "--json", "--max-chars", "40000", id))
+		shown.WriteString(mustRun(t, home, env, "", "memory", "show", "--no-refresh", "--json", "--max-chars", "40000", id+"@1"))
+	}
+	return found.String(), shown.String()
 }
