@@ -15,7 +15,15 @@ type dbtx interface {
 
 // inTx runs fn in a transaction.
 func (a *Archive) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := a.db.BeginTx(ctx, nil)
+	return runTx(ctx, a.db, fn)
+}
+
+// runTx runs fn in a transaction begun on db (the pool, or one connection
+// set apart).
+func runTx(ctx context.Context, db interface {
+	BeginTx(context.Context, *sql.TxOptions) (*sql.Tx, error)
+}, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}

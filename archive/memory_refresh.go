@@ -53,11 +53,10 @@ func (a *Archive) RefreshMemories(ctx context.Context, files []MemoryFile, warn 
 		return res, err
 	}
 	unlock, err := a.lock(ctx, false)
-	if errors.Is(err, errBusy) {
-		res.Busy = true
-		return res, nil
-	}
 	if err != nil {
+		if res.Busy = errors.Is(err, errBusy); res.Busy {
+			err = nil // another process writes: answer from what is archived
+		}
 		return res, err
 	}
 	defer unlock()
@@ -292,13 +291,5 @@ func (a *Archive) memoryTx(ctx context.Context, fn func(*sql.Tx) error) error {
 		return err
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA secure_delete = OFF`)
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return runTx(ctx, conn, fn)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -30,19 +31,24 @@ type MemorySearchRequest struct {
 // matched lines in full; the MCP tool leaves it out (the excerpt carries
 // them), the CLI's --json keeps it.
 type MemoryHit struct {
-	MemoryID    string  `json:"memory_id"`
-	Kind        string  `json:"kind"`
-	Provider    string  `json:"provider"`
-	Source      string  `json:"source"`
-	Scope       string  `json:"scope"`
-	Repo        string  `json:"repo,omitempty"`
-	Title       string  `json:"title,omitempty"`
+	MemoryRef
 	Heading     string  `json:"heading,omitempty"`
 	LineStart   int     `json:"lineStart,omitempty"`
 	LineEnd     int     `json:"lineEnd,omitempty"`
 	Excerpt     string  `json:"excerpt"`
 	MatchedText string  `json:"matched_text,omitempty"`
 	Score       float64 `json:"score"`
+}
+
+// MemoryRef names a memory file and says what it is.
+type MemoryRef struct {
+	MemoryID string `json:"memory_id"`
+	Kind     string `json:"kind"`
+	Provider string `json:"provider"`
+	Source   string `json:"source"` // the file's path
+	Scope    string `json:"scope"`
+	Repo     string `json:"repo,omitempty"`
+	Title    string `json:"title,omitempty"`
 }
 
 // MemorySearchResponse lists the hits, best first.
@@ -63,13 +69,7 @@ type MemoryRequest struct {
 // MemoryResponse is a window of a memory's current text: from the start
 // of line ContentLineStart (or Offset) to the end of ContentLineEnd.
 type MemoryResponse struct {
-	MemoryID         string `json:"memory_id"`
-	Kind             string `json:"kind"`
-	Provider         string `json:"provider"`
-	Source           string `json:"source"`
-	Scope            string `json:"scope"`
-	Repo             string `json:"repo,omitempty"`
-	Title            string `json:"title,omitempty"`
+	MemoryRef
 	Version          int    `json:"version"`
 	Versions         int    `json:"versions"`
 	Gone             bool   `json:"gone,omitempty"`
@@ -129,7 +129,7 @@ func (h *Host) SearchMemories(ctx context.Context, req MemorySearchRequest, scop
 	if len(words) == 0 {
 		return MemorySearchResponse{}, invalidArg("query", "query must hold a word")
 	}
-	if req.Provider != "" && !containsString(memoryProviders, req.Provider) {
+	if req.Provider != "" && !slices.Contains(memoryProviders, req.Provider) {
 		return MemorySearchResponse{}, invalidArgf("provider", "provider must be one of %s", strings.Join(memoryProviders, ", "))
 	}
 	repo := req.Repo
@@ -155,13 +155,12 @@ func (h *Host) SearchMemories(ctx context.Context, req MemorySearchRequest, scop
 	resp := MemorySearchResponse{Hits: []MemoryHit{}, Notice: EvidenceNotice}
 	for _, x := range hits {
 		start, end, excerpt, matched := memoryExcerpt(x.Text, x.LineStart, words)
-		title := x.Title
 		resp.Hits = append(resp.Hits, MemoryHit{
-			MemoryID: memoryID(x.ID), Kind: x.Kind, Provider: x.Provider, Source: x.Path, Scope: x.Scope, Repo: x.Repo,
-			Title: title, Heading: x.Heading, LineStart: start, LineEnd: end, Excerpt: excerpt, MatchedText: matched,
+			MemoryRef: memoryRef(memoryID(x.ID), x.Memory),
+			Heading:   x.Heading, LineStart: start, LineEnd: end, Excerpt: excerpt, MatchedText: matched,
 			Score: -x.Rank,
 		})
-		if resp.Hits[len(resp.Hits)-1].Heading == title {
+		if resp.Hits[len(resp.Hits)-1].Heading == x.Title {
 			resp.Hits[len(resp.Hits)-1].Heading = ""
 		}
 	}
@@ -203,11 +202,14 @@ func (h *Host) GetMemory(ctx context.Context, req MemoryRequest) (MemoryResponse
 		return MemoryResponse{}, err
 	}
 	return MemoryResponse{
-		MemoryID: req.MemoryID, Kind: m.Kind, Provider: m.Provider, Source: m.Path, Scope: m.Scope, Repo: m.Repo,
-		Title: m.Title, Version: m.Version, Versions: m.Versions, Gone: m.Gone,
+		MemoryRef: memoryRef(req.MemoryID, m), Version: m.Version, Versions: m.Versions, Gone: m.Gone,
 		Content: w.text, ContentLineStart: w.lineStart, ContentLineEnd: w.lineEnd, ContentChars: w.total,
 		Offset: w.offset, Truncated: w.next >= 0, NextOffset: w.nextOffset(), Notice: EvidenceNotice,
 	}, nil
+}
+
+func memoryRef(id string, m archive.Memory) MemoryRef {
+	return MemoryRef{MemoryID: id, Kind: m.Kind, Provider: m.Provider, Source: m.Path, Scope: m.Scope, Repo: m.Repo, Title: m.Title}
 }
 
 // memoryID names memory file id ("m12"); "m12@1" names its first version.
@@ -242,13 +244,4 @@ func memoryWords(q string) []string {
 		}
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
