@@ -54,6 +54,12 @@
 // AutoAttachTried and SetAutoAttachTried serve automatic attachment, and
 // Status lists the folders of unattached sessions (UnattachedFolder).
 //
+// Memories: RefreshMemories archives the memory files it is given
+// (MemoryFile, MemoryRefreshResult) with every version; Memory reads one
+// at a version, SearchMemories (MemoryQuery, MemoryHit) searches the
+// current ones, and SessionFolders (SessionFolder) names the folders the
+// sessions worked in, where recall looks for project memory files.
+//
 // # Files
 //
 // One package, its files named by the concern that owns them (a test file
@@ -238,6 +244,11 @@
 //     ClaimGitLog, AppendGitLog, GitLogWriter, GitLogTips,
 //     GitLogRows); and what `git log --follow` found where a file was
 //     created (GitFollowStep), so that a file's history needs no git log.
+//   - memory_files, memory_versions, memory_chunks, memory_fts: each
+//     memory file (path, provider, kind, scope, repository; the size,
+//     stamp and SHA-256 last seen), every content it had (redacted, with
+//     the redaction setting it was stored under), and the sections of the
+//     current content with their lines, indexed (secure-delete).
 //
 // Times are Unix milliseconds UTC; text is stored redacted when
 // Options.Redact is set (the retained copies keep the bytes as the agent

@@ -32,7 +32,8 @@ func newMCPServeCmd(app *App) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the recall tools over standard input and output",
 		Long: `Serve the recall tools to an MCP client over standard input and output:
-search_past_sessions and get_past_session (--status: capture_subagent_messages alone).
+search_past_sessions, get_past_session, search_memories and get_memory (--no-memories:
+without the memory tools; --status: capture_subagent_messages alone).
 New transcripts are read in the background while the server runs. Agents are set up to
 start it with 'hansard integrate AGENT'.`,
 		Args: cobra.NoArgs,
