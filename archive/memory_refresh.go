@@ -41,8 +41,10 @@ const maxMemoryBytes = 4 << 20
 // opened; one whose bytes hash as last stored adds no version. Files are
 // opened without following links (a link is skipped), and their text is
 // redacted as the archive's is. Archived files no longer on disk are
-// marked gone (their versions are kept). With indexing paused it does
-// nothing; when another process writes the archive it returns Busy.
+// marked gone (their versions are kept); a file not read again whose
+// text was stored under another redaction is redacted as stored. With
+// indexing paused it does nothing; when another process writes the
+// archive it returns Busy.
 func (a *Archive) RefreshMemories(ctx context.Context, files []MemoryFile, warn func(string)) (MemoryRefreshResult, error) {
 	res := MemoryRefreshResult{Files: len(files)}
 	if warn == nil {
@@ -65,15 +67,15 @@ func (a *Archive) RefreshMemories(ctx context.Context, files []MemoryFile, warn 
 		return res, err
 	}
 	setting := a.redactionSetting()
-	given := map[string]bool{}
+	seen := map[string]bool{} // files given, read or unchanged
 	for _, f := range files {
-		given[f.Path] = true
 		st, ok := known[f.Path]
 		fi, err := os.Lstat(f.Path)
 		if err != nil || !fi.Mode().IsRegular() {
 			continue // gone since it was found, or a link: nothing to read
 		}
 		if ok && !st.gone && st.size == fi.Size() && st.stamp == fileStamp(fi) && st.redaction == setting && st.sameMeta(f) {
+			seen[f.Path] = true
 			res.Unchanged++
 			continue
 		}
@@ -82,6 +84,7 @@ func (a *Archive) RefreshMemories(ctx context.Context, files []MemoryFile, warn 
 			warn(fmt.Sprintf("memory file %s: %v", f.Path, err))
 			continue
 		}
+		seen[f.Path] = true
 		res.Read++
 		added, err := a.storeMemory(ctx, f, st, ok, data, size, stamp, setting)
 		if err != nil {
@@ -92,7 +95,18 @@ func (a *Archive) RefreshMemories(ctx context.Context, files []MemoryFile, warn 
 		}
 	}
 	for path, st := range known {
-		if given[path] || st.gone {
+		if seen[path] {
+			continue
+		}
+		if st.version > 0 && st.redaction != setting && a.redact != nil {
+			// Not read again (gone, unreadable, or no longer found): its
+			// text is redacted as stored.
+			if err := a.redactStoredMemory(ctx, st, setting); err != nil {
+				return res, fmt.Errorf("redact memory file %s: %w", path, err)
+			}
+			res.Read++
+		}
+		if st.gone {
 			continue
 		}
 		if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
@@ -227,7 +241,8 @@ func (a *Archive) storeMemory(ctx context.Context, f MemoryFile, st memoryState,
 }
 
 // redactEarlierMemories redacts the versions of a file before current
-// again under the archive's redaction (text redacted once stays so when
+// (and records the setting they are stored under) again under the
+// archive's redaction (text redacted once stays so when
 // redaction is turned off: it cannot be recovered).
 func (a *Archive) redactEarlierMemories(ctx context.Context, tx *sql.Tx, id int64, current int, setting string) error {
 	if a.redact == nil {
@@ -262,6 +277,21 @@ func (a *Archive) redactEarlierMemories(ctx context.Context, tx *sql.Tx, id int6
 		}
 	}
 	return nil
+}
+
+// redactStoredMemory redacts every stored version of a file that cannot
+// be read again, and indexes its current text anew.
+func (a *Archive) redactStoredMemory(ctx context.Context, st memoryState, setting string) error {
+	return a.memoryTx(ctx, func(tx *sql.Tx) error {
+		if err := a.redactEarlierMemories(ctx, tx, st.id, st.version+1, setting); err != nil {
+			return err
+		}
+		var text string
+		if err := tx.QueryRowContext(ctx, `SELECT content FROM memory_versions WHERE file_id = ? AND version = ?`, st.id, st.version).Scan(&text); err != nil {
+			return err
+		}
+		return replaceMemoryChunks(ctx, tx, st.id, text)
+	})
 }
 
 // replaceMemoryChunks indexes the sections of a file's current text.

@@ -92,4 +92,27 @@ func TestRefreshMemories(t *testing.T) {
 	if m, _ := again.Memory(ctx, h.ID, 0); strings.Contains(m.Content, "hunter2") {
 		t.Errorf("redaction back on: %+v", m)
 	}
+	again.Close()
+
+	// A file gone while redaction was off is redacted as stored.
+	plain = e.open(Options{})
+	write("# Rules\n\nhunter2 again.\n")
+	refresh(plain)
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if res := refresh(plain); res.Gone != 1 {
+		t.Errorf("after a delete %+v", res)
+	}
+	plain.Close()
+	last := e.open(Options{Redact: hide, RedactVersion: "1"})
+	refresh(last)
+	for v := 1; v <= 4; v++ {
+		if m, err := last.Memory(ctx, h.ID, v); err != nil || strings.Contains(m.Content, "hunter2") || !m.Gone {
+			t.Errorf("version %d of a gone file: %+v %v", v, m, err)
+		}
+	}
+	if hits, _ := last.SearchMemories(ctx, MemoryQuery{Match: `"hunter2"`}); len(hits) != 0 {
+		t.Errorf("the index keeps a redacted word: %+v", hits)
+	}
 }
