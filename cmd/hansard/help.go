@@ -32,6 +32,15 @@ var examples = map[string]string{
   hansard show 7b3f2c1e --roles user
   hansard show 7b3f2c1e --around 13 --limit 1 --max-message-chars 100000
   hansard show 7b3f2c1e --json`,
+	"memory": `  hansard memory search deploy
+  hansard memory show m12 --line 40`,
+	"memory search": `  hansard memory search deploy
+  hansard memory search "error handling" --repo . --provider claude
+  hansard memory search tests --source AGENTS.md --json`,
+	"memory show": `  hansard memory show m12
+  hansard memory show m12 --line 40
+  hansard memory show m12 --offset 4000
+  hansard memory show m12@1          # its first version`,
 	"index": `  hansard index
   hansard index --rebuild
   hansard index --map /home/dana/src/webapp=/Users/dana/src/webapp
@@ -62,7 +71,7 @@ var examples = map[string]string{
 
 // refreshing lists the commands that read new transcripts before
 // answering: only they take --no-refresh.
-var refreshing = []string{"why", "blame", "history", "show", "mcp serve"}
+var refreshing = []string{"why", "blame", "history", "show", "memory search", "memory show", "mcp serve"}
 
 // inertFlags are flags that cannot change an answer yet (no web chats or
 // Team conversations are archived; meaning search needs embeddings, which
