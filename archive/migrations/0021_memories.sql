@@ -1,4 +1,4 @@
--- hansard archive schema, version 19: the agents' memory files (CLAUDE.md,
+-- hansard archive schema, version 21: the agents' memory files (CLAUDE.md,
 -- AGENTS.md, GEMINI.md, rules, auto-memory). memory_files holds one row
 -- per file with what the last refresh saw of it (size, stamp and hash of
 -- its bytes: a file whose size and stamp did not move is not read again);
