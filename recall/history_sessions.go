@@ -1,0 +1,194 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"hansard/archive"
+	"hansard/transcripts"
+)
+
+// sessions groups the edits keep accepts (all when nil) by session, the
+// session with the latest edit first, each with its commits, reverts and
+// tests.
+func (f *fileHistory) sessions(ctx context.Context, keep func(sessionEdit) bool) ([]HistorySession, error) {
+	by := map[string]*HistorySession{}
+	var order []string
+	fileEdits := map[string][]int{} // session → message indexes of its edits of the file
+	loc := f.host.loc()
+	for _, e := range f.edits {
+		if keep != nil && !keep(*e) {
+			continue
+		}
+		s := by[e.SessionID]
+		if s == nil {
+			s = &HistorySession{SessionID: e.SessionID, Provider: e.Provider}
+			by[e.SessionID] = s
+			order = append(order, e.SessionID)
+		}
+		s.latest = e.Timestamp
+		s.Edits = append(s.Edits, HistoryEdit{MessageIndex: e.MessageIndex, Tool: e.Tool, Path: e.Path,
+			TimeLocal: LocalTime(e.Timestamp, loc), LinesAdded: e.nAdded, LinesRemoved: e.nRemove,
+			Commit: e.commit, Uncommitted: e.uncommitted})
+		fileEdits[e.SessionID] = append(fileEdits[e.SessionID], e.MessageIndex)
+		if e.commit != "" && !slices.ContainsFunc(s.Commits, func(c HistoryCommit) bool { return c.Commit == e.commit }) {
+			c := f.commits[e.commit]
+			s.Commits = append(s.Commits, HistoryCommit{Commit: e.commit, Summary: c.Summary, TimeLocal: LocalTime(c.CommitTime, loc)})
+		}
+		s.Reverts = append(s.Reverts, e.reverts...)
+	}
+	if len(order) == 0 {
+		return []HistorySession{}, nil
+	}
+	infos, err := f.arch.SessionInfos(ctx, order)
+	if err != nil {
+		return nil, err
+	}
+	runs, err := testRuns(ctx, f.arch, f.root, order, f.until)
+	if err != nil {
+		return nil, err
+	}
+	now := f.host.now()
+	out := make([]HistorySession, 0, len(order))
+	for _, id := range order {
+		s := by[id]
+		if si, ok := infos[id]; ok {
+			s.Title, s.StartedAtLocal = si.Title, LocalTime(si.StartedAt, loc)
+			s.Live = f.until.IsZero() && isLive(si.EndedAt, now)
+		}
+		edits := fileEdits[id]
+		s.Tests, err = testOutcomes(ctx, f.arch, id, runs[id], func(from, to int) []int {
+			return between(edits, from, to)
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *s)
+	}
+	slices.SortStableFunc(out, func(a, b HistorySession) int { return b.latest.Compare(a.latest) })
+	return out, nil
+}
+
+func between(idx []int, from, to int) []int {
+	var out []int
+	for _, i := range idx {
+		if i > from && i < to {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// testWords narrow the archive's commands to those that may run tests;
+// transcripts.IsTestCommand decides.
+var testWords = []string{"test", "jest", "rspec", "mocha", "pytest", "ctest"}
+
+// testRuns returns the test runs of the sessions in the repository, per
+// session in message order, before until (when set).
+func testRuns(ctx context.Context, a *archive.Archive, root string, sessions []string, until time.Time) (map[string][]archive.RepoCommand, error) {
+	cmds, err := a.RepoCommands(ctx, root, testWords)
+	if err != nil {
+		return nil, fmt.Errorf("test runs: %w", err)
+	}
+	out := map[string][]archive.RepoCommand{}
+	for _, c := range cmds {
+		if !transcripts.IsTestCommand(c.Command.Command) || !slices.Contains(sessions, c.SessionID) || (!until.IsZero() && !c.Timestamp.Before(until)) {
+			continue
+		}
+		if testFailed(c) || testPassed(c) {
+			out[c.SessionID] = append(out[c.SessionID], c)
+		}
+	}
+	for _, runs := range out {
+		slices.SortStableFunc(runs, func(a, b archive.RepoCommand) int { return a.MessageIndex - b.MessageIndex })
+	}
+	return out, nil
+}
+
+func testFailed(c archive.RepoCommand) bool {
+	if c.TestStatus != "" {
+		return c.TestStatus == "fail"
+	}
+	return c.IsError || (c.ExitCode != nil && *c.ExitCode != 0)
+}
+
+func testPassed(c archive.RepoCommand) bool {
+	if c.TestStatus != "" {
+		return c.TestStatus == "pass"
+	}
+	return !c.IsError && c.ExitCode != nil && *c.ExitCode == 0
+}
+
+// testOutcomes pairs each failing run with the next run of the same
+// command: fixed when it passed and fixes (the relevant edits between the
+// two runs) names some, flaky when it passed and the session edited
+// nothing between, failing when no later run of it passed. A failure
+// followed by another failure of the same command counts once, at the
+// later one; a pass after edits that fixes does not name is left out (its
+// fix is elsewhere).
+func testOutcomes(ctx context.Context, a *archive.Archive, session string, runs []archive.RepoCommand, fixes func(from, to int) []int) ([]HistoryTest, error) {
+	var out []HistoryTest
+	for i, r := range runs {
+		if !testFailed(r) {
+			continue
+		}
+		cmd := strings.Join(strings.Fields(r.Command.Command), " ")
+		var next *archive.RepoCommand
+		for j := i + 1; j < len(runs); j++ {
+			if strings.Join(strings.Fields(runs[j].Command.Command), " ") == cmd {
+				next = &runs[j]
+				break
+			}
+		}
+		t := HistoryTest{Command: cmd, FailedMessageIndex: r.MessageIndex}
+		switch {
+		case next == nil:
+			t.Outcome = TestFailing
+		case testFailed(*next):
+			continue
+		default:
+			passed := next.MessageIndex
+			t.PassedMessageIndex = &passed
+			if t.FixMessageIndexes = fixes(r.MessageIndex, passed); len(t.FixMessageIndexes) > 0 {
+				t.Outcome = TestFixed
+				break
+			}
+			edited, err := editsBetween(ctx, a, session, r.MessageIndex, passed)
+			if err != nil {
+				return nil, err
+			}
+			if len(edited) > 0 {
+				continue
+			}
+			t.Outcome = TestFlaky
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// editsBetween returns the message indexes of the session's edit calls
+// strictly between from and to.
+func editsBetween(ctx context.Context, a *archive.Archive, session string, from, to int) ([]int, error) {
+	if to-from < 2 {
+		return nil, nil
+	}
+	idx := make([]int, 0, to-from-1)
+	for i := from + 1; i < to; i++ {
+		idx = append(idx, i)
+	}
+	calls, err := a.CallSummaries(ctx, session, idx)
+	if err != nil {
+		return nil, fmt.Errorf("calls of %s: %w", session, err)
+	}
+	var out []int
+	for _, c := range calls {
+		if len(c.EditedPaths) > 0 && !slices.Contains(out, c.MessageIndex) {
+			out = append(out, c.MessageIndex)
+		}
+	}
+	return out, nil
+}
