@@ -18,6 +18,7 @@ func commands() []func(*App) *cobra.Command {
 		newShowCmd,
 		newWhyCmd,
 		newBlameCmd,
+		newLogCmd,
 		newMCPCmd,
 		newDemoCmd,
 		newIntegrateCmd,
