@@ -24,6 +24,7 @@ type historyWorld struct {
 	write, mul       int // s1's edits
 	sub, div, undo   int // s2's, s3's and s4's
 	failed, passed   int // s1's fixed test
+	commit           int // s1's git commit
 	flakyF, flakyP   int // s1's flaky test
 	c1, c2, revert   string
 	rename, c5, c6   string
@@ -81,12 +82,24 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 
 	hw.s1 = w.session(1, r.Dir, base.Add(time.Minute))
 	hw.s1.user("Write an adder in lib/calc.go")
+	hw.s1.tool("TodoWrite", map[string]any{"todos": []any{
+		map[string]any{"content": "Write Add", "status": "in_progress", "activeForm": "Writing Add"},
+		map[string]any{"content": "Write Mul", "status": "pending", "activeForm": "Writing Mul"},
+		map[string]any{"content": "Write Pow", "status": "pending", "activeForm": "Writing Pow"}}}, "Todos have been modified successfully", false)
 	hw.write, _ = hw.s1.tool("Write", map[string]any{"file_path": calc, "content": calcV1}, "File created successfully at: "+calc, false)
 	hw.failed, _ = hw.s1.bash("go test ./...", "--- FAIL: TestMul\nFAIL\texample.com/m/lib", true)
 	hw.mul, _ = hw.s1.edit(calc, "\treturn sum\n}\n", "\treturn sum\n}\n"+mulFunc)
 	hw.passed, _ = hw.s1.bash("go test ./...", "ok  \texample.com/m/lib\t0.01s", false)
 	hw.flakyF, _ = hw.s1.bash("go test -run TestNetwork ./...", "--- FAIL: TestNetwork (timeout)\nFAIL", true)
 	hw.flakyP, _ = hw.s1.bash("go test -run TestNetwork ./...", "ok  \texample.com/m/lib\t0.20s", false)
+	hw.s1.tool("TodoWrite", map[string]any{"todos": []any{
+		map[string]any{"content": "Write Add", "status": "completed", "activeForm": "Writing Add"},
+		map[string]any{"content": "Write Mul", "status": "completed", "activeForm": "Writing Mul"},
+		map[string]any{"content": "Document it", "status": "pending", "activeForm": "Documenting it"}}}, "Todos have been modified successfully", false)
+	hw.commit, _ = hw.s1.bash("git commit -am 'Add and Mul'", "[main 1a2b3c4] Add and Mul\n 1 file changed, 12 insertions(+)", false)
+	sub := hw.s1.subagent("a1b2c3")
+	sub.user("Check the adder for overflow")
+	sub.assistant("No overflow for int.")
 	r.Write("lib/calc.go", calcV1+mulFunc)
 	r.Now = base.Add(30 * time.Minute)
 	hw.c1 = r.Commit("Add and Mul")
@@ -158,8 +171,14 @@ func findSession(t *testing.T, r CodeHistoryResponse, id string) HistorySession 
 	return HistorySession{}
 }
 
-func TestCodeHistory(t *testing.T) {
+// TestHistories answers code_history and work_context over one world.
+func TestHistories(t *testing.T) {
 	hw := newHistoryWorld(t)
+	t.Run("code_history", func(t *testing.T) { testCodeHistory(t, hw) })
+	t.Run("work_context", func(t *testing.T) { testWorkContext(t, hw) })
+}
+
+func testCodeHistory(t *testing.T, hw *historyWorld) {
 
 	t.Run("file", func(t *testing.T) {
 		r := hw.history(t, CodeHistoryRequest{Path: "lib/math.go"})

@@ -1,0 +1,82 @@
+package recall
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func testWorkContext(t *testing.T, hw *historyWorld) {
+	ctx := context.Background()
+
+	r, err := hw.host.WorkContext(ctx, WorkContextRequest{SessionID: hw.s1.id}, Caller{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SessionID != hw.s1.id || r.Default != "" {
+		t.Errorf("session %s (%q), want %s", r.SessionID, r.Default, hw.s1.id)
+	}
+	if len(r.Sessions) != 2 || r.Sessions[0].SessionID != hw.s1.id || !slices.Contains(r.Sessions[0].Files, "lib/calc.go") {
+		t.Fatalf("sessions = %+v, want s1 then its subagent\n%s", r.Sessions, r.Text())
+	}
+	if len(r.Links) != 1 || r.Links[0].SessionID != r.Sessions[1].SessionID || r.Links[0].Relation != "subagent" || r.Links[0].LinkedTo != hw.s1.id || r.Links[0].Evidence == "" {
+		t.Errorf("links = %+v, want the subagent's", r.Links)
+	}
+	steps := map[string]string{}
+	for _, s := range r.Steps {
+		steps[s.Text] = s.Status
+	}
+	want := map[string]string{"Write Add": StepDone, "Write Mul": StepDone, "Write Pow": StepDropped, "Document it": StepOpen}
+	for text, status := range want {
+		if steps[text] != status {
+			t.Errorf("step %q is %q, want %q (steps %+v)", text, steps[text], status, r.Steps)
+		}
+	}
+	if len(r.Tests) != 2 || r.Tests[0].Outcome != TestFixed || r.Tests[1].Outcome != TestFlaky || r.Tests[0].SessionID != hw.s1.id {
+		t.Errorf("tests = %+v, want fixed then flaky", r.Tests)
+	}
+	if len(r.Commits) != 1 || r.Commits[0].Commit != "1a2b3c4" || r.Commits[0].Summary != "Add and Mul" || r.Commits[0].MessageIndex != hw.commit {
+		t.Errorf("commits = %+v", r.Commits)
+	}
+	if !strings.Contains(r.Text(), "[dropped] Write Pow") {
+		t.Errorf("text:\n%s", r.Text())
+	}
+
+	t.Run("default", func(t *testing.T) {
+		r, err := hw.host.WorkContext(ctx, WorkContextRequest{}, Caller{Dir: hw.repo.Dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.SessionID != hw.s4.id || r.Default == "" || !r.Sessions[0].Live {
+			t.Errorf("default session %s (%q), want the latest, live, %s", r.SessionID, r.Default, hw.s4.id)
+		}
+	})
+
+	t.Run("budget", func(t *testing.T) {
+		r, err := hw.host.WorkContext(ctx, WorkContextRequest{SessionID: hw.s1.id, TokenBudget: MinTokenBudget}, Caller{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Truncated == 0 || r.Tokens > MinTokenBudget || len(r.Sessions) == 0 || r.Sessions[0].SessionID != hw.s1.id {
+			t.Errorf("budget %d: %d tokens, truncated %d, sessions %+v", MinTokenBudget, r.Tokens, r.Truncated, r.Sessions)
+		}
+	})
+
+	t.Run("until", func(t *testing.T) {
+		r, err := hw.host.WorkContext(ctx, WorkContextRequest{SessionID: hw.s1.id, Until: hw.base.Add(5 * 60e9).Format("2006-01-02T15:04:05Z")}, Caller{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Tests) != 0 || len(r.Commits) != 0 {
+			t.Errorf("until: tests %+v, commits %+v, want none yet", r.Tests, r.Commits)
+		}
+	})
+
+	t.Run("unknown", func(t *testing.T) {
+		_, err := hw.host.WorkContext(ctx, WorkContextRequest{SessionID: "ffffffff-no-such"}, Caller{})
+		if ErrorCode(err) != CodeNotFound {
+			t.Errorf("unknown session: %v, want not_found", err)
+		}
+	})
+}
