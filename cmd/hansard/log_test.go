@@ -152,3 +152,53 @@ func TestMCPCodeHistory(t *testing.T) {
 		}
 	}
 }
+
+func TestContextCommand(t *testing.T) {
+	t.Parallel()
+	w := logWorld(t)
+	env := []string{"HOME=" + w.home, "HANSARD_HOME=" + filepath.Join(t.TempDir(), "archive")}
+	out, errOut, code := runHansard(t, w.bin, w.repo, env, "context", "--json")
+	var r struct {
+		SessionID string `json:"session_id"`
+		Default   string `json:"default"`
+		Sessions  []struct {
+			Files []string `json:"files"`
+		} `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 {
+		t.Fatalf("context --json: exit %d, %v\n%s%s", code, err, out, errOut)
+	}
+	if r.SessionID != logSession || r.Default == "" || len(r.Sessions) != 1 || len(r.Sessions[0].Files) != 1 || r.Sessions[0].Files[0] != "pay.go" {
+		t.Errorf("context --json = %s", out)
+	}
+	out, _, code = runHansard(t, w.bin, w.repo, env, "work-context", logSession[:8])
+	if code != 0 || !strings.Contains(out, "task of "+logSession) || !strings.Contains(out, "edited pay.go") {
+		t.Errorf("work-context %s: exit %d\n%s", logSession[:8], code, out)
+	}
+	if _, errOut, code = runHansard(t, w.bin, w.repo, env, "context", "0000dead"); code != 1 || !strings.Contains(errOut, "no such session") {
+		t.Errorf("an unknown session: exit %d, %s", code, errOut)
+	}
+}
+
+func TestMCPWorkContext(t *testing.T) {
+	t.Parallel()
+	w := logWorld(t)
+	c := startMCP(t, w, nil, nil)
+	m, isErr := call(t, c, "work_context", map[string]any{})
+	if isErr || m["session_id"] != logSession {
+		t.Fatalf("work_context: %v", m)
+	}
+	for _, f := range []string{"sessions", "steps", "tests", "commits", "links", "truncated"} {
+		if _, ok := m[f]; !ok {
+			t.Errorf("work_context lacks %s: %v", f, m)
+		}
+	}
+	m, isErr = call(t, c, "work_context", map[string]any{"session_id": "0000dead"})
+	if code, _ := errorCode(t, m); !isErr || code != "not_found" {
+		t.Errorf("an unknown session: %v, want not_found", m)
+	}
+	m, isErr = call(t, c, "work_context", map[string]any{"token_budget": 5})
+	if code, _ := errorCode(t, m); !isErr || code != "invalid_argument" {
+		t.Errorf("token_budget 5: %v, want invalid_argument", m)
+	}
+}

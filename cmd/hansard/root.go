@@ -19,6 +19,7 @@ func commands() []func(*App) *cobra.Command {
 		newWhyCmd,
 		newBlameCmd,
 		newLogCmd,
+		newContextCmd,
 		newMCPCmd,
 		newDemoCmd,
 		newIntegrateCmd,

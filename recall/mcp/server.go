@@ -81,7 +81,7 @@ func (s *Server) tools() []func(*server.MCPServer) {
 	if s.opts.StatusOnly {
 		return []func(*server.MCPServer){s.captureTool}
 	}
-	return []func(*server.MCPServer){s.searchTool, s.readTool, s.codeHistoryTool}
+	return []func(*server.MCPServer){s.searchTool, s.readTool, s.codeHistoryTool, s.workContextTool}
 }
 
 // MCP returns the protocol server (for in-process use in tests).
