@@ -219,14 +219,9 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	if err != nil {
 		return CodeHistoryResponse{}, err
 	}
-	repo, err := gitrepo.Open(filepath.Dir(abs))
+	repo, err := openFileRepo(abs, loc.Path, "path", true)
 	if err != nil {
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
-	}
-	if fi, err := os.Stat(abs); err != nil {
-		return CodeHistoryResponse{}, invalidArgf("path", "%s: no such file", loc.Path)
-	} else if fi.IsDir() {
-		return CodeHistoryResponse{}, invalidArgf("path", "%s is a folder: want a file", loc.Path)
 	}
 	rel, err := repo.Rel(abs)
 	if err != nil {
@@ -274,6 +269,24 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	return resp, nil
 }
 
+// openFileRepo opens the repository of the file at abs (shown as named);
+// with exist, a file that is missing or a folder is an invalid_argument
+// error on field.
+func openFileRepo(abs, shown, field string, exist bool) (*gitrepo.Repo, error) {
+	repo, err := gitrepo.Open(filepath.Dir(abs))
+	if err != nil {
+		return nil, err
+	}
+	if exist {
+		if fi, err := os.Stat(abs); err != nil {
+			return nil, invalidArgf(field, "%s: no such file", shown)
+		} else if fi.IsDir() {
+			return nil, invalidArgf(field, "%s is a folder: want a file", shown)
+		}
+	}
+	return repo, nil
+}
+
 // locate returns the absolute path of a file named relative to the root
 // of the repository repoName (when set) or to dir.
 func (h *Host) locate(ctx context.Context, a *archive.Archive, path, repoName, dir string) (string, error) {
@@ -303,7 +316,7 @@ func (h *Host) locate(ctx context.Context, a *archive.Archive, path, repoName, d
 
 // historyError is whyError with the field named path.
 func historyError(path string, err error) error {
-	err = whyError(path, err)
+	err = whyError(path, "", err)
 	var e *Error
 	if errors.As(err, &e) && e.Field == "location" {
 		c := *e

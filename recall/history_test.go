@@ -10,6 +10,8 @@ import (
 
 	"hansard/provenance/gitrepo/gittest"
 	"hansard/symbols"
+	"hansard/transcripts"
+	"hansard/transcripts/claude"
 )
 
 // historyWorld is a repository whose file lib/calc.go (renamed lib/math.go)
@@ -138,7 +140,8 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 	dir := t.TempDir()
 	env := map[string]string{"HOME": dir, "CLAUDE_CONFIG_DIR": w.home, "HANSARD_HOME": filepath.Join(dir, "archive")}
 	now := hw.lastActive.Add(2 * time.Minute)
-	hw.host = NewHost(HostOptions{Getenv: func(k string) string { return env[k] }, Location: time.UTC, Now: func() time.Time { return now }})
+	hw.host = NewHost(HostOptions{Getenv: func(k string) string { return env[k] }, Location: time.UTC, Now: func() time.Time { return now },
+		Providers: []transcripts.Provider{claude.New()}})
 	t.Cleanup(func() { hw.host.Close() })
 	return hw
 }

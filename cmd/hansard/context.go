@@ -55,10 +55,5 @@ func runContext(ctx context.Context, app *App, opts contextOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.json {
-		return writeJSON(app.Streams.Out, resp)
-	}
-	fmt.Fprintln(app.Streams.Out, newPainter(app).dim(evidenceHeader))
-	fmt.Fprint(app.Streams.Out, termSafe(resp.Text()))
-	return nil
+	return printTree(app, opts.json, resp, resp.Text())
 }

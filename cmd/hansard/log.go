@@ -55,11 +55,16 @@ func runLog(ctx context.Context, app *App, opts logOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.json {
+	return printTree(app, opts.json, resp, resp.Text())
+}
+
+// printTree prints an answer of the recall tools: resp as JSON, or its
+// text tree under the evidence header.
+func printTree(app *App, asJSON bool, resp any, tree string) error {
+	if asJSON {
 		return writeJSON(app.Streams.Out, resp)
 	}
-	p := newPainter(app)
-	fmt.Fprintln(app.Streams.Out, p.dim(evidenceHeader))
-	fmt.Fprint(app.Streams.Out, termSafe(resp.Text()))
+	fmt.Fprintln(app.Streams.Out, newPainter(app).dim(evidenceHeader))
+	fmt.Fprint(app.Streams.Out, termSafe(tree))
 	return nil
 }
