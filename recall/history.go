@@ -254,8 +254,8 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		if err != nil {
 			return CodeHistoryResponse{}, err
 		}
-		resp.Symbol = &sym
-		keep = touchesSymbol(answers, fh.lineKeys(sym.StartLine, sym.EndLine))
+		resp.Symbol = &SymbolRange{Name: sym.Qualified, Kind: string(sym.Kind), StartLine: sym.StartLine, EndLine: sym.EndLine}
+		keep = touchesSymbol(answers, fh.symbolKeys(ctx, sym))
 	}
 	resp.Sessions, err = fh.sessions(ctx, keep)
 	if err != nil {

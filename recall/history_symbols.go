@@ -25,20 +25,20 @@ var symbolParser = sync.OnceValue(func() *symbols.Parser { return symbols.NewPar
 
 // symbolAnswers finds the symbol name designates in the file at abs and
 // answers its lines as Why does.
-func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (SymbolRange, []provenance.Attribution, error) {
+func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (symbols.Symbol, []provenance.Attribution, error) {
 	if !symbols.Available() {
-		return SymbolRange{}, nil, invalidArg("symbol", errNoCgo)
+		return symbols.Symbol{}, nil, invalidArg("symbol", errNoCgo)
 	}
 	content, err := os.ReadFile(abs)
 	if err != nil {
-		return SymbolRange{}, nil, internal("read "+abs, err)
+		return symbols.Symbol{}, nil, internal("read "+abs, err)
 	}
 	f, err := symbolParser().Parse(ctx, abs, content)
 	if err != nil {
-		return SymbolRange{}, nil, internal("parse "+abs, err)
+		return symbols.Symbol{}, nil, internal("parse "+abs, err)
 	}
 	if f.Skipped != "" {
-		return SymbolRange{}, nil, invalidArgf("symbol", "the symbols of %s cannot be read: %s", filepath.Base(abs), f.Skipped)
+		return symbols.Symbol{}, nil, invalidArgf("symbol", "the symbols of %s cannot be read: %s", filepath.Base(abs), f.Skipped)
 	}
 	sym, err := symbols.Find(f.Symbols, name)
 	var amb *symbols.AmbiguousError
@@ -48,18 +48,63 @@ func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (SymbolRange
 		for _, c := range amb.Candidates {
 			e.Candidates = append(e.Candidates, c.Qualified)
 		}
-		return SymbolRange{}, nil, e
+		return symbols.Symbol{}, nil, e
 	case errors.Is(err, symbols.ErrNotFound):
-		return SymbolRange{}, nil, &Error{Code: CodeNotFound, Field: "symbol", Message: fmt.Sprintf("no symbol %s in %s", name, filepath.Base(abs))}
+		return symbols.Symbol{}, nil, &Error{Code: CodeNotFound, Field: "symbol", Message: fmt.Sprintf("no symbol %s in %s", name, filepath.Base(abs))}
 	case err != nil:
-		return SymbolRange{}, nil, internal("find "+name, err)
+		return symbols.Symbol{}, nil, internal("find "+name, err)
 	}
-	r := SymbolRange{Name: sym.Qualified, Kind: string(sym.Kind), StartLine: sym.StartLine, EndLine: sym.EndLine}
 	why, err := h.Why(ctx, WhyRequest{Location: fmt.Sprintf("%s:%d-%d", abs, sym.StartLine, sym.EndLine)})
 	if err != nil {
-		return SymbolRange{}, nil, err
+		return symbols.Symbol{}, nil, err
 	}
-	return r, why.Answers, nil
+	return sym, why.Answers, nil
+}
+
+// symbolKeys returns the keys of the substantive lines sym holds now and
+// held in every earlier version of the file, followed back commit by
+// commit: in each older version, the symbol of the same qualified name and
+// kind, else the one of the same Shape (renamed or moved without other
+// change). The walk stops where neither is found.
+func (f *fileHistory) symbolKeys(ctx context.Context, sym symbols.Symbol) map[string]bool {
+	keys := f.lineKeys(sym.StartLine, sym.EndLine)
+	cur := sym
+	for _, c := range f.history {
+		blob, err := f.repo.Blob(c.Commit, c.Path)
+		if err != nil {
+			break
+		}
+		file, err := symbolParser().Parse(ctx, c.Path, blob)
+		if err != nil || file.Skipped != "" {
+			break
+		}
+		found, ok := sameSymbol(file.Symbols, cur)
+		if !ok {
+			break
+		}
+		lines := splitLines(string(blob))
+		if lo, hi := max(found.StartLine, 1)-1, min(found.EndLine, len(lines)); lo < hi {
+			for k := range keySet(lines[lo:hi]) {
+				keys[k] = true
+			}
+		}
+		cur = found
+	}
+	return keys
+}
+
+func sameSymbol(syms []symbols.Symbol, want symbols.Symbol) (symbols.Symbol, bool) {
+	for _, s := range syms {
+		if s.Qualified == want.Qualified && s.Kind == want.Kind {
+			return s, true
+		}
+	}
+	for _, s := range syms {
+		if s.Shape == want.Shape && s.Kind == want.Kind {
+			return s, true
+		}
+	}
+	return symbols.Symbol{}, false
 }
 
 // touchesSymbol keeps the edits the symbol's answers name, and those that

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,7 +19,8 @@ import (
 // four sessions edited: s1 wrote it (a test failing then fixed by an
 // edit, another failing then passing with no edit), s2 added Sub (a git
 // revert took it out), s3 added Div after the rename and s4, still being
-// written, took it out again before a commit.
+// written, took it out again before a commit. Then a person renamed Mul to
+// Times and rewrote its body.
 type historyWorld struct {
 	host             *Host
 	repo             *gittest.Repo
@@ -30,6 +32,7 @@ type historyWorld struct {
 	flakyF, flakyP   int // s1's flaky test
 	c1, c2, revert   string
 	rename, c5, c6   string
+	c7, c8           string // a person renamed Mul to Times, then rewrote its body
 	betweenC1AndC2   time.Time
 	base, lastActive time.Time
 }
@@ -56,6 +59,13 @@ const subFunc = `
 func Sub(a, b int) int {
 	difference := a - b
 	return difference
+}
+`
+
+const timesFunc = `
+// Times returns the product of a and b.
+func Times(a, b int) int {
+	return a * b
 }
 `
 
@@ -132,6 +142,10 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 	r.Write("lib/math.go", calcV1+mulFunc)
 	r.Now = base.Add(100 * time.Minute)
 	hw.c6 = r.Commit("Remove Div")
+	r.Write("lib/math.go", calcV1+strings.ReplaceAll(mulFunc, "Mul", "Times"))
+	hw.c7 = r.Commit("Rename Mul to Times")
+	r.Write("lib/math.go", calcV1+timesFunc)
+	hw.c8 = r.Commit("Times in one line")
 	hw.lastActive = hw.s4.at
 
 	for _, c := range w.convos {
@@ -247,8 +261,8 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 		if !slices.Equal(kinds, []string{RevertRemoved, RevertUndone}) {
 			t.Errorf("s3 reverts = %+v", s3.Reverts)
 		}
-		if len(findSession(t, r, hw.s1.id).Reverts) != 0 {
-			t.Errorf("s1's lines are all there: no revert")
+		if rv := findSession(t, r, hw.s1.id).Reverts; len(rv) != 1 || rv[0].Kind != RevertRemoved || rv[0].MessageIndex != hw.mul || rv[0].Commit != hw.c8 {
+			t.Errorf("s1 reverts = %+v, want Mul's lines removed by %s", rv, hw.c8)
 		}
 	})
 
@@ -267,14 +281,15 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 
 	t.Run("symbol", func(t *testing.T) {
 		if !symbols.Available() {
-			_, err := hw.host.CodeHistory(context.Background(), CodeHistoryRequest{Path: "lib/math.go", Symbol: "Mul"}, Scope{Dir: hw.repo.Dir})
+			_, err := hw.host.CodeHistory(context.Background(), CodeHistoryRequest{Path: "lib/math.go", Symbol: "Times"}, Scope{Dir: hw.repo.Dir})
 			if ErrorCode(err) != CodeInvalidArgument {
 				t.Fatalf("without cgo: %v, want invalid_argument", err)
 			}
 			return
 		}
-		r := hw.history(t, CodeHistoryRequest{Path: "lib/math.go", Symbol: "Mul"})
-		if r.Symbol == nil || r.Symbol.Name != "Mul" || r.Symbol.StartLine != 10 {
+		// Times is Mul renamed, then rewritten: none of its lines is s1's.
+		r := hw.history(t, CodeHistoryRequest{Path: "lib/math.go", Symbol: "Times"})
+		if r.Symbol == nil || r.Symbol.Name != "Times" || r.Symbol.StartLine != 10 {
 			t.Errorf("symbol = %+v", r.Symbol)
 		}
 		if got := sessionIDs(r.Sessions); !slices.Equal(got, []string{hw.s1.id}) {
