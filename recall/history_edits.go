@@ -50,12 +50,13 @@ type fileHistory struct {
 	abs   string
 	until time.Time // zero: everything
 
-	history []gitrepo.PathChange // newest first
-	commits map[string]gitrepo.Commit
-	edits   []*sessionEdit // oldest first
-	current map[string]bool
-	lines   []string // the working tree's lines
-	notes   []string
+	history  []gitrepo.PathChange // newest first
+	commits  map[string]gitrepo.Commit
+	versions map[string]map[string]bool // commit → keys of the file's lines there
+	edits    []*sessionEdit             // oldest first
+	current  map[string]bool
+	lines    []string // the working tree's lines
+	notes    []string
 }
 
 func (f *fileHistory) collect(ctx context.Context) error {
@@ -72,7 +73,7 @@ func (f *fileHistory) collect(ctx context.Context) error {
 		f.notes = append(f.notes, fmt.Sprintf("only the latest %d of %d commits of the file were read", historyCommits, len(f.history)))
 		f.history = f.history[:historyCommits]
 	}
-	f.commits = map[string]gitrepo.Commit{}
+	f.commits, f.versions = map[string]gitrepo.Commit{}, map[string]map[string]bool{}
 	for _, c := range f.history {
 		if ci, err := f.repo.ResolveCommit(c.Commit); err == nil {
 			f.commits[c.Commit] = ci
@@ -280,9 +281,29 @@ func (f *fileHistory) carry(ctx context.Context) error {
 		}
 	}
 	for _, e := range f.edits {
-		if e.commit == "" && f.until.IsZero() && anyIn(e.added, f.current) {
+		switch {
+		case e.commit != "":
+		case len(e.added) == 0 && len(e.removed) > 0:
+			e.commit = f.removalCommit(e)
+		case f.until.IsZero() && anyIn(e.added, f.current):
 			e.uncommitted = true
 		}
 	}
 	return nil
+}
+
+// removalCommit is the commit that carried an edit that only took lines
+// out: the first commit, not before the edit, whose version of the file
+// holds none of them while the version before it held some.
+func (f *fileHistory) removalCommit(e *sessionEdit) string {
+	for i := len(f.history) - 2; i >= 0; i-- {
+		c := f.history[i]
+		if e.Timestamp.After(time.Unix(c.CommitTime, 0).UTC().Add(historySlack)) {
+			continue
+		}
+		if now, before := f.version(i), f.version(i+1); now != nil && !anyIn(e.removed, now) && anyIn(e.removed, before) {
+			return c.Commit
+		}
+	}
+	return ""
 }

@@ -28,26 +28,12 @@ func (f *fileHistory) findReverts(ctx context.Context) {
 			}
 		}
 	}
-	blobs := map[string]map[string]bool{}
-	content := func(i int) map[string]bool {
-		c := f.history[i]
-		if s, ok := blobs[c.Commit]; ok {
-			return s
-		}
-		b, err := f.repo.Blob(c.Commit, c.Path)
-		var s map[string]bool
-		if err == nil {
-			s = keySet(splitLines(string(b)))
-		}
-		blobs[c.Commit] = s
-		return s
-	}
 	for _, e := range f.edits {
 		if e.commit != "" {
 			if by, ok := revertedBy[e.commit]; ok {
 				e.reverts = append(e.reverts, HistoryRevert{Kind: RevertGit, MessageIndex: e.MessageIndex, Commit: by, RevertedCommit: e.commit})
 			} else if len(e.added) > 0 && !anyIn(e.added, f.current) {
-				if by := f.removedBy(e, content); by != "" {
+				if by := f.removedBy(e); by != "" {
 					e.reverts = append(e.reverts, HistoryRevert{Kind: RevertRemoved, MessageIndex: e.MessageIndex, Commit: by})
 				}
 			}
@@ -61,7 +47,7 @@ func (f *fileHistory) findReverts(ctx context.Context) {
 
 // removedBy returns the first commit after the one that carried e whose
 // version of the file holds none of e's substantive lines.
-func (f *fileHistory) removedBy(e *sessionEdit, content func(int) map[string]bool) string {
+func (f *fileHistory) removedBy(e *sessionEdit) string {
 	at := -1
 	for i, c := range f.history {
 		if c.Commit == e.commit {
@@ -69,11 +55,27 @@ func (f *fileHistory) removedBy(e *sessionEdit, content func(int) map[string]boo
 		}
 	}
 	for i := at - 1; i >= 0; i-- { // newer commits come first in history
-		if s := content(i); s != nil && !anyIn(e.added, s) {
+		if s := f.version(i); s != nil && !anyIn(e.added, s) {
 			return f.history[i].Commit
 		}
 	}
 	return ""
+}
+
+// version returns the keys of the substantive lines of the file as the
+// i-th commit of its history left it (nil when it cannot be read).
+func (f *fileHistory) version(i int) map[string]bool {
+	c := f.history[i]
+	if s, ok := f.versions[c.Commit]; ok {
+		return s
+	}
+	b, err := f.repo.Blob(c.Commit, c.Path)
+	var s map[string]bool
+	if err == nil {
+		s = keySet(splitLines(string(b)))
+	}
+	f.versions[c.Commit] = s
+	return s
 }
 
 // undoneBy returns the first later edit of another session that took out

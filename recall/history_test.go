@@ -247,6 +247,9 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 		if len(s2.Reverts) != 1 || s2.Reverts[0].Kind != RevertGit || s2.Reverts[0].Commit != hw.revert || s2.Reverts[0].RevertedCommit != hw.c2 {
 			t.Errorf("s2 reverts = %+v, want the git revert %s of %s", s2.Reverts, hw.revert, hw.c2)
 		}
+		if s4 := findSession(t, r, hw.s4.id); s4.Edits[0].Commit != hw.c6 || len(s4.Commits) != 1 {
+			t.Errorf("s4's edit only took lines out; carried by %q, want %s", s4.Edits[0].Commit, hw.c6)
+		}
 		s3 := findSession(t, r, hw.s3.id)
 		var kinds []string
 		for _, rv := range s3.Reverts {
