@@ -116,7 +116,7 @@ func (r WorkContextResponse) Text() string {
 	}
 	var lines []string
 	for _, s := range r.Sessions {
-		l := fmt.Sprintf("%s %s %q started %s, %d messages", s.Provider, s.SessionID, oneLineText(s.Title, 80), s.StartedAtLocal, s.Messages)
+		l := fmt.Sprintf("%s %s %q started %s, messages: %d", s.Provider, s.SessionID, oneLineText(s.Title, 80), s.StartedAtLocal, s.Messages)
 		if s.Live {
 			l += " (live)"
 		}

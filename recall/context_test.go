@@ -2,9 +2,15 @@ package recall
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"hansard/transcripts"
+	"hansard/transcripts/codex"
 )
 
 func testWorkContext(t *testing.T, hw *historyWorld) {
@@ -79,4 +85,36 @@ func testWorkContext(t *testing.T, hw *historyWorld) {
 			t.Errorf("unknown session: %v, want not_found", err)
 		}
 	})
+}
+
+// TestWorkContextResumed: a Codex thread resumed from another has that one
+// in its task, linked resumed_from with the recorded evidence.
+func TestWorkContextResumed(t *testing.T) {
+	home := t.TempDir()
+	day := filepath.Join(home, ".codex", "sessions", "2026", "04", "30")
+	if err := os.MkdirAll(day, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, id := range map[string]string{"resume-origin.jsonl": "0190aaaa-0000-7000-8000-0000000000e0", "resume.jsonl": "0190aaaa-0000-7000-8000-0000000000e1"} {
+		b, err := os.ReadFile(filepath.Join("..", "fixtures", "codex", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(day, "rollout-2026-04-30T08-00-00-"+id+".jsonl"), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home, "HANSARD_HOME": filepath.Join(home, "archive")}
+	h := NewHost(HostOptions{Getenv: func(k string) string { return env[k] }, Location: time.UTC, Providers: []transcripts.Provider{codex.Provider{}}})
+	defer h.Close()
+	r, err := h.WorkContext(context.Background(), WorkContextRequest{SessionID: "0190aaaa-0000-7000-8000-0000000000e1"}, Caller{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sessions) != 2 || r.SessionID != "0190aaaa-0000-7000-8000-0000000000e1" {
+		t.Fatalf("sessions = %+v, want the resumed thread and its origin\n%s", r.Sessions, r.Text())
+	}
+	if len(r.Links) != 1 || r.Links[0].Relation != transcripts.RelResumedFrom || r.Links[0].SessionID != "0190aaaa-0000-7000-8000-0000000000e0" || r.Links[0].Evidence == "" {
+		t.Errorf("links = %+v", r.Links)
+	}
 }
