@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -99,6 +100,10 @@ type TaskLink struct {
 	Relation string `json:"relation"`
 	Evidence string `json:"evidence"`
 }
+
+// RelCommit links a conversation that started at a commit the session
+// made, or made the commit the session started at.
+const RelCommit = "commit"
 
 // RelSameWork links a conversation that worked on the same branch and
 // files within linkWindow of the session.
@@ -204,7 +209,8 @@ type task struct {
 	ids   []string
 	infos map[string]archive.SessionInfo
 	links []TaskLink
-	files map[string][]string // session → files it edited
+	files map[string][]string     // session → files it edited
+	made  map[string][]TaskCommit // session → commits it made
 }
 
 func (t *task) add(id string, link *TaskLink) {
@@ -249,16 +255,57 @@ func (t *task) gather(ctx context.Context, root archive.SessionInfo) error {
 			t.files[p.SessionID] = append(t.files[p.SessionID], p.Path)
 		}
 	}
+	made, err := t.madeCommits(ctx)
+	if err != nil {
+		return err
+	}
 	for _, s := range others {
 		if slices.Contains(t.ids, s.ID) || s.ParentID != "" {
 			continue
 		}
-		if ev := sameWork(root, s, t.files[root.ID], t.files[s.ID]); ev != "" {
+		if ev := continuedCommit(root, s, made); ev != "" {
+			t.infos[s.ID] = s
+			t.add(s.ID, &TaskLink{SessionID: s.ID, LinkedTo: root.ID, Relation: RelCommit, Evidence: ev})
+		} else if ev := sameWork(root, s, t.files[root.ID], t.files[s.ID]); ev != "" {
 			t.infos[s.ID] = s
 			t.add(s.ID, &TaskLink{SessionID: s.ID, LinkedTo: root.ID, Relation: RelSameWork, Evidence: ev})
 		}
 	}
 	return nil
+}
+
+// madeCommits returns the commits the repository's sessions made, by
+// session, from the output of their git commands.
+func (t *task) madeCommits(ctx context.Context) (map[string][]TaskCommit, error) {
+	cmds, err := t.arch.RepoCommands(ctx, t.repo, []string{"git"})
+	if err != nil {
+		return nil, internal("read commands", err)
+	}
+	out := map[string][]TaskCommit{}
+	for _, c := range cmds {
+		if !c.IsError && (t.until.IsZero() || c.Timestamp.Before(t.until)) {
+			out[c.SessionID] = append(out[c.SessionID], madeCommits(c)...)
+		}
+	}
+	t.made = out
+	return out, nil
+}
+
+// continuedCommit says how one of a and b started at a commit the other
+// made (the HEAD an agent recorded at its start); "" when neither did.
+func continuedCommit(a, b archive.SessionInfo, made map[string][]TaskCommit) string {
+	for _, pair := range [][2]archive.SessionInfo{{a, b}, {b, a}} {
+		maker, starter := pair[0], pair[1]
+		if starter.GitCommit == "" {
+			continue
+		}
+		for _, c := range made[maker.ID] {
+			if sameCommit(starter.GitCommit, c.Commit) {
+				return fmt.Sprintf("%s started at commit %s, which %s made at message %d", starter.ID, c.Commit, maker.ID, c.MessageIndex)
+			}
+		}
+	}
+	return ""
 }
 
 func linkEvidence(ev, rel string) string {

@@ -41,9 +41,11 @@ func (t *task) evidence(ctx context.Context, resp *WorkContextResponse) error {
 	slices.SortStableFunc(resp.Sessions, func(a, b TaskSession) int {
 		return t.infos[a.SessionID].StartedAt.Compare(t.infos[b.SessionID].StartedAt)
 	})
-	for _, l := range t.links {
-		if slices.Contains(ids, l.SessionID) {
-			resp.Links = append(resp.Links, l)
+	for _, s := range resp.Sessions { // the links in the sessions' order
+		for _, l := range t.links {
+			if l.SessionID == s.SessionID {
+				resp.Links = append(resp.Links, l)
+			}
 		}
 	}
 	for _, id := range ids {
@@ -56,7 +58,8 @@ func (t *task) evidence(ctx context.Context, resp *WorkContextResponse) error {
 	if err := t.tests(ctx, ids, resp); err != nil {
 		return err
 	}
-	return t.commits(ctx, ids, resp)
+	t.commits(ids, resp)
+	return nil
 }
 
 // steps reads where each item of a session's todo snapshots ended: its
@@ -144,23 +147,11 @@ func (t *task) tests(ctx context.Context, ids []string, resp *WorkContextRespons
 	return nil
 }
 
-// commits lists the commits the task's sessions made, from the output of
-// their git commands.
-func (t *task) commits(ctx context.Context, ids []string, resp *WorkContextResponse) error {
-	if t.repo == "" {
-		return nil
+// commits lists the commits the task's sessions made.
+func (t *task) commits(ids []string, resp *WorkContextResponse) {
+	for _, id := range ids {
+		resp.Commits = append(resp.Commits, t.made[id]...)
 	}
-	cmds, err := t.arch.RepoCommands(ctx, t.repo, []string{"git"})
-	if err != nil {
-		return internal("read commands", err)
-	}
-	for _, c := range cmds {
-		if !slices.Contains(ids, c.SessionID) || c.IsError || (!t.until.IsZero() && !c.Timestamp.Before(t.until)) {
-			continue
-		}
-		resp.Commits = append(resp.Commits, madeCommits(c)...)
-	}
-	return nil
 }
 
 // madeCommits reads the "[branch sha] summary" lines git commit (and

@@ -54,11 +54,15 @@ func fitContext(r *WorkContextResponse) {
 		}
 		used += c
 		keptSessions[s.SessionID] = true
-		r.Links = append(r.Links, link...)
 	}
 	for _, s := range sessions {
 		if keptSessions[s.SessionID] {
 			r.Sessions = append(r.Sessions, s)
+		}
+	}
+	for _, l := range links {
+		if keptSessions[l.SessionID] {
+			r.Links = append(r.Links, l)
 		}
 	}
 	var open, rest []TaskStep

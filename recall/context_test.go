@@ -23,11 +23,15 @@ func testWorkContext(t *testing.T, hw *historyWorld) {
 	if r.SessionID != hw.s1.id || r.Default != "" {
 		t.Errorf("session %s (%q), want %s", r.SessionID, r.Default, hw.s1.id)
 	}
-	if len(r.Sessions) != 2 || r.Sessions[0].SessionID != hw.s1.id || !slices.Contains(r.Sessions[0].Files, "lib/calc.go") {
-		t.Fatalf("sessions = %+v, want s1 then its subagent\n%s", r.Sessions, r.Text())
+	if len(r.Sessions) != 3 || r.Sessions[0].SessionID != hw.s1.id || !slices.Contains(r.Sessions[0].Files, "lib/calc.go") ||
+		r.Sessions[2].SessionID != codexContinued {
+		t.Fatalf("sessions = %+v, want s1, its subagent, then the thread that started at its commit\n%s", r.Sessions, r.Text())
 	}
-	if len(r.Links) != 1 || r.Links[0].SessionID != r.Sessions[1].SessionID || r.Links[0].Relation != "subagent" || r.Links[0].LinkedTo != hw.s1.id || r.Links[0].Evidence == "" {
-		t.Errorf("links = %+v, want the subagent's", r.Links)
+	if len(r.Links) != 2 || r.Links[0].SessionID != r.Sessions[1].SessionID || r.Links[0].Relation != "subagent" || r.Links[0].LinkedTo != hw.s1.id || r.Links[0].Evidence == "" {
+		t.Errorf("links = %+v, want the subagent's first", r.Links)
+	}
+	if l := r.Links[len(r.Links)-1]; l.SessionID != codexContinued || l.Relation != RelCommit || !strings.Contains(l.Evidence, "1a2b3c4") {
+		t.Errorf("link = %+v, want the commit s1 made", l)
 	}
 	steps := map[string]string{}
 	for _, s := range r.Steps {

@@ -2,7 +2,9 @@ package recall
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"hansard/symbols"
 	"hansard/transcripts"
 	"hansard/transcripts/claude"
+	"hansard/transcripts/codex"
 )
 
 // historyWorld is a repository whose file lib/calc.go (renamed lib/math.go)
@@ -152,12 +155,45 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 		c.flush()
 	}
 	dir := t.TempDir()
+	writeRollout(t, dir, codexContinued, r.Dir, base.Add(25*time.Minute), "1a2b3c4d5e6f708192a3b4c5d6e7f80912a3b4c5")
 	env := map[string]string{"HOME": dir, "CLAUDE_CONFIG_DIR": w.home, "HANSARD_HOME": filepath.Join(dir, "archive")}
 	now := hw.lastActive.Add(2 * time.Minute)
 	hw.host = NewHost(HostOptions{Getenv: func(k string) string { return env[k] }, Location: time.UTC, Now: func() time.Time { return now },
-		Providers: []transcripts.Provider{claude.New()}})
+		Providers: []transcripts.Provider{claude.New(), codex.Provider{}}})
 	t.Cleanup(func() { hw.host.Close() })
 	return hw
+}
+
+// codexContinued is a Codex thread that started at the commit s1 made.
+const codexContinued = "0190bbbb-0000-7000-8000-0000000000c1"
+
+// writeRollout writes a one-prompt Codex rollout under home, started in cwd
+// at the given HEAD commit.
+func writeRollout(t *testing.T, home, id, cwd string, at time.Time, head string) {
+	t.Helper()
+	day := filepath.Join(home, ".codex", "sessions", at.Format("2006"), at.Format("01"), at.Format("02"))
+	if err := os.MkdirAll(day, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ts := at.Format("2006-01-02T15:04:05.000Z")
+	lines := []map[string]any{
+		{"timestamp": ts, "type": "session_meta", "payload": map[string]any{"id": id, "timestamp": ts, "cwd": cwd,
+			"originator": "codex-tui", "cli_version": "0.125.0", "source": "cli", "git": map[string]any{"commit_hash": head, "branch": "main"}}},
+		{"timestamp": ts, "type": "response_item", "payload": map[string]any{"type": "message", "role": "user",
+			"content": []any{map[string]any{"type": "input_text", "text": "carry on from the adder"}}}},
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		j, _ := json.Marshal(l)
+		b.Write(append(j, '\n'))
+	}
+	name := "rollout-" + at.Format("2006-01-02T15-04-05") + "-" + id + ".jsonl"
+	if err := os.WriteFile(filepath.Join(day, name), []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(day, name), at, at); err != nil { // written then, not now
+		t.Fatal(err)
+	}
 }
 
 func (hw *historyWorld) history(t *testing.T, req CodeHistoryRequest) CodeHistoryResponse {
