@@ -71,6 +71,17 @@ func testWorkContext(t *testing.T, hw *historyWorld) {
 		if r.Truncated == 0 || r.Tokens > MinTokenBudget || len(r.Sessions) == 0 || r.Sessions[0].SessionID != hw.s1.id {
 			t.Errorf("budget %d: %d tokens, truncated %d, sessions %+v", MinTokenBudget, r.Tokens, r.Truncated, r.Sessions)
 		}
+		prev := -1
+		for _, n := range []int{300, 500, 1000, 4000, 20000} {
+			r, err := hw.host.WorkContext(ctx, WorkContextRequest{SessionID: hw.s1.id, TokenBudget: n}, Caller{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Tokens > n || (prev >= 0 && r.Truncated > prev) || (n == 20000 && r.Truncated != 0) {
+				t.Errorf("budget %d: %d tokens, truncated %d (%d with less)", n, r.Tokens, r.Truncated, prev)
+			}
+			prev = r.Truncated
+		}
 	})
 
 	t.Run("until", func(t *testing.T) {

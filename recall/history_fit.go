@@ -27,6 +27,16 @@ func fitHistory(r *CodeHistoryResponse) {
 	r.Sessions, r.Importers = []HistorySession{}, nil
 	used := tokenCount(r)
 	omitted := 0
+	if a := r.Attribution; a != nil && used > r.TokenBudget && len(a.Chain) > 0 {
+		// The line's earlier writers go first, latest kept longest.
+		c := *a
+		for len(c.Chain) > 0 && used > r.TokenBudget {
+			c.Chain = c.Chain[1:]
+			omitted++
+			r.Attribution = &c
+			used = tokenCount(r)
+		}
+	}
 	for i, s := range sessions {
 		if c := tokenCount(s) + 1; used+c <= r.TokenBudget {
 			used += c

@@ -365,6 +365,14 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 		if len(r.Sessions) > 0 && r.Sessions[0].SessionID != hw.s4.id {
 			t.Errorf("the newest session is kept first, got %s", r.Sessions[0].SessionID)
 		}
+		prev := -1
+		for _, n := range []int{200, 300, 500, 1000, 2000, 4000, 20000} {
+			r := hw.history(t, CodeHistoryRequest{Path: "lib/math.go", TokenBudget: n})
+			if r.Tokens > n || (prev >= 0 && r.Truncated > prev) || (n == 20000 && r.Truncated != 0) {
+				t.Errorf("budget %d: %d tokens, truncated %d (%d with less)", n, r.Tokens, r.Truncated, prev)
+			}
+			prev = r.Truncated
+		}
 		for _, n := range []int{-1, 1, MaxTokenBudget + 1} {
 			_, err := hw.host.CodeHistory(context.Background(), CodeHistoryRequest{Path: "lib/math.go", TokenBudget: n}, Scope{Dir: hw.repo.Dir})
 			if ErrorCode(err) != CodeInvalidArgument {
