@@ -112,6 +112,12 @@ type HistoryEdit struct {
 	// none did and its lines are in the working tree.
 	Commit      string `json:"commit,omitempty"`
 	Uncommitted bool   `json:"uncommitted,omitempty"`
+	// Attributed is set for an entry that is not an edit of the file but
+	// what why answers for some of its lines (proven, possible,
+	// conflicting, uncommitted): a shell command, a commit the session
+	// made itself, text written into another file; Lines counts them.
+	Attributed string `json:"attributed,omitempty"`
+	Lines      int    `json:"lines,omitempty"`
 }
 
 // HistoryCommit is a commit that carried a session's edits.
@@ -248,14 +254,22 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		}
 		at := why.Answers[0]
 		resp.Attribution = &at
-		keep = inAnswers([]provenance.Attribution{at})
+		fh.answers = why.Answers
+		keep = inAnswers(why.Answers)
 	case req.Symbol != "":
 		sym, answers, err := h.symbolAnswers(ctx, abs, req.Symbol)
 		if err != nil {
 			return CodeHistoryResponse{}, err
 		}
 		resp.Symbol = &SymbolRange{Name: sym.Qualified, Kind: string(sym.Kind), StartLine: sym.StartLine, EndLine: sym.EndLine}
+		fh.answers = answers
 		keep = touchesSymbol(answers, fh.symbolKeys(ctx, sym))
+	case until.IsZero():
+		why, err := h.Why(ctx, WhyRequest{Location: abs})
+		if err != nil {
+			return CodeHistoryResponse{}, err
+		}
+		fh.answers = why.Answers
 	}
 	resp.Sessions, err = fh.sessions(ctx, keep)
 	if err != nil {

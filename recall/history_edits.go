@@ -56,7 +56,12 @@ type fileHistory struct {
 	edits    []*sessionEdit             // oldest first
 	current  map[string]bool
 	lines    []string // the working tree's lines
-	notes    []string
+	// answers are why's answers for the lines asked about (the whole
+	// file for a path): the sessions they name are in the history even
+	// where no edit of the file's lineage is theirs (a shell command that
+	// rewrote it, a commit a session made itself, text written elsewhere).
+	answers []provenance.Attribution
+	notes   []string
 }
 
 func (f *fileHistory) collect(ctx context.Context) error {

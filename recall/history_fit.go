@@ -159,6 +159,9 @@ func writeSession(b *strings.Builder, s HistorySession, last bool) {
 	var lines []string
 	for _, e := range s.Edits {
 		l := fmt.Sprintf("edit #%d %s %s +%d -%d %s", e.MessageIndex, e.Tool, e.Path, e.LinesAdded, e.LinesRemoved, e.TimeLocal)
+		if e.Attributed != "" {
+			l = fmt.Sprintf("%s #%d %s %s: %s for %d lines of the file", e.Tool, e.MessageIndex, e.Path, e.TimeLocal, e.Attributed, e.Lines)
+		}
 		switch {
 		case e.Commit != "":
 			l += " → " + shortSHA(e.Commit)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hansard/archive"
+	"hansard/provenance"
 	"hansard/transcripts"
 )
 
@@ -40,6 +41,7 @@ func (f *fileHistory) sessions(ctx context.Context, keep func(sessionEdit) bool)
 		}
 		s.Reverts = append(s.Reverts, e.reverts...)
 	}
+	order = f.attributed(by, order, fileEdits)
 	if len(order) == 0 {
 		return []HistorySession{}, nil
 	}
@@ -70,6 +72,59 @@ func (f *fileHistory) sessions(ctx context.Context, keep func(sessionEdit) bool)
 	}
 	slices.SortStableFunc(out, func(a, b HistorySession) int { return b.latest.Compare(a.latest) })
 	return out, nil
+}
+
+// attributed adds to the sessions the edits why's answers name that are
+// not edits of the file, one entry per edit with the lines it explains.
+func (f *fileHistory) attributed(by map[string]*HistorySession, order []string, fileEdits map[string][]int) []string {
+	have := map[provenance.EditKey]bool{}
+	for _, e := range f.edits {
+		have[e.key()] = true
+	}
+	added := map[provenance.EditKey]*HistoryEdit{}
+	blamed := map[string]provenance.CommitInfo{}
+	var keys []provenance.EditKey
+	for _, a := range f.answers {
+		refs := a.Candidates
+		if a.Edit != nil {
+			refs = []provenance.EditRef{*a.Edit}
+		}
+		for _, r := range refs {
+			k := r.Key()
+			if have[k] {
+				continue
+			}
+			if e := added[k]; e != nil {
+				e.Lines++
+				continue
+			}
+			e := &HistoryEdit{MessageIndex: r.MessageIndex, Tool: r.Tool, Path: r.Path, TimeLocal: r.TimeLocal, Attributed: a.Status, Lines: 1}
+			if a.Commit != nil {
+				e.Commit, blamed[a.Commit.SHA] = a.Commit.SHA, *a.Commit
+			}
+			added[k], keys = e, append(keys, k)
+			s := by[r.SessionID]
+			if s == nil {
+				s = &HistorySession{SessionID: r.SessionID, Provider: r.Provider}
+				by[r.SessionID] = s
+				order = append(order, r.SessionID)
+			}
+			if t, err := time.Parse(time.RFC3339, r.TimeLocal); err == nil && t.After(s.latest) {
+				s.latest = t
+			}
+		}
+	}
+	for _, k := range keys {
+		s := by[k.SessionID]
+		e := *added[k]
+		s.Edits = append(s.Edits, e)
+		fileEdits[k.SessionID] = append(fileEdits[k.SessionID], e.MessageIndex)
+		if e.Commit != "" && !slices.ContainsFunc(s.Commits, func(c HistoryCommit) bool { return c.Commit == e.Commit }) {
+			c := blamed[e.Commit]
+			s.Commits = append(s.Commits, HistoryCommit{Commit: e.Commit, Summary: c.Summary, TimeLocal: c.Time})
+		}
+	}
+	return order
 }
 
 func between(idx []int, from, to int) []int {
