@@ -23,7 +23,8 @@ import (
 // edit, another failing then passing with no edit), s2 added Sub (a git
 // revert took it out), s3 added Div after the rename and s4, still being
 // written, took it out again before a commit. Then a person renamed Mul to
-// Times and rewrote its body.
+// Times and rewrote its body; s5 wrote Neg into lib/util.go, and a person
+// moved it into lib/math.go.
 type historyWorld struct {
 	host             *Host
 	repo             *gittest.Repo
@@ -36,6 +37,9 @@ type historyWorld struct {
 	c1, c2, revert   string
 	rename, c5, c6   string
 	c7, c8           string // a person renamed Mul to Times, then rewrote its body
+	s5               *convo // wrote Neg into lib/util.go, which a person moved into math.go
+	neg              int
+	c9, c10          string
 	betweenC1AndC2   time.Time
 	base, lastActive time.Time
 }
@@ -69,6 +73,14 @@ const timesFunc = `
 // Times returns the product of a and b.
 func Times(a, b int) int {
 	return a * b
+}
+`
+
+const negFunc = `
+// Neg returns the negation of a.
+func Neg(a int) int {
+	negated := -a
+	return negated
 }
 `
 
@@ -149,6 +161,17 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 	hw.c7 = r.Commit("Rename Mul to Times")
 	r.Write("lib/math.go", calcV1+timesFunc)
 	hw.c8 = r.Commit("Times in one line")
+
+	hw.s5 = w.session(5, r.Dir, base.Add(84*time.Minute))
+	hw.s5.user("Add Neg to lib/util.go")
+	util := filepath.Join(r.Dir, "lib", "util.go")
+	hw.neg, _ = hw.s5.tool("Write", map[string]any{"file_path": util, "content": "package lib\n" + negFunc}, "File created successfully at: "+util, false)
+	r.Write("lib/util.go", "package lib\n"+negFunc)
+	r.Now = base.Add(110 * time.Minute)
+	hw.c9 = r.Commit("Add Neg")
+	r.Write("lib/math.go", calcV1+timesFunc+negFunc)
+	r.Git("rm", "-q", "lib/util.go")
+	hw.c10 = r.Commit("Move Neg into math.go")
 	hw.lastActive = hw.s4.at
 
 	for _, c := range w.convos {
@@ -235,9 +258,13 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 
 	t.Run("file", func(t *testing.T) {
 		r := hw.history(t, CodeHistoryRequest{Path: "lib/math.go"})
-		want := []string{hw.s4.id, hw.s3.id, hw.s2.id, hw.s1.id}
+		want := []string{hw.s4.id, hw.s5.id, hw.s3.id, hw.s2.id, hw.s1.id}
 		if got := sessionIDs(r.Sessions); !slices.Equal(got, want) {
 			t.Fatalf("sessions = %v, want newest first %v\n%s", got, want, r.Text())
+		}
+		if e := findSession(t, r, hw.s5.id).Edits; len(e) != 1 || e[0].MessageIndex != hw.neg || e[0].Path != "lib/util.go" ||
+			e[0].Attributed == "" || e[0].Lines < 3 || e[0].Commit != hw.c9 {
+			t.Errorf("s5 = %+v, want its Write of util.go, which why names for Neg's lines, carried by %s", e, hw.c9)
 		}
 		if !slices.Equal(r.Paths, []string{"lib/calc.go"}) {
 			t.Errorf("paths = %v, want the name before the rename", r.Paths)
