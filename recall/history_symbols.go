@@ -18,8 +18,8 @@ import (
 // maxImporters bounds the importers a history lists.
 const maxImporters = 100
 
-// errNoCgo is what a symbol asked of a build without cgo answers.
-const errNoCgo = "symbols need a cgo build (CGO_ENABLED=1)"
+// noCgoNote is what a build without cgo answers where symbols are asked for.
+const noCgoNote = "symbols need a cgo build (CGO_ENABLED=1)"
 
 var symbolParser = sync.OnceValue(func() *symbols.Parser { return symbols.NewParser(symbols.Options{}) })
 
@@ -27,7 +27,7 @@ var symbolParser = sync.OnceValue(func() *symbols.Parser { return symbols.NewPar
 // answers its lines as Why does.
 func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (symbols.Symbol, []provenance.Attribution, error) {
 	if !symbols.Available() {
-		return symbols.Symbol{}, nil, invalidArg("symbol", errNoCgo)
+		return symbols.Symbol{}, nil, invalidArg("symbol", noCgoNote)
 	}
 	content, err := os.ReadFile(abs)
 	if err != nil {
@@ -118,7 +118,7 @@ func touchesSymbol(answers []provenance.Attribution, keys map[string]bool) func(
 // notes on what could not be read.
 func importersOf(ctx context.Context, repo *gitrepo.Repo, rel string) ([]HistoryImporter, []string) {
 	if !symbols.Available() {
-		return nil, []string{"importers: " + errNoCgo}
+		return nil, []string{"importers: " + noCgoNote}
 	}
 	if _, ok := symbols.LanguageOf(rel); !ok {
 		return nil, nil
