@@ -53,6 +53,8 @@ type fileHistory struct {
 	history  []gitrepo.PathChange // newest first
 	commits  map[string]gitrepo.Commit
 	versions map[string]map[string]bool // commit → keys of the file's lines there
+	added    map[string][]string        // "commit path" → keys of the lines it added
+	addedNew bool                       // added holds what the archive's cache lacks
 	edits    []*sessionEdit             // oldest first
 	current  map[string]bool
 	lines    []string // the working tree's lines
@@ -265,19 +267,9 @@ func (f *fileHistory) carry(ctx context.Context) error {
 		if len(open) == 0 {
 			continue
 		}
-		files, err := f.repo.AddedLines(ctx, c.Commit)
+		added, err := f.addedKeys(ctx, c)
 		if err != nil {
 			return err
-		}
-		var added map[string]bool
-		for _, fa := range files {
-			if fa.Path == c.Path {
-				texts := make([]string, len(fa.Lines))
-				for j, l := range fa.Lines {
-					texts[j] = l.Text
-				}
-				added = keySet(texts)
-			}
 		}
 		for _, e := range open {
 			if anyIn(e.added, added) {
@@ -285,6 +277,7 @@ func (f *fileHistory) carry(ctx context.Context) error {
 			}
 		}
 	}
+	f.storeAdded(ctx)
 	for _, e := range f.edits {
 		switch {
 		case e.commit != "":

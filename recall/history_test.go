@@ -284,6 +284,13 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 				t.Errorf("importers = %+v, want main.go", r.Importers)
 			}
 		}
+		a, err := hw.host.Archive(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, err := a.LoadCached(context.Background(), addedCacheKind, r.Repo, r.Path, ""); !ok || err != nil {
+			t.Errorf("the lines the file's commits added are not kept for the next history (%v)", err)
+		}
 		if r.Truncated != 0 || r.Tokens > r.TokenBudget || r.TokenBudget != DefaultTokenBudget {
 			t.Errorf("tokens %d of %d, truncated %d", r.Tokens, r.TokenBudget, r.Truncated)
 		}
