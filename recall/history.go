@@ -206,6 +206,12 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	if loc.Start != loc.End {
 		return CodeHistoryResponse{}, invalidArg("path", "want PATH or PATH:LINE, not a range of lines")
 	}
+	if loc.Symbol != "" { // PATH:NAME is the symbol NAME of PATH
+		if req.Symbol != "" && req.Symbol != loc.Symbol {
+			return CodeHistoryResponse{}, invalidArgf("symbol", "path names the symbol %s and symbol %s", loc.Symbol, req.Symbol)
+		}
+		req.Symbol = loc.Symbol
+	}
 	if req.Until != "" && (loc.Start > 0 || req.Symbol != "") {
 		return CodeHistoryResponse{}, invalidArg("until", "until cannot be combined with a line or a symbol: they read the current code")
 	}

@@ -371,6 +371,9 @@ func testCodeHistory(t *testing.T, hw *historyWorld) {
 		if s := r.Sessions[0]; len(s.Edits) != 1 || s.Edits[0].MessageIndex != hw.mul {
 			t.Errorf("edits = %+v, want the edit that wrote Mul", s.Edits)
 		}
+		if r := hw.history(t, CodeHistoryRequest{Path: "lib/math.go:Times"}); r.Symbol == nil || r.Symbol.Name != "Times" || len(r.Sessions) != 1 {
+			t.Errorf("lib/math.go:Times = %+v, want the symbol's history", r.Symbol)
+		}
 		_, err := hw.host.CodeHistory(context.Background(), CodeHistoryRequest{Path: "lib/math.go", Symbol: "Nope"}, Scope{Dir: hw.repo.Dir})
 		if ErrorCode(err) != CodeNotFound {
 			t.Errorf("unknown symbol: %v, want not_found", err)
