@@ -20,7 +20,7 @@ func newContextCmd(app *App) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "context [SESSION]",
 		Aliases: []string{"work-context"},
-		Short:   "A task's conversations, steps, tests and commits",
+		Short:   "Show a task's conversations, steps, tests and commits",
 		Long: `Show the context of the task a conversation belongs to, as a tree: its conversations in the
 order they started (the session, its subagents, the sessions it resumed, continued or was
 forked from, and those of the same work: the same branch and files within hours, with that

@@ -20,7 +20,7 @@ func newLogCmd(app *App) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "log PATH[:LINE]",
 		Aliases: []string{"code-history"},
-		Short:   "The conversations that edited a file, a line or a function, with their commits, reverts and tests",
+		Short:   "Show the conversations that edited a file, a line or a function, with commits, reverts and tests",
 		Long: `Show the history of a file as a tree: the archived conversations that edited it (through
 renames), the one whose edit was latest first, each with its edits (message indexes, to open
 with hansard show SESSION --around N), the commits that carried them, reverts (a git revert,
