@@ -277,7 +277,7 @@ func (t *task) gather(ctx context.Context, root archive.SessionInfo) error {
 // madeCommits returns the commits the repository's sessions made, by
 // session, from the output of their git commands.
 func (t *task) madeCommits(ctx context.Context) (map[string][]TaskCommit, error) {
-	cmds, err := t.arch.RepoCommands(ctx, t.repo, []string{"git"})
+	cmds, err := t.arch.RepoTestCommands(ctx, t.repo)
 	if err != nil {
 		return nil, internal("read commands", err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"hansard/archive"
 	"hansard/provenance"
-	"hansard/transcripts"
 )
 
 // sessions groups the edits keep accepts (all when nil) by session, the
@@ -137,20 +136,16 @@ func between(idx []int, from, to int) []int {
 	return out
 }
 
-// testWords narrow the archive's commands to those that may run tests;
-// transcripts.IsTestCommand decides.
-var testWords = []string{"test", "jest", "rspec", "mocha", "pytest", "ctest"}
-
 // testRuns returns the test runs of the sessions in the repository, per
 // session in message order, before until (when set).
 func testRuns(ctx context.Context, a *archive.Archive, root string, sessions []string, until time.Time) (map[string][]archive.RepoCommand, error) {
-	cmds, err := a.RepoCommands(ctx, root, testWords)
+	cmds, err := a.RepoTestCommands(ctx, root)
 	if err != nil {
 		return nil, fmt.Errorf("test runs: %w", err)
 	}
 	out := map[string][]archive.RepoCommand{}
 	for _, c := range cmds {
-		if !transcripts.IsTestCommand(c.Command.Command) || !slices.Contains(sessions, c.SessionID) || (!until.IsZero() && !c.Timestamp.Before(until)) {
+		if !c.IsTest || !slices.Contains(sessions, c.SessionID) || (!until.IsZero() && !c.Timestamp.Before(until)) {
 			continue
 		}
 		if testFailed(c) || testPassed(c) {
