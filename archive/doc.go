@@ -27,10 +27,12 @@
 // MatchingHits, HitTexts with SearchFilter, TextHit and HitText; the
 // classes of text TextClass and ClassMatch; MatchCounts,
 // IdentifiersContaining, HasIdentifiersBeginning; EditedPaths and
-// EditedPath, CommitOutputs and CommitOutput), the index itself
-// (IndexTerms, IndexState), a transcript file's session and message
-// (LocateTranscript, TranscriptPlace) and what edits recorded
-// (EditEvidences with EditEvidence, MessageEdits with MessageEdit).
+// EditedPath, CommitOutputs and CommitOutput), the recorded todo and plan
+// items (Todos), a repository's test runs and git commands
+// (RepoTestCommands), the index itself (IndexTerms, IndexState), a transcript
+// file's session and message (LocateTranscript, TranscriptPlace) and what
+// edits recorded (EditEvidences with EditEvidence, MessageEdits with
+// MessageEdit).
 //
 // The ledger: LedgerState, LockLedger (ErrLedgerBusy), ResetLedger,
 // DirtyLedgerPaths, ReplaceLedger (LedgerUpdate, LedgerRow,
@@ -92,8 +94,8 @@
 //     progress (ingest_progress) and Status (ingest_status*).
 //   - read_*.go: reads for recall, by what they answer: read_sessions,
 //     read_messages, read_search, read_search_ranked, read_search_calls
-//     (tool inputs and whole outputs), read_hits, read_index,
-//     read_transcript, read_edit_evidence.
+//     (tool inputs and whole outputs), read_hits, read_todos, read_tests,
+//     read_index, read_transcript, read_edit_evidence.
 //   - ledger.go, ledger_*.go: the ledger tables and the attribution cache,
 //     and the edits and commands the ledger is replayed from.
 //   - gitlog.go, gitlog_*.go: the stored git log, its writes and walks.

@@ -1,12 +1,17 @@
 // Package recall holds the query services that the CLI and the MCP server
-// share: searching past conversations and reading windows of them.
+// share: searching past conversations, reading windows of them, and the
+// histories of files and tasks.
 //
 // The main types are Service (the archive and the local time zone), SearchRequest and
 // SearchResponse with its Hit values, ReadRequest and ReadResponse with its
 // Message values, Query (user text turned into a safe full-text expression),
 // CaptureRequest and CaptureReceipt (Host.Capture records a subagent
-// delivery the calling agent reports, bound to the Caller's session), and
-// Error, whose stable Code every transport maps once (the CLI to exit
+// delivery the calling agent reports, bound to the Caller's session),
+// CodeHistoryRequest and CodeHistoryResponse (Host.CodeHistory: the
+// conversations that edited a file, a line or a symbol, with HistoryEdit,
+// HistoryCommit, HistoryRevert and HistoryTest entries and the importers),
+// WorkContextRequest and WorkContextResponse (Host.WorkContext: a task's
+// conversations, steps, tests, commits and links), and Error, whose stable Code every transport maps once (the CLI to exit
 // codes, the MCP adapter to isError results).
 //
 // Everything recall returns is text the archive already redacted. It is

@@ -3,7 +3,6 @@ package recall
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -66,16 +65,9 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 			return WhyResponse{}, internal("resolve "+loc.Path, err)
 		}
 	}
-	repo, err := gitrepo.Open(filepath.Dir(abs))
+	repo, err := openFileRepo(abs, loc.Path, "location", req.Rev == "")
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, req.Rev, err)
-	}
-	if req.Rev == "" {
-		if fi, err := os.Stat(abs); err != nil {
-			return WhyResponse{}, invalidArgf("location", "%s: no such file", loc.Path)
-		} else if fi.IsDir() {
-			return WhyResponse{}, invalidArgf("location", "%s is a folder: want a file", loc.Path)
-		}
 	}
 	if loc.Symbol != "" {
 		if loc, err = resolveSymbol(ctx, loc, abs, req.Rev); err != nil {

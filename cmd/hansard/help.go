@@ -27,6 +27,14 @@ var examples = map[string]string{
   hansard history --commit 529ed3c --json
   hansard history --all-repos --provider codex --until yesterday
   hansard history migration --roles user -n 3`,
+	"log": `  hansard log client.go
+  hansard log client.go:52          # the edit that wrote line 52, and its conversation
+  hansard log client.go --symbol Fetch
+  hansard log client.go --until 2026-03-01 --budget 1000
+  hansard log client.go --json`,
+	"context": `  hansard context                   # the latest conversation of this repository
+  hansard context 7b3f2c1e
+  hansard context 7b3f2c1e --budget 1000 --json`,
 	"show": `  hansard show 7b3f2c1e
   hansard show 7b3f2c1e --around 13 --limit 5
   hansard show 7b3f2c1e --roles user
@@ -71,7 +79,7 @@ var examples = map[string]string{
 
 // refreshing lists the commands that read new transcripts before
 // answering: only they take --no-refresh.
-var refreshing = []string{"why", "blame", "history", "show", "memory search", "memory show", "mcp serve"}
+var refreshing = []string{"why", "blame", "log", "context", "history", "show", "memory search", "memory show", "mcp serve"}
 
 // inertFlags are flags that cannot change an answer yet (no web chats or
 // Team conversations are archived; meaning search needs embeddings, which

@@ -19,6 +19,8 @@ func commands() []func(*App) *cobra.Command {
 		newMemoryCmd,
 		newWhyCmd,
 		newBlameCmd,
+		newLogCmd,
+		newContextCmd,
 		newMCPCmd,
 		newDemoCmd,
 		newIntegrateCmd,

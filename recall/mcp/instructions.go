@@ -14,6 +14,8 @@ func instructions(opts Options) string {
 		"hansard is the archive of this machine's past coding-agent conversations (Claude Code, Codex): every prompt, edit and command.",
 		"Use search_past_sessions to find earlier conversations about a topic, an error, a file (file), a commit (commit) or a command before redoing work or when the user refers to past work.",
 		"Use get_past_session with around set to a hit's message_index to read what was said and decided there.",
+		"Before changing a file, call code_history with its path (path:line for one line, symbol for one function) to see which conversations edited it, their commits, reverts, test fixes and the files that import it.",
+		"When resuming or continuing a task, call work_context (no arguments: this conversation) for its conversations, open and done steps, failing and fixed tests and commits.",
 	}
 	if !opts.NoMemories {
 		lines = append(lines, "Use search_memories to find what the agents' memory and instruction files (CLAUDE.md, AGENTS.md, GEMINI.md, rules, auto-memory) say on a topic, and get_memory with line set to a hit's lineStart to read one.")

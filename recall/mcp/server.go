@@ -82,7 +82,7 @@ func (s *Server) tools() []func(*server.MCPServer) {
 	if s.opts.StatusOnly {
 		return []func(*server.MCPServer){s.captureTool}
 	}
-	tools := []func(*server.MCPServer){s.searchTool, s.readTool}
+	tools := []func(*server.MCPServer){s.searchTool, s.readTool, s.codeHistoryTool, s.workContextTool}
 	if !s.opts.NoMemories {
 		tools = append(tools, s.searchMemoriesTool, s.getMemoryTool)
 	}
