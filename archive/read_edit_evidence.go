@@ -16,7 +16,8 @@ type EditEvidence struct {
 	OldText, NewText, Patch, Command string
 	// Said is the text of the assistant message that made the call, or of
 	// the nearest assistant message before it since the last prompt; ""
-	// when there is none.
+	// when there is none. A retracted message (one the agent took out of
+	// its history) is never taken.
 	Said string
 }
 
@@ -42,7 +43,7 @@ func (a *Archive) EditEvidences(ctx context.Context, edits []LedgerEdit) (map[Le
 			WHERE e.id IS NOT NULL OR cm.id IS NOT NULL)
 		SELECT f.sid, f.call, f.seq, f.tool, f.op, f.old, f.new, f.patch, f.command,
 			coalesce((SELECT m.text FROM messages m WHERE m.session = f.pk AND m.role = 'assistant' AND m.text != ''
-				AND m.idx <= f.idx AND m.idx >= coalesce((SELECT max(h.idx) FROM messages h
+				AND m.retracted IS NULL AND m.idx <= f.idx AND m.idx >= coalesce((SELECT max(h.idx) FROM messages h
 					WHERE h.session = f.pk AND h.human = 1 AND h.idx <= f.idx), 0)
 				ORDER BY m.idx DESC LIMIT 1), '')
 		FROM f`, arg)
