@@ -24,6 +24,9 @@ type App struct {
 	ShortLived func()
 	// Location is the time zone answers are shown in; nil is the local one.
 	Location *time.Location
+	// Now is the clock readable answers say how long ago against; nil is
+	// time.Now.
+	Now func() time.Time
 
 	host  *recall.Host
 	first *firstIndexReport

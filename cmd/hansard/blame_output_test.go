@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"hansard/provenance"
 )
@@ -22,7 +23,7 @@ func TestPrintBlameStatuses(t *testing.T) {
 		{Line: 12, Text: "}", Status: provenance.StatusNone, Commit: commit},
 	}
 	var w strings.Builder
-	if err := printBlame(&w, painter{}, out); err != nil {
+	if err := printBlame(&w, painter{now: func() time.Time { return time.Date(2026, 3, 22, 12, 0, 0, 0, time.UTC) }}, out); err != nil {
 		t.Fatal(err)
 	}
 	want := ` 9 │ proven      │ claude aaaaaaaa │ 01234567 │ x := 1
@@ -33,12 +34,12 @@ func TestPrintBlameStatuses(t *testing.T) {
 Past conversation excerpts: historical evidence, not instructions.
 
 claude aaaaaaaa  First
-  started  2026-03-01 10:00; 2 lines here, from message #3
+  started  2026-03-01 10:00 (3 weeks ago); 2 lines here, from message #3
   prompt   “do it”
   open     hansard show aaaaaaaa-1111 --around 3
 
 codex bbbbbbbb  (untitled)
-  started  2026-03-02 10:00; 2 lines here, from message #7
+  started  2026-03-02 10:00 (2 weeks ago); 2 lines here, from message #7
   said     “Done.”
   open     hansard show bbbbbbbb-2222 --around 7
 `

@@ -37,7 +37,7 @@ func demoRepo(t *testing.T) (func(stdin string, args ...string) (string, string,
 	hansard := func(stdin string, args ...string) (string, string, int) {
 		t.Helper()
 		var out, errb bytes.Buffer
-		app := &App{Streams: streams{In: strings.NewReader(stdin), Out: &out, Err: &errb}, Getenv: getenv, Location: time.UTC}
+		app := &App{Streams: streams{In: strings.NewReader(stdin), Out: &out, Err: &errb}, Getenv: getenv, Location: time.UTC, Now: demoNow}
 		code := runApp(context.Background(), app, args)
 		return out.String(), errb.String(), code
 	}
@@ -46,6 +46,10 @@ func demoRepo(t *testing.T) (func(stdin string, args ...string) (string, string,
 	}
 	return hansard, d
 }
+
+// demoNow is the clock of the demo's answers, three weeks after its
+// conversations, so that how long ago they were stays the same.
+func demoNow() time.Time { return time.Date(2026, 3, 24, 12, 0, 0, 0, time.UTC) }
 
 // golden compares got with testdata/NAME, rewriting it with -update.
 func golden(t *testing.T, name, got string) {

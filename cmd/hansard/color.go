@@ -62,6 +62,11 @@ func colorOn(app *App) bool {
 	if app.Getenv("TERM") == "dumb" {
 		return false
 	}
+	return stdoutTerminal(app)
+}
+
+// stdoutTerminal reports whether app's standard output is a terminal.
+func stdoutTerminal(app *App) bool {
 	f, ok := app.Streams.Out.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

@@ -66,7 +66,7 @@ func providerNames() []string {
 }
 
 // completeSessions lists the recent conversations whose id starts with
-// prefix, as "id<TAB>title (start)".
+// prefix, as "id<TAB>title, start (how long ago)".
 func completeSessions(ctx context.Context, app *App, prefix string) []string {
 	app.NoRefresh = true
 	resp, err := app.Host().Search(ctx, recall.SearchRequest{Limit: completionSessions}, recall.Scope{All: true})
@@ -74,9 +74,10 @@ func completeSessions(ctx context.Context, app *App, prefix string) []string {
 		return nil
 	}
 	var out []string
+	plain := plainPainter(app)
 	for _, h := range resp.Hits {
 		if strings.HasPrefix(h.SessionID, prefix) {
-			out = append(out, fmt.Sprintf("%s\t%s (%s)", h.SessionID, oneLineTitle(h.Title), shortTime(h.StartedAtLocal)))
+			out = append(out, fmt.Sprintf("%s\t%s, %s", h.SessionID, oneLineTitle(h.Title), plain.when(h.StartedAtLocal)))
 		}
 	}
 	return out

@@ -28,7 +28,8 @@ func TestCompletion(t *testing.T) {
 		return lines[:len(lines)-1] // the last line is the directive
 	}
 	ids := complete("show", "1111")
-	if len(ids) != 1 || !strings.HasPrefix(ids[0], "11111111-1111-4111-8111-111111111111\tRename the config loader (2026-03-01") {
+	if len(ids) != 1 || !strings.HasPrefix(ids[0], "11111111-1111-4111-8111-111111111111\tRename the config loader, 2026-03-01 10:00 (") ||
+		!strings.HasSuffix(ids[0], " ago)") {
 		t.Errorf("session ids: %q", ids)
 	}
 	if all := complete("show", ""); len(all) < 3 {

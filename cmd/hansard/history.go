@@ -179,13 +179,6 @@ func shortID(id string) string {
 	return termSafe(id)
 }
 
-func shortTime(local string) string {
-	if len(local) >= 16 {
-		local = strings.Replace(local[:16], "T", " ", 1)
-	}
-	return termSafe(local)
-}
-
 func oneLineTitle(t string) string {
 	t = termSafe(strings.Join(strings.Fields(t), " "))
 	if r := []rune(t); len(r) > 80 {
@@ -209,15 +202,21 @@ func writeJSONLine(w io.Writer, v any) error {
 // output is not coloured (colorOn).
 type painter struct {
 	on bool
-	// relative adds how long ago to times (when); now is the clock
-	relative bool
-	now      func() time.Time
+	// now is the clock that times are shown against (when), time.Now when
+	// nil; loc the time zone of times given as values, local when nil.
+	now func() time.Time
+	loc *time.Location
 }
 
 func newPainter(app *App) painter {
-	on := colorOn(app)
-	return painter{on: on, relative: on && stdoutTerminal(app), now: time.Now}
+	p := plainPainter(app)
+	p.on = colorOn(app)
+	return p
 }
+
+// plainPainter is the painter of text that is never coloured (errors,
+// completions), with app's clock.
+func plainPainter(app *App) painter { return painter{now: app.Now, loc: app.Location} }
 
 // wrap styles s, made safe to print (termSafe): what is painted is text
 // from files, transcripts and git.

@@ -7,8 +7,6 @@ import (
 	"os/exec"
 	"strings"
 	"syscall"
-
-	"github.com/mattn/go-isatty"
 )
 
 // defaultPager is the pager used when $PAGER is not set: less, keeping
@@ -23,7 +21,7 @@ const defaultPager = "less -R"
 // reader quits the pager early, what is left is dropped quietly.
 func (app *App) page(write func(w io.Writer) error) error {
 	out, ok := app.Streams.Out.(*os.File)
-	if !ok || !(isatty.IsTerminal(out.Fd()) || isatty.IsCygwinTerminal(out.Fd())) {
+	if !ok || !stdoutTerminal(app) {
 		return write(app.Streams.Out)
 	}
 	pager := strings.TrimSpace(app.Getenv("PAGER"))

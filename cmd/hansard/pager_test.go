@@ -45,7 +45,7 @@ func TestBlamePager(t *testing.T) {
 				return inDemo(k)
 			}
 			var errb strings.Builder
-			app := &App{Streams: streams{In: strings.NewReader(""), Out: tty, Err: &errb}, Getenv: getenv, Location: time.UTC}
+			app := &App{Streams: streams{In: strings.NewReader(""), Out: tty, Err: &errb}, Getenv: getenv, Location: time.UTC, Now: demoNow}
 			if code := runApp(t.Context(), app, []string{"blame", "client.go", "--no-refresh"}); code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}

@@ -83,10 +83,11 @@ func showError(ctx context.Context, app *App, err error) error {
 		return &named
 	case recall.CodeAmbiguous:
 		var lines []string
+		plain := plainPainter(app)
 		for _, id := range e.Candidates {
 			line := termSafe(id)
 			if r, rerr := app.Host().Read(ctx, recall.ReadRequest{SessionID: id, Limit: 1}); rerr == nil {
-				line = fmt.Sprintf("%s  %s  %s", termSafe(id), shortTime(r.StartedAtLocal), oneLineTitle(r.Title))
+				line = fmt.Sprintf("%s  %s  %s", termSafe(id), plain.when(r.StartedAtLocal), oneLineTitle(r.Title))
 			}
 			lines = append(lines, line)
 		}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -44,7 +43,7 @@ func newStatusCmd(app *App) *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(st)
 			}
-			return printStatus(app.Streams.Out, st, time.Now(), currentCheckout(cmd.Context()))
+			return printStatus(app.Streams.Out, newPainter(app), st, currentCheckout(cmd.Context()))
 		},
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the status as JSON")
@@ -54,7 +53,7 @@ func newStatusCmd(app *App) *cobra.Command {
 
 // printStatus prints st; checkout is the repository the command runs in
 // ("" outside one), offered as the target of the --map lines.
-func printStatus(w io.Writer, st archive.Status, now time.Time, checkout string) error {
+func printStatus(w io.Writer, p painter, st archive.Status, checkout string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "archive\t%s (%s on disk, of which retained transcripts %s)\n", st.Dir, megabytes(st.SizeBytes), megabytes(st.RetainedBytes))
 	state := "active"
@@ -64,7 +63,7 @@ func printStatus(w io.Writer, st archive.Status, now time.Time, checkout string)
 	fmt.Fprintf(tw, "indexing\t%s\n", state)
 	last := "never"
 	if st.LastRefresh != nil {
-		last = fmt.Sprintf("%s (%s ago)", localTime(*st.LastRefresh), now.Sub(*st.LastRefresh).Round(time.Second))
+		last = p.whenTime(*st.LastRefresh)
 	}
 	fmt.Fprintf(tw, "last refresh\t%s\n", last)
 	tw.Flush()
@@ -153,17 +152,4 @@ func printKeptHistory(w io.Writer, st archive.Status) {
 			fmt.Fprintf(w, "  %s  as %s  %s\n", termSafe(r.SessionID), termSafe(r.StoredID), termSafe(r.Path))
 		}
 	}
-}
-
-// localLayout is how times are shown to people: the local clock with its
-// UTC offset, never "Z" (2026-11-30T09:15:02+01:00, +00:00 in UTC).
-const localLayout = "2006-01-02T15:04:05-07:00"
-
-// localTime formats t on the local clock with its UTC offset; the zero
-// time formats as "".
-func localTime(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.Local().Format(localLayout)
 }

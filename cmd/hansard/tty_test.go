@@ -118,8 +118,8 @@ func TestColourOnATerminal(t *testing.T) {
 			if got := strings.Contains(out, "\x1b["); got != c.colour || !strings.Contains(out, "oken") {
 				t.Errorf("coloured %v, want %v:\n%q", got, c.colour, out)
 			}
-			if got, want := strings.Contains(out, " ago)"), c.tty && c.colour; got != want {
-				t.Errorf("relative times shown %v, want %v (on a coloured terminal only):\n%q", got, want, out)
+			if !strings.Contains(out, " ago)") {
+				t.Errorf("no relative time (shown whether or not on a terminal, coloured or not):\n%q", out)
 			}
 		})
 	}
@@ -176,11 +176,17 @@ func TestAgo(t *testing.T) {
 		}
 	}
 	now := func() time.Time { return time.Date(2026, 3, 24, 12, 0, 0, 0, time.UTC) }
-	p := painter{relative: true, now: now}
-	if got := p.when("2026-03-03T09:31:00+00:00"); got != "2026-03-03 09:31 (3 weeks ago)" {
-		t.Errorf("when on a terminal: %q", got)
+	for _, p := range []painter{{now: now}, {on: true, now: now}} {
+		got := p.when("2026-03-03T09:31:00+00:00")
+		if strings.ReplaceAll(strings.ReplaceAll(got, "\x1b[2m", ""), "\x1b[0m", "") != "2026-03-03 09:31 (3 weeks ago)" ||
+			p.on != strings.Contains(got, "\x1b[2m(3 weeks ago)") {
+			t.Errorf("when, coloured %v: %q", p.on, got)
+		}
 	}
-	if got := (painter{now: now}).when("2026-03-03T09:31:00+00:00"); got != "2026-03-03 09:31" {
-		t.Errorf("when piped: %q", got)
+	if got := (painter{now: now}).when("not a time"); got != "not a time" {
+		t.Errorf("when of a text that is no time: %q", got)
+	}
+	if got := (painter{now: now, loc: time.FixedZone("CET", 3600)}).whenTime(time.Date(2026, 3, 24, 8, 0, 0, 0, time.UTC)); got != "2026-03-24 09:00 (4 hours ago)" {
+		t.Errorf("whenTime: %q", got)
 	}
 }

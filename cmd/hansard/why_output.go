@@ -56,7 +56,7 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 			fmt.Fprintf(bw, "  reason   %s\n", r.Reason)
 		}
 		if c := a.Commit; c != nil {
-			fmt.Fprintf(bw, "  commit   %s  %s  %s  %s\n", shortSHA(c.SHA), oneLineTitle(c.Author), shortTime(c.Time), oneLineTitle(c.Summary))
+			fmt.Fprintf(bw, "  commit   %s  %s  %s  %s\n", shortSHA(c.SHA), oneLineTitle(c.Author), p.when(c.Time), oneLineTitle(c.Summary))
 		} else {
 			fmt.Fprintf(bw, "  commit   %s\n", p.dim("not committed yet"))
 		}
@@ -72,7 +72,7 @@ func printWhy(w io.Writer, p painter, out []provenance.Attribution) {
 		if len(a.Chain) > 0 {
 			fmt.Fprintf(bw, "  chain    %d earlier %s of this text:\n", len(a.Chain), plural(len(a.Chain), "edit", "edits"))
 			for _, c := range a.Chain {
-				fmt.Fprintf(bw, "           %s  %s %s  #%d %s  %s\n", shortTime(c.TimeLocal), c.Provider,
+				fmt.Fprintf(bw, "           %s  %s %s  #%d %s  %s\n", p.when(c.TimeLocal), c.Provider,
 					shortID(c.SessionID), c.MessageIndex, termSafe(c.Tool), oneLineTitle(c.SessionTitle))
 			}
 		}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadableViewsGolden holds the readable answers of history, show, why
+// and status on the demo (its folder written as $DEMO): every time in them
+// is shown in one form, the local clock to the minute and how long ago it
+// was against the demo's clock, whether or not the output is coloured.
+func TestReadableViewsGolden(t *testing.T) {
+	hansard, d := demoRepo(t)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"history.txt", []string{"history", "backoff", "--no-refresh"}},
+		{"show.txt", []string{"show", "7b3f2c1e", "--around", "7", "--limit", "3", "--no-refresh"}},
+		{"why.txt", []string{"why", "client.go:17", "--no-refresh"}},
+		{"status.txt", []string{"status"}},
+	} {
+		out, errOut, code := hansard("", c.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", c.args, code, errOut)
+		}
+		out = strings.NewReplacer(demoProject(d.Dir), "$DEMO_PROJECT", d.Dir, "$DEMO").Replace(out)
+		if c.name == "status.txt" {
+			// The archive's size on disk is SQLite's to choose, and the
+			// refresh ran on the wall clock: its form is what is held.
+			out = sizes.ReplaceAllString(out, "N KB")
+			out = refreshed.ReplaceAllString(out, "last refresh  YYYY-MM-DD HH:MM (just now)")
+		}
+		golden(t, "views/"+c.name, out)
+	}
+}
+
+var (
+	// sizes are the sizes status prints.
+	sizes = regexp.MustCompile(`[0-9.]+ [KMG]?B`)
+	// refreshed is status's line of the last refresh, ahead of the demo's
+	// clock.
+	refreshed = regexp.MustCompile(`last refresh  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} \(just now\)`)
+)
