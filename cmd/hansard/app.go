@@ -28,6 +28,10 @@ type App struct {
 	// time.Now.
 	Now func() time.Time
 
+	// jsonMode is set when the command prints JSON (--json): what it says
+	// on stderr is JSON too (notify).
+	jsonMode bool
+
 	host  *recall.Host
 	first *firstIndexReport
 }
@@ -39,19 +43,13 @@ func (app *App) Host() *recall.Host {
 		app.host = recall.NewHost(recall.HostOptions{
 			Getenv:     app.Getenv,
 			NoRefresh:  app.NoRefresh,
-			Warn:       app.warn,
+			Warn:       app.sourceWarning,
 			Providers:  providers(),
 			Location:   app.Location,
 			FirstIndex: app.first,
 		})
 	}
 	return app.host
-}
-
-// warn prints a warning about a file to stderr (see printWarning).
-func (app *App) warn(s string) {
-	app.first.clear()
-	printWarning(app.Streams.Err, s)
 }
 
 // Providers returns the transcript providers, in a fixed order.

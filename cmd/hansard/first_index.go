@@ -29,7 +29,7 @@ func (f *firstIndexReport) Progress(p archive.Progress) {
 	}
 	if !f.noted && p.Elapsed >= firstIndexNoteAfter {
 		f.noted = true
-		fmt.Fprintf(f.app.Streams.Err, "hansard: reading %d transcripts into a new archive before answering (once: later questions read only what is new)\n", p.FilesTotal)
+		f.app.notify(noteFirstIndex, "", fmt.Sprintf("reading %d transcripts into a new archive before answering (once: later questions read only what is new)", p.FilesTotal))
 	}
 }
 
@@ -51,9 +51,9 @@ func newFirstIndexReport(app *App) *firstIndexReport {
 // process building the archive for the first time, or indexing paused.
 func printStateNotes(app *App, paused bool) {
 	if app.host != nil && app.host.HalfBuilt() {
-		fmt.Fprintf(app.Streams.Err, "hansard: note: %s\n", recall.HalfBuiltNotice)
+		app.notify(noteIndexBuilding, "note", recall.HalfBuiltNotice)
 	}
 	if paused {
-		fmt.Fprintln(app.Streams.Err, "hansard: note: indexing is paused; the newest conversations may be missing (`hansard index resume`)")
+		app.notify(noteIndexingPaused, "note", "indexing is paused; the newest conversations may be missing (`hansard index resume`)")
 	}
 }

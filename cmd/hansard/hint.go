@@ -1,20 +1,17 @@
 package main
 
 import (
-	"fmt"
-	"io"
-
 	"hansard/recall"
 )
 
-// printAttachment prints on w, one line each, what a question attached to
-// its repository automatically and the hint that no session is attached
-// to it.
-func printAttachment(w io.Writer, att recall.Attachment) {
+// printAttachment says on stderr, one line each (notify), what a question
+// attached to its repository automatically and the hint that no session
+// is attached to it.
+func printAttachment(app *App, att recall.Attachment) {
 	for _, s := range att.Attached {
-		fmt.Fprintf(w, "hansard: %s\n", termSafe(s))
+		app.notify(noteAttached, "", s)
 	}
 	if att.Hint != "" {
-		fmt.Fprintf(w, "hansard: %s\n", termSafe(att.Hint))
+		app.notify(noteUnattached, "", att.Hint)
 	}
 }

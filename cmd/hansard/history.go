@@ -76,7 +76,7 @@ func runHistory(ctx context.Context, app *App, opts historyOptions) error {
 	if err != nil {
 		return err
 	}
-	printAttachment(app.Streams.Err, resp.Attachment)
+	printAttachment(app, resp.Attachment)
 	if opts.json {
 		return writeJSON(app.Streams.Out, resp)
 	}

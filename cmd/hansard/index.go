@@ -124,7 +124,7 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		Progress: bar.update,
 		Warn: func(s string) {
 			bar.clear()
-			app.warn(s)
+			app.warn(warnSource, s)
 		},
 	})
 	bar.clear()
@@ -157,7 +157,7 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	if err := refreshMemories(ctx, app); err != nil {
 		return err
 	}
-	logs, took, err := storeGitLogs(ctx, a, app.warn)
+	logs, took, err := storeGitLogs(ctx, a, func(s string) { app.warn(warnGit, s) })
 	if err != nil {
 		return err
 	}

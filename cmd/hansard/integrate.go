@@ -44,7 +44,7 @@ func runIntegrate(app *App, name string, opts integrateOptions) error {
 		return err
 	}
 	if !opts.remove && integrate.TemporaryBuild(exe) {
-		app.warn(exe + " is a temporary build that goes away with its `go run`; build hansard into a lasting place and run integrate from there")
+		app.warn(warnIntegrate, exe+" is a temporary build that goes away with its `go run`; build hansard into a lasting place and run integrate from there")
 	}
 	r, err := integrate.Run(integrate.Options{
 		Agent:      agent,
@@ -59,7 +59,7 @@ func runIntegrate(app *App, name string, opts integrateOptions) error {
 		return err
 	}
 	for _, w := range r.Warnings {
-		app.warn(w)
+		app.warn(warnIntegrate, w)
 	}
 	printIntegration(app.Streams.Out, r)
 	return nil

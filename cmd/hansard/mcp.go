@@ -39,7 +39,7 @@ start it with 'hansard integrate AGENT'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cwd, _ := os.Getwd()
-			host := recall.NewHost(recall.HostOptions{Getenv: app.Getenv, NoRefresh: true, Warn: app.warn,
+			host := recall.NewHost(recall.HostOptions{Getenv: app.Getenv, NoRefresh: true, Warn: app.sourceWarning,
 				Providers: providers()})
 			defer host.Close()
 			refresh := time.Duration(0)

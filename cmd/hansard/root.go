@@ -63,6 +63,7 @@ func runApp(ctx context.Context, app *App, args []string) int {
 	addCompletions(root, app)
 	addColorFlag(root, app)
 	friendlyArgs(root)
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { app.jsonMode = jsonOutput(cmd, nil) }
 	cmd, err := root.ExecuteContextC(ctx)
 	app.Close()
 	return exitCode(nameTypedFlags(cmd, err), cmd, s.Err, jsonOutput(cmd, args))

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,4 +66,67 @@ func TestSkippedLinkWarnedOnceAndEscaped(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(home, "archive", "retained", "claude")); err == nil {
 		t.Error("the link's target was retained")
 	}
+}
+
+// In --json mode what hansard says on stderr beside the answer is JSON
+// too, one object a line in the shape of errors: a warning about a file
+// read on the way (here a link skipped) and the note of a paused index;
+// without --json they are text lines.
+func TestWarningsAreJSONInJSONMode(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, ".claude", "projects", "-p")
+	if err := os.MkdirAll(proj, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(outside, []byte("x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(proj, "link.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HANSARD_HOME": filepath.Join(home, "archive")}
+	out, errOut, code := runIn(t, home, env, "history", "--all-repos", "--json", "anything")
+	if code != 0 || !json.Valid([]byte(out)) {
+		t.Fatalf("history --json: exit %d\n%s\n%s", code, out, errOut)
+	}
+	warnings := warningLines(t, errOut)
+	if len(warnings) != 1 || warnings[0].Warning.Code != warnSource ||
+		!strings.Contains(warnings[0].Warning.Message, "link.jsonl: skipped: a link to "+outside) {
+		t.Errorf("stderr of --json: %q", errOut)
+	}
+
+	hansard, _ := demoRepo(t)
+	if _, errOut, code := hansard("", "index", "pause"); code != 0 {
+		t.Fatalf("index pause: %d %s", code, errOut)
+	}
+	_, errOut, code = hansard("", "why", "client.go:17", "--json")
+	if notes := warningLines(t, errOut); code != 0 || len(notes) != 1 || notes[0].Warning.Code != noteIndexingPaused ||
+		!strings.Contains(notes[0].Warning.Message, "hansard index resume") {
+		t.Errorf("why --json on a paused index: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, _ = hansard("", "why", "client.go:17"); !strings.HasPrefix(errOut, "hansard: note: indexing is paused") {
+		t.Errorf("why on a paused index: stderr %q", errOut)
+	}
+}
+
+// warningLines reads every line of s as a warning object, failing on any
+// line that is not one.
+func warningLines(t *testing.T, s string) []warningJSON {
+	t.Helper()
+	var out []warningJSON
+	for _, line := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		var w warningJSON
+		if err := dec.Decode(&w); err != nil || w.Warning.Code == "" {
+			t.Errorf("stderr line %q is no warning object: %v", line, err)
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }

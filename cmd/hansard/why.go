@@ -81,7 +81,7 @@ func runWhy(ctx context.Context, app *App, arg string, opts whyOptions, w io.Wri
 		return err
 	}
 	if !opts.stdin {
-		printAttachment(app.Streams.Err, resp.Attachment)
+		printAttachment(app, resp.Attachment)
 		printStateNotes(app, resp.IndexingPaused)
 	}
 	out := resp.Answers
