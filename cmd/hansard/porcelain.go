@@ -12,10 +12,11 @@ import (
 )
 
 // Versions of the --porcelain formats of history, show and status, named
-// by the line that starts each output (porcelainHeader).
+// by the line that starts each output (porcelainHeader). show's version 2
+// added the branch and retraction of each message.
 const (
 	historyPorcelainVersion = 1
-	showPorcelainVersion    = 1
+	showPorcelainVersion    = 2
 	statusPorcelainVersion  = 1
 )
 
@@ -97,13 +98,19 @@ func printHistoryPorcelain(w io.Writer, resp recall.SearchResponse) error {
 
 // printShowPorcelain writes a record naming the session (session, id,
 // provider, start, title), then one per message: its index, role, kind,
-// time and text (escaped: one line each); then "next" and the cursor that
-// continues the read when there is one.
+// time, branch ("main", or "abandoned" for a branch a rewind left), why
+// it was retracted (transcripts.Retract*, "-" when it was not) and text
+// (escaped: one line each); then "next" and the cursor that continues the
+// read when there is one.
 func printShowPorcelain(w io.Writer, resp recall.ReadResponse) error {
 	p := newPorcelainWriter(w, "show", showPorcelainVersion)
 	p.record("session", resp.SessionID, resp.Provider, resp.StartedAtLocal, resp.Title)
 	for _, m := range resp.Messages {
-		p.record(m.Index, m.Role, m.Kind, m.TimestampLocal, m.Text)
+		branch := "main"
+		if m.OffMainBranch {
+			branch = "abandoned"
+		}
+		p.record(m.Index, m.Role, m.Kind, m.TimestampLocal, branch, m.Retracted, m.Text)
 	}
 	return p.end(resp.Next)
 }

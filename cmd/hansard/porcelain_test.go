@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -50,5 +53,56 @@ func TestPorcelainGolden(t *testing.T) {
 		if _, errOut, code := hansard("", append(c.args, "--no-refresh")...); code != exitUsage || !strings.Contains(errOut, c.err) {
 			t.Errorf("%v: exit %d, %s", c.args, code, errOut)
 		}
+	}
+}
+
+// TestShowPorcelainMarksBranches reads a Claude Code conversation whose
+// prompt was edited and sent again: show --porcelain (version 2) marks
+// the messages of the abandoned attempt as the readable view does.
+func TestShowPorcelainMarksBranches(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	proj := filepath.Join(home, ".claude", "projects", "-p")
+	if err := os.MkdirAll(proj, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	const id = "55555555-5555-4555-8555-555555555555"
+	line := func(typ, uuid, parent, text string, sec int) string {
+		p := "null"
+		if parent != "" {
+			p = `"` + parent + `"`
+		}
+		msg := `{"role":"user","content":"` + text + `"}`
+		if typ == "assistant" {
+			msg = `{"role":"assistant","id":"msg_` + uuid + `","type":"message","content":[{"type":"text","text":"` + text + `"}]}`
+		}
+		return fmt.Sprintf(`{"parentUuid":%s,"cwd":"/p","sessionId":"%s","type":"%s","message":%s,"uuid":"%s","timestamp":"2026-03-01T10:00:%02dZ"}`,
+			p, id, typ, msg, uuid, sec) + "\n"
+	}
+	transcript := line("user", "u1", "", "rename the loader", 1) + line("assistant", "a1", "u1", "which loader?", 2) +
+		line("user", "u2", "a1", "the config one", 3) + line("assistant", "a2", "u2", "renamed it", 4) +
+		line("user", "u3", "a1", "the one in config.go", 5) + line("assistant", "a3", "u3", "renamed config.go's loader", 6)
+	if err := os.WriteFile(filepath.Join(proj, id+".jsonl"), []byte(transcript), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HANSARD_HOME": filepath.Join(home, "archive"), "NO_COLOR": "1"}
+	out, errOut, code := runIn(t, home, env, "show", id, "--porcelain")
+	if code != 0 {
+		t.Fatalf("show --porcelain: exit %d %s", code, errOut)
+	}
+	want := "# hansard show porcelain 2\n" +
+		"session\t" + id + "\tclaude\t2026-03-01T10:00:01Z\trename the loader\n" +
+		"0\tuser\t-\t2026-03-01T10:00:01Z\tmain\t-\trename the loader\n" +
+		"1\tassistant\t-\t2026-03-01T10:00:02Z\tmain\t-\twhich loader?\n" +
+		"2\tuser\t-\t2026-03-01T10:00:03Z\tabandoned\t-\tthe config one\n" +
+		"3\tassistant\t-\t2026-03-01T10:00:04Z\tabandoned\t-\trenamed it\n" +
+		"4\tuser\t-\t2026-03-01T10:00:05Z\tmain\t-\tthe one in config.go\n" +
+		"5\tassistant\t-\t2026-03-01T10:00:06Z\tmain\t-\trenamed config.go's loader\n"
+	if out != want {
+		t.Errorf("show --porcelain:\n%s\nwant\n%s", out, want)
+	}
+	human, _, _ := runIn(t, home, env, "show", id, "--no-refresh")
+	if !strings.Contains(human, "#2 user [abandoned branch]") || strings.Contains(human, "#4 user [abandoned") {
+		t.Errorf("show:\n%s", human)
 	}
 }

@@ -42,6 +42,13 @@ func TestShowAndHistoryMarkRetracted(t *testing.T) {
 		strings.Contains(out, "#0 user [retracted") {
 		t.Errorf("show: %d %s\n%s", code, errb, out)
 	}
+	out, errb, code = runIn(t, home, env, "show", "u", "--no-refresh", "--porcelain")
+	for _, want := range []string{"# hansard show porcelain 2\n", "\n0\tuser\t-\t-\tmain\t-\tadd the retry\n",
+		"\n1\tassistant\t-\t-\tmain\treplaced\tediting client.go\n", "\n2\tuser\t-\t-\tmain\trewound\tno, undo that\n"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("show --porcelain: %d %s, no %q in\n%s", code, errb, want, out)
+		}
+	}
 	out, errb, code = runIn(t, home, env, "history", "editing", "--all-repos", "--no-refresh")
 	if code != 0 || !strings.Contains(out, "assistant [retracted: replaced]") {
 		t.Errorf("history: %d %s\n%s", code, errb, out)
