@@ -46,6 +46,18 @@ func CommandTitle(name, args string) string {
 	return args
 }
 
+// CommandLine is the title of a session whose first prompt runs a slash
+// command that gives none (CommandTitle is ""), when no real prompt
+// follows: the command as typed, "/model" or "/model sonnet"; "" when
+// text runs no command.
+func CommandLine(text string) string {
+	name, args, ok := SlashCommand(text)
+	if !ok {
+		return ""
+	}
+	return strings.Join(strings.Fields("/"+name+" "+args), " ")
+}
+
 // settingCommands are Claude Code's and Codex's built-in commands whose
 // arguments choose a setting, a session or a file.
 var settingCommands = map[string]bool{

@@ -68,6 +68,9 @@ func (p *parser) user(ss *sessionState, ln *rawLine, lineNo int) error {
 	if ss.FirstPrompt == "" {
 		ss.FirstPrompt = promptTitle(msg.Text, msg.Human)
 	}
+	if ss.Command == "" {
+		ss.Command = titleLine(transcripts.CommandLine(msg.Text))
+	}
 	if ss.S.Class == transcripts.ClassSubagent {
 		// A subagent's prompts come from its parent agent, not a person.
 		msg.Human = false
@@ -118,6 +121,9 @@ func (p *parser) assistant(ss *sessionState, ln *rawLine, lineNo int) error {
 		case "tool_use":
 			j.Msg.ToolCallIDs = append(j.Msg.ToolCallIDs, b.ID)
 		}
+	}
+	if ss.Said == "" {
+		ss.Said = titleLine(j.Msg.Text)
 	}
 	msg := j.Msg
 	msg.ToolCallIDs = slices.Clone(msg.ToolCallIDs)

@@ -239,7 +239,10 @@ func (p *parser) emitSession(ss *sessionState) error {
 		}
 	}
 	if s.Title == "" {
-		s.Title = ss.FirstPrompt
+		// A session without a prompt a person typed (one that only ran
+		// /model, or only holds an agent's words) is titled by what it
+		// has rather than left untitled.
+		s.Title = firstOf(ss.FirstPrompt, ss.Command, ss.Said)
 	}
 	return p.sink(transcripts.Record{Session: &s})
 }

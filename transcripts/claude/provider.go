@@ -36,7 +36,9 @@ func (*Provider) Name() string { return transcripts.ProviderClaude }
 // 7 gives each call the searchable text of its input and the whole output
 // behind a persisted-output preview, and builds a subagent's session from
 // its parent's agent_progress lines.
-const parserVersion = "7"
+// 8 titles a session with no prompt a person typed by its first slash
+// command as typed (/model), else by its first assistant text.
+const parserVersion = "8"
 
 // ParserVersion returns the parser's version.
 func (*Provider) ParserVersion() string { return parserVersion }

@@ -65,7 +65,12 @@ type sessionState struct {
 	// Skip marks a "Warmup" sidechain: its lines are ignored.
 	Skip        bool   `json:"skip,omitempty"`
 	FirstPrompt string `json:"prompt,omitempty"`
-	Tasks       []task `json:"tasks,omitempty"`
+	// Command and Said title a session that has no FirstPrompt: its first
+	// slash command as typed (transcripts.CommandLine), else its first
+	// assistant text.
+	Command string `json:"command,omitempty"`
+	Said    string `json:"said,omitempty"`
+	Tasks   []task `json:"tasks,omitempty"`
 	// Emitted is set once a record of the session was sent.
 	Emitted bool `json:"emitted,omitempty"`
 	// Copied are the uuids of the last messages a mirror session took

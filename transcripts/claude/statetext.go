@@ -7,7 +7,8 @@ import (
 )
 
 // RedactState passes every text the checkpoint state holds through r: the
-// sessions (titles, first prompts, task subjects), the inputs of calls
+// sessions (titles, first prompts, the texts that title a session without
+// one, task subjects), the inputs of calls
 // waiting for their results, the assistant messages still open to joins
 // and the titles. Ids, uuids and keys are kept, so that a parse resumed
 // from the redacted state pairs results with their calls and lines with
@@ -19,7 +20,7 @@ func (*Provider) RedactState(b []byte, r transcripts.Redaction) ([]byte, error) 
 	}
 	for _, ss := range st.Sessions {
 		ss.S = *r.Record(transcripts.Record{Session: &ss.S}).Session
-		ss.FirstPrompt = r.Text(ss.FirstPrompt)
+		ss.FirstPrompt, ss.Command, ss.Said = r.Text(ss.FirstPrompt), r.Text(ss.Command), r.Text(ss.Said)
 		for i := range ss.Tasks {
 			ss.Tasks[i].Subject = r.Text(ss.Tasks[i].Subject)
 		}

@@ -108,6 +108,8 @@ func (p *parser) prompt(text string, fromEvent bool) error {
 		if title != "" {
 			st.Session.Title = titleOf(title)
 			st.dirty = true
+		} else if st.Command == "" {
+			st.Command, st.dirty = titleOf(transcripts.CommandLine(norm)), true
 		}
 	}
 	return p.emitMessage(transcripts.Message{Role: transcripts.RoleUser, Human: true, Text: text})
@@ -120,6 +122,10 @@ func (p *parser) assistant(text string, fromEvent bool) error {
 	st := p.st
 	if norm == "" || skipTwin(&st.DupAssistant, &st.DupUser, norm, fromEvent) {
 		return nil
+	}
+	if st.Said == "" {
+		st.Said = titleOf(norm)
+		st.dirty = st.dirty || st.Session.Title == ""
 	}
 	return p.emitMessage(transcripts.Message{Role: transcripts.RoleAssistant, Text: text, Model: st.Model})
 }

@@ -31,7 +31,10 @@ func (Provider) Name() string { return transcripts.ProviderCodex }
 // 7 titles a session whose first prompt runs a slash command by its
 // arguments or by the next prompt.
 // 8 gives each call the searchable text of its input.
-const parserVersion = "8"
+// 9 titles a session with no prompt but slash commands that give no title
+// by its first command as typed (/model), and one with no prompt at all
+// by its first assistant text.
+const parserVersion = "9"
 
 // ParserVersion returns the parser's version.
 func (Provider) ParserVersion() string { return parserVersion }

@@ -2,6 +2,7 @@ package codex
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -57,6 +58,12 @@ func (p *parser) flushSession() error {
 		return nil
 	}
 	s := p.st.Session
+	if s.Title == "" {
+		// A session without a prompt that titles it (one that only ran
+		// /model, or only holds the agent's words) is titled by what it
+		// has rather than left untitled.
+		s.Title = cmp.Or(p.st.Command, p.st.Said)
+	}
 	s.Branches = slices.Clone(s.Branches)
 	s.Models = slices.Clone(s.Models)
 	p.st.dirty, p.st.Emitted = false, true

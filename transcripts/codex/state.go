@@ -50,6 +50,12 @@ type state struct {
 	CopyOf    string    `json:"copy_of,omitempty"`
 	CopyUntil time.Time `json:"copy_until,omitzero"`
 
+	// Command and Said title the session while it has no title: its first
+	// slash command as typed (transcripts.CommandLine), else its first
+	// assistant text.
+	Command string `json:"command,omitempty"`
+	Said    string `json:"said,omitempty"`
+
 	dirty bool // the Session changed since it was last emitted
 }
 

@@ -3,7 +3,8 @@ package codex
 import "hansard/transcripts"
 
 // RedactState passes every text the checkpoint state holds through r: the
-// session, the last message and the calls being tracked (inputs, results,
+// session and the texts that title it while it has no title, the last
+// message and the calls being tracked (inputs, results,
 // commands, edits). Ids, call ids and the digests of the last texts are
 // kept, so that a parse resumed from the redacted state pairs outputs with
 // their calls and finds twins as it would have.
@@ -13,6 +14,7 @@ func (Provider) RedactState(b []byte, r transcripts.Redaction) ([]byte, error) {
 		return nil, err
 	}
 	st.Session = *r.Record(transcripts.Record{Session: &st.Session}).Session
+	st.Command, st.Said = r.Text(st.Command), r.Text(st.Said)
 	if st.Last != nil {
 		st.Last = r.Record(transcripts.Record{Message: st.Last}).Message
 	}
