@@ -17,6 +17,10 @@ type ReadRequest struct {
 	// SessionID is a session id or a unique prefix of one, or a transcript's
 	// path or a file:// link to one of its lines (ParseTranscriptRef).
 	SessionID string `json:"session_id"`
+	// Dir is the folder a relative transcript path is taken from: the MCP
+	// client's root; "" is the process's working folder. It is no argument
+	// of the tool.
+	Dir string `json:"-"`
 	// Around centres the window on a message index (a search hit's); nil
 	// reads from the start.
 	Around *int `json:"around,omitempty"`

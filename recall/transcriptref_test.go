@@ -15,6 +15,8 @@ func TestParseTranscriptRef(t *testing.T) {
 		{"/abs/x.jsonl", "/abs/x.jsonl", 0, true},
 		{"  ./rollout.jsonl#L4 ", "./rollout.jsonl", 4, true},
 		{"sessions/rollout-1.jsonl", "sessions/rollout-1.jsonl", 0, true},
+		{"file:sessions/rollout-1.jsonl#L7", "sessions/rollout-1.jsonl", 7, true},
+		{"file:../a%20b/x.jsonl", "../a b/x.jsonl", 0, true},
 		{"7b3f2c1e", "", 0, false},
 		{"7b3f2c1e-9a4d/agent-a1b2", "", 0, false},
 		{"/abs/x.jsonl#L0", "", 0, false},

@@ -495,3 +495,47 @@ func TestHistoryAndMCPSearchAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestMCPRelativeTranscriptPath: get_past_session given a transcript's
+// path, or a file: link to one of its lines, relative to the client's
+// declared root reads that transcript's session; a client that declares
+// no root has it taken from the server's working folder. The server runs
+// in another folder than the root, so that only the root resolves it.
+func TestMCPRelativeTranscriptPath(t *testing.T) {
+	t.Parallel()
+	w := sharedMCPWorld(t)
+	const id = "abcd2222-2222-4222-8222-222222222222"
+	transcript := filepath.Join(w.home, ".claude", "projects", strings.ReplaceAll(w.repo, "/", "-"), id+".jsonl")
+	root := filepath.Join(t.TempDir(), "client", "projects", "work")
+	if err := os.MkdirAll(root, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	fromRoot, err := filepath.Rel(root, transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromServer, err := filepath.Rel(w.repo, transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Join(w.repo, fromRoot) == transcript || filepath.Join(root, fromServer) == transcript {
+		t.Fatalf("the root %s and the server's folder %s resolve the same relative paths", root, w.repo)
+	}
+	read := func(c *client.Client, ref string) (map[string]any, bool) {
+		t.Helper()
+		return call(t, c, "get_past_session", map[string]any{"session_id": ref})
+	}
+	c := startMCP(t, w, nil, []client.ClientOption{client.WithRootsHandler(roots{root})})
+	for _, ref := range []string{fromRoot, "file:" + fromRoot + "#L2"} {
+		if m, isErr := read(c, ref); isErr || m["session_id"] != id {
+			t.Errorf("%s from the client's root: %v", ref, m)
+		}
+	}
+	if m, isErr := read(c, fromServer); !isErr || func() string { code, _ := errorCode(t, m); return code }() != "not_found" {
+		t.Errorf("%s, relative to the server's folder, read with a root declared: %v", fromServer, m)
+	}
+	plain := startMCP(t, w, nil, nil)
+	if m, isErr := read(plain, fromServer); isErr || m["session_id"] != id {
+		t.Errorf("%s from the server's folder, no root declared: %v", fromServer, m)
+	}
+}

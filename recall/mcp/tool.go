@@ -28,7 +28,10 @@ type toolDef[Req, Resp any] struct {
 	// scoped tools default to the repository of the client's working
 	// folder (see Server.scope).
 	scoped bool
-	call   func(ctx context.Context, req Req, scope recall.Scope) (Resp, error)
+	// scopedIf, when set, scopes the calls it holds true of (a tool that
+	// needs the client's folder for some arguments only).
+	scopedIf func(Req) bool
+	call     func(ctx context.Context, req Req, scope recall.Scope) (Resp, error)
 	// text is the concise text content of a result.
 	text func(Resp) string
 }
@@ -51,7 +54,7 @@ func add[Req, Resp any](s *Server, m *server.MCPServer, def toolDef[Req, Resp]) 
 			return errorResult(err), nil
 		}
 		var scope recall.Scope
-		if def.scoped {
+		if def.scoped || def.scopedIf != nil && def.scopedIf(req) {
 			var ask *mcp.CallToolResult
 			if scope, ask = s.scope(ctx, call); ask != nil {
 				return ask, nil
