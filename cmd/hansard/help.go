@@ -68,6 +68,8 @@ var examples = map[string]string{
 	"integrate": `  hansard integrate claude --dry-run
   hansard integrate codex
   hansard integrate claude --remove`,
+	"help": `  hansard help why
+  hansard help memory search`,
 	"completion bash":       `  source <(hansard completion bash)`,
 	"completion zsh":        `  hansard completion zsh > "${fpath[1]}/_hansard"`,
 	"completion fish":       `  hansard completion fish > ~/.config/fish/completions/hansard.fish`,

@@ -21,9 +21,10 @@ func helpCommands(t *testing.T) [][]string {
 		root.AddCommand(c(app))
 	}
 	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
 	var paths [][]string
 	walk(root, func(c *cobra.Command) {
-		if c.Hidden || c.Name() == "help" {
+		if c.Hidden {
 			return
 		}
 		paths = append(paths, strings.Fields(c.CommandPath())[1:])

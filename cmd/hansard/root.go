@@ -59,6 +59,7 @@ func runApp(ctx context.Context, app *App, args []string) int {
 		root.AddCommand(c(app))
 	}
 	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
 	finishHelp(root, &app.NoRefresh)
 	addCompletions(root, app)
 	addColorFlag(root, app)
