@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -12,9 +13,9 @@ import (
 // colorModes are the values of --color.
 var colorModes = []string{"auto", "always", "never"}
 
-// painting lists the commands whose readable output is styled: only they
-// take --color.
-var painting = []string{"why", "history", "show", "blame"}
+// painting lists the commands whose readable output is styled (by path
+// without the leading "hansard "): only they take --color.
+var painting = []string{"why", "history", "show", "blame", "log", "context", "status", "memory search", "memory show"}
 
 // colorValue is the value of --color, checked when it is set.
 type colorValue struct{ mode *string }
@@ -33,7 +34,7 @@ func (c colorValue) Set(s string) error {
 func addColorFlag(root *cobra.Command, app *App) {
 	app.Color = "auto"
 	walk(root, func(c *cobra.Command) {
-		if c.Parent() == root && slices.Contains(painting, c.Name()) {
+		if path := strings.TrimPrefix(c.CommandPath(), root.Name()+" "); c != root && slices.Contains(painting, path) {
 			c.Flags().Var(colorValue{&app.Color}, "color", "colour the output: auto (on a terminal), always or never")
 			c.RegisterFlagCompletionFunc("color", cobra.FixedCompletions(colorModes, cobra.ShellCompDirectiveNoFileComp))
 		}

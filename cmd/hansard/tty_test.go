@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -188,5 +189,24 @@ func TestAgo(t *testing.T) {
 	}
 	if got := (painter{now: now, loc: time.FixedZone("CET", 3600)}).whenTime(time.Date(2026, 3, 24, 8, 0, 0, 0, time.UTC)); got != "2026-03-24 09:00 (4 hours ago)" {
 		t.Errorf("whenTime: %q", got)
+	}
+}
+
+// TestColorFlagWherePainted: every command whose readable output is styled
+// takes --color, the others do not; status paints with it.
+func TestColorFlagWherePainted(t *testing.T) {
+	for _, path := range helpCommands(t) {
+		out, _, _ := runIn(t, "", nil, append(path, "--help")...)
+		if got, want := strings.Contains(out, "--color "), slices.Contains(painting, strings.Join(path, " ")); got != want {
+			t.Errorf("hansard %s --help: --color shown %v, want %v", strings.Join(path, " "), got, want)
+		}
+	}
+	home := fixtureHome(t)
+	runIn(t, home, nil, "index")
+	for mode, want := range map[string]bool{"always": true, "never": false} {
+		out, errOut, code := runIn(t, home, nil, "status", "--color="+mode)
+		if code != 0 || strings.Contains(out, "\x1b[") != want {
+			t.Errorf("status --color=%s: exit %d %s\n%q", mode, code, errOut, out)
+		}
 	}
 }
