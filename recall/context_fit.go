@@ -94,8 +94,11 @@ func fitContext(r *WorkContextResponse) {
 	r.Tokens = tokenCount(r)
 }
 
-// Text is the task's context as a short tree.
-func (r WorkContextResponse) Text() string {
+// Text is the task's context as a short tree, times in RFC 3339.
+func (r WorkContextResponse) Text() string { return r.TextWith(TimeFormat{}) }
+
+// TextWith is Text with times shown as f says.
+func (r WorkContextResponse) TextWith(f TimeFormat) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "task of %s", r.SessionID)
 	if r.Default != "" {
@@ -120,7 +123,7 @@ func (r WorkContextResponse) Text() string {
 	}
 	var lines []string
 	for _, s := range r.Sessions {
-		l := fmt.Sprintf("%s %s %q started %s, messages: %d", s.Provider, s.SessionID, oneLineText(s.Title, 80), s.StartedAtLocal, s.Messages)
+		l := fmt.Sprintf("%s %s %q started %s, messages: %d", s.Provider, s.SessionID, oneLineText(s.Title, 80), f.when(s.StartedAtLocal), s.Messages)
 		if s.Live {
 			l += " (live)"
 		}

@@ -97,8 +97,11 @@ func fitSession(s HistorySession, room int) (HistorySession, int) {
 	return s, len(s.Edits)
 }
 
-// Text is the history as a short tree.
-func (r CodeHistoryResponse) Text() string {
+// Text is the history as a short tree, times in RFC 3339.
+func (r CodeHistoryResponse) Text() string { return r.TextWith(TimeFormat{}) }
+
+// TextWith is Text with times shown as f says.
+func (r CodeHistoryResponse) TextWith(f TimeFormat) string {
 	var b strings.Builder
 	b.WriteString(r.Path)
 	if len(r.Paths) > 0 {
@@ -128,7 +131,7 @@ func (r CodeHistoryResponse) Text() string {
 		b.WriteString("No archived conversation edited it.\n")
 	}
 	for i, s := range r.Sessions {
-		writeSession(&b, s, i == len(r.Sessions)-1)
+		writeSession(&b, f, s, i == len(r.Sessions)-1)
 	}
 	if len(r.Importers) > 0 {
 		names := make([]string, len(r.Importers))
@@ -146,21 +149,21 @@ func (r CodeHistoryResponse) Text() string {
 	return b.String()
 }
 
-func writeSession(b *strings.Builder, s HistorySession, last bool) {
+func writeSession(b *strings.Builder, f TimeFormat, s HistorySession, last bool) {
 	branch, indent := "├─ ", "│  "
 	if last {
 		branch, indent = "└─ ", "   "
 	}
-	fmt.Fprintf(b, "%s%s %s %q started %s", branch, s.Provider, s.SessionID, oneLineText(s.Title, 80), s.StartedAtLocal)
+	fmt.Fprintf(b, "%s%s %s %q started %s", branch, s.Provider, s.SessionID, oneLineText(s.Title, 80), f.when(s.StartedAtLocal))
 	if s.Live {
 		b.WriteString(" (live)")
 	}
 	b.WriteString("\n")
 	var lines []string
 	for _, e := range s.Edits {
-		l := fmt.Sprintf("edit #%d %s %s +%d -%d %s", e.MessageIndex, e.Tool, e.Path, e.LinesAdded, e.LinesRemoved, e.TimeLocal)
+		l := fmt.Sprintf("edit #%d %s %s +%d -%d %s", e.MessageIndex, e.Tool, e.Path, e.LinesAdded, e.LinesRemoved, f.at(e.TimeLocal))
 		if e.Attributed != "" {
-			l = fmt.Sprintf("%s #%d %s %s: %s for %d lines of the file", e.Tool, e.MessageIndex, e.Path, e.TimeLocal, e.Attributed, e.Lines)
+			l = fmt.Sprintf("%s #%d %s %s: %s for %d lines of the file", e.Tool, e.MessageIndex, e.Path, f.at(e.TimeLocal), e.Attributed, e.Lines)
 		}
 		switch {
 		case e.Commit != "":
@@ -171,7 +174,7 @@ func writeSession(b *strings.Builder, s HistorySession, last bool) {
 		lines = append(lines, l)
 	}
 	for _, c := range s.Commits {
-		lines = append(lines, fmt.Sprintf("commit %s %s %q", shortSHA(c.Commit), c.TimeLocal, oneLineText(c.Summary, 80)))
+		lines = append(lines, fmt.Sprintf("commit %s %s %q", shortSHA(c.Commit), f.when(c.TimeLocal), oneLineText(c.Summary, 80)))
 	}
 	for _, rv := range s.Reverts {
 		switch rv.Kind {

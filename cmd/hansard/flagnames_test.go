@@ -181,7 +181,7 @@ func TestFlagsAreTheRequestFields(t *testing.T) {
 		typ := reflect.TypeOf(tt.req)
 		for i := range typ.NumField() {
 			field, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-			if field == tt.positional {
+			if field == tt.positional || field == "-" { // "-": no field of the tool
 				continue
 			}
 			if fl := tt.cmd.Flags().Lookup(kebab(field)); fl == nil || fl.Hidden {

@@ -55,16 +55,20 @@ func runLog(ctx context.Context, app *App, opts logOptions) error {
 	if err != nil {
 		return err
 	}
-	return printTree(app, opts.json, resp, resp.Text())
+	return printTree(app, opts.json, resp, resp.TextWith)
 }
 
 // printTree prints an answer of the recall tools: resp as JSON, or its
-// text tree under the evidence header.
-func printTree(app *App, asJSON bool, resp any, tree string) error {
+// text tree (made by tree) under the evidence header, with times shown as
+// every readable answer shows them.
+func printTree(app *App, asJSON bool, resp any, tree func(recall.TimeFormat) string) error {
 	if asJSON {
 		return writeJSON(app.Streams.Out, resp)
 	}
-	fmt.Fprintln(app.Streams.Out, newPainter(app).dim(evidenceHeader))
-	fmt.Fprint(app.Streams.Out, termSafe(tree))
+	p := newPainter(app)
+	fmt.Fprintln(app.Streams.Out, p.dim(evidenceHeader))
+	// The tree is made safe whole below: its times are shown unpainted.
+	plain := plainPainter(app)
+	fmt.Fprint(app.Streams.Out, termSafe(tree(recall.TimeFormat{When: plain.when, At: shortTime})))
 	return nil
 }

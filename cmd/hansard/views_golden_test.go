@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestReadableViewsGolden holds the readable answers of history, show, why
-// and status on the demo (its folder written as $DEMO): every time in them
+// TestReadableViewsGolden holds the readable answers of history, show, why,
+// status, log and context on the demo (its folder written as $DEMO): every time in them
 // is shown in one form, the local clock to the minute and how long ago it
 // was against the demo's clock, whether or not the output is coloured.
 func TestReadableViewsGolden(t *testing.T) {
@@ -20,6 +20,8 @@ func TestReadableViewsGolden(t *testing.T) {
 		{"show.txt", []string{"show", "7b3f2c1e", "--around", "7", "--limit", "3", "--no-refresh"}},
 		{"why.txt", []string{"why", "client.go:17", "--no-refresh"}},
 		{"status.txt", []string{"status"}},
+		{"log.txt", []string{"log", "client.go", "--no-refresh"}},
+		{"context.txt", []string{"context", "7b3f2c1e", "--no-refresh"}},
 	} {
 		out, errOut, code := hansard("", c.args...)
 		if code != 0 {
