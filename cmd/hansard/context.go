@@ -55,5 +55,5 @@ func runContext(ctx context.Context, app *App, opts contextOptions) error {
 	if err != nil {
 		return err
 	}
-	return printTree(app, opts.json, resp, resp.TextWith)
+	return printTree(ctx, app, opts.json, resp, resp.TextWith)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -45,6 +46,17 @@ func (f *firstIndexReport) clear() {
 // newFirstIndexReport reports on app's standard error.
 func newFirstIndexReport(app *App) *firstIndexReport {
 	return &firstIndexReport{app: app, bar: newProgressBar(app.Streams.Err)}
+}
+
+// indexPaused reports whether indexing is paused (hansard index pause);
+// an archive that cannot say is taken as not paused: it is only a note.
+func indexPaused(ctx context.Context, app *App) bool {
+	a, err := app.Archive(ctx)
+	if err != nil {
+		return false
+	}
+	paused, err := a.Paused(ctx)
+	return err == nil && paused
 }
 
 // printStateNotes says on stderr what makes an answer incomplete: another

@@ -55,13 +55,14 @@ func runLog(ctx context.Context, app *App, opts logOptions) error {
 	if err != nil {
 		return err
 	}
-	return printTree(app, opts.json, resp, resp.TextWith)
+	return printTree(ctx, app, opts.json, resp, resp.TextWith)
 }
 
 // printTree prints an answer of the recall tools: resp as JSON, or its
 // text tree (made by tree) under the evidence header, with times shown as
-// every readable answer shows them.
-func printTree(app *App, asJSON bool, resp any, tree func(recall.TimeFormat) string) error {
+// every readable answer shows them; a paused index is noted on stderr.
+func printTree(ctx context.Context, app *App, asJSON bool, resp any, tree func(recall.TimeFormat) string) error {
+	printStateNotes(app, indexPaused(ctx, app))
 	if asJSON {
 		return writeJSON(app.Streams.Out, resp)
 	}

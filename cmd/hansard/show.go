@@ -81,7 +81,7 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 	if err := checkAround(opts, resp); err != nil {
 		return err
 	}
-	printStateNotes(app, false)
+	printStateNotes(app, indexPaused(ctx, app))
 	if opts.porcelain {
 		return printShowPorcelain(app.Streams.Out, resp)
 	}

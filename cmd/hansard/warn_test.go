@@ -71,7 +71,8 @@ func TestSkippedLinkWarnedOnceAndEscaped(t *testing.T) {
 // In --json mode what hansard says on stderr beside the answer is JSON
 // too, one object a line in the shape of errors: a warning about a file
 // read on the way (here a link skipped) and the note of a paused index;
-// without --json they are text lines.
+// without --json they are text lines, and every command that answers from
+// the archive notes the pause.
 func TestWarningsAreJSONInJSONMode(t *testing.T) {
 	home := t.TempDir()
 	proj := filepath.Join(home, ".claude", "projects", "-p")
@@ -105,8 +106,10 @@ func TestWarningsAreJSONInJSONMode(t *testing.T) {
 		!strings.Contains(notes[0].Warning.Message, "hansard index resume") {
 		t.Errorf("why --json on a paused index: exit %d, stderr %q", code, errOut)
 	}
-	if _, errOut, _ = hansard("", "why", "client.go:17"); !strings.HasPrefix(errOut, "hansard: note: indexing is paused") {
-		t.Errorf("why on a paused index: stderr %q", errOut)
+	for _, args := range [][]string{{"why", "client.go:17"}, {"show", "7b3f2c1e"}, {"log", "client.go"}, {"context", "7b3f2c1e"}} {
+		if _, errOut, _ = hansard("", args...); !strings.HasPrefix(errOut, "hansard: note: indexing is paused") {
+			t.Errorf("%v on a paused index: stderr %q", args, errOut)
+		}
 	}
 }
 
