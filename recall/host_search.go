@@ -50,7 +50,7 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 		svc.Commits = h.commitFinder(svc.Archive)
 	}
 	resp, err := svc.Search(ctx, req)
-	resp.Attachment = att
+	resp.Attachment, resp.Searched = att, req.Repo
 	if fallback != "" {
 		resp.Notices = append(resp.Notices, AllReposNotice(fallback))
 	}

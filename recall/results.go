@@ -46,6 +46,9 @@ type SearchResponse struct {
 	// Expansions name, when nothing was found, longer identifiers of the
 	// index that hold a word of the query (for the readable answers).
 	Expansions []string `json:"-"`
+	// Searched is the repository searched, "" when every one was (for the
+	// readable answers: the MCP tool's caller named it or knows its root).
+	Searched string `json:"-"`
 	// Attachment says what was attached to the repository of the caller's
 	// folder automatically, or hints that no session is attached to it.
 	Attachment Attachment `json:"attachment,omitzero"`

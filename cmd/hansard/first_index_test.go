@@ -91,6 +91,9 @@ func TestHistorySaysWhenItSearchedEveryRepository(t *testing.T) {
 		!strings.Contains(out, "searched every repository") {
 		t.Errorf("history in a repository of no conversation: exit %d:\n%s", code, out)
 	}
+	if out, _, _ = runIn(t, home, nil, "history", "nothing-says-this", "--no-refresh"); !strings.Contains(out, "no conversations found in any repository") {
+		t.Errorf("no match after searching every repository:\n%s", out)
+	}
 	t.Chdir(t.TempDir())
 	if out, _, _ = runIn(t, home, nil, "history", "--no-refresh"); strings.Contains(out, "searched every repository") {
 		t.Errorf("outside any repository, every repository is the scope asked for:\n%s", out)

@@ -102,8 +102,8 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 		fmt.Fprintln(w, p.dim("note: indexing is paused; the newest conversations may be missing"))
 	}
 	if len(resp.Hits) == 0 {
-		where := "in " + opts.req.Repo
-		if opts.req.Repo == "" {
+		where := "in " + termSafe(resp.Searched)
+		if resp.Searched == "" {
 			where = "in any repository"
 		}
 		fmt.Fprintf(w, "no conversations found %s\n", where)
@@ -114,7 +114,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 	}
 	for _, h := range resp.Hits {
 		fmt.Fprintf(w, "\n%s  %s  %s  %s\n", p.when(h.StartedAtLocal), h.Provider, p.bold(shortID(h.SessionID)), oneLineTitle(h.Title))
-		if opts.req.Repo == "" && h.Repo != "" {
+		if resp.Searched == "" && h.Repo != "" {
 			fmt.Fprintf(w, "    %s\n", p.dim(h.Repo))
 		}
 		if h.MatchedBy == recall.MatchedByFilter {

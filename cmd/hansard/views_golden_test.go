@@ -17,6 +17,7 @@ func TestReadableViewsGolden(t *testing.T) {
 		args []string
 	}{
 		{"history.txt", []string{"history", "backoff", "--no-refresh"}},
+		{"history-none.txt", []string{"history", "nothing-says-this", "--no-refresh"}},
 		{"show.txt", []string{"show", "7b3f2c1e", "--around", "7", "--limit", "3", "--no-refresh"}},
 		{"why.txt", []string{"why", "client.go:17", "--no-refresh"}},
 		{"status.txt", []string{"status"}},
