@@ -147,7 +147,7 @@ func (h *Host) WorkContext(ctx context.Context, req WorkContextRequest, caller C
 	}
 	root, err := a.GetSession(ctx, id)
 	if err != nil {
-		return WorkContextResponse{}, archiveErr("work context", err)
+		return WorkContextResponse{}, archiveErr("work context of "+id, err)
 	}
 	resp.SessionID = root.ID
 	resp.Repo = root.RepoRoot

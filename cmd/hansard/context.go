@@ -53,7 +53,7 @@ func runContext(ctx context.Context, app *App, opts contextOptions) error {
 	}
 	resp, err := app.Host().WorkContext(ctx, opts.req, recall.Caller{Dir: cwd})
 	if err != nil {
-		return err
+		return sessionError(ctx, app, err)
 	}
 	return printTree(ctx, app, opts.json, resp, resp.TextWith)
 }

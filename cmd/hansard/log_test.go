@@ -175,7 +175,8 @@ func TestContextCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "task of "+logSession) || !strings.Contains(out, "edited pay.go") {
 		t.Errorf("work-context %s: exit %d\n%s", logSession[:8], code, out)
 	}
-	if _, errOut, code = runHansard(t, w.bin, w.repo, env, "context", "0000dead"); code != 1 || !strings.Contains(errOut, "no such session") {
+	if _, errOut, code = runHansard(t, w.bin, w.repo, env, "context", "0000dead"); code != 1 || !strings.Contains(errOut, "work context of 0000dead: no such session") ||
+		!strings.Contains(errOut, "hansard history") {
 		t.Errorf("an unknown session: exit %d, %s", code, errOut)
 	}
 }

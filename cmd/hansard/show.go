@@ -76,7 +76,7 @@ func runShow(ctx context.Context, app *App, opts showOptions) error {
 	}
 	resp, err := read(ctx, opts.req)
 	if err != nil {
-		return showError(ctx, app, err)
+		return sessionError(ctx, app, err)
 	}
 	if err := checkAround(opts, resp); err != nil {
 		return err

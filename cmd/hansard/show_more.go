@@ -69,9 +69,10 @@ func hideMeta(opts showOptions, resp recall.ReadResponse) (recall.ReadResponse, 
 	return resp, hidden
 }
 
-// showError adds to an unknown session the command that finds one, and
-// to an ambiguous prefix its matches, one per line with start and title.
-func showError(ctx context.Context, app *App, err error) error {
+// sessionError adds to an unknown session the command that finds one, and
+// to an ambiguous prefix its matches, one per line with start and title
+// (of show and context, which take a session).
+func sessionError(ctx context.Context, app *App, err error) error {
 	var e *recall.Error
 	if !errors.As(err, &e) {
 		return err
