@@ -51,6 +51,33 @@ func demoRepo(t *testing.T) (func(stdin string, args ...string) (string, string,
 // conversations, so that how long ago they were stays the same.
 func demoNow() time.Time { return time.Date(2026, 3, 24, 12, 0, 0, 0, time.UTC) }
 
+// demoCase is a command line run on the demo and the name of its golden
+// output.
+type demoCase struct {
+	name string
+	args []string
+}
+
+// demoGoldens runs each case with hansard (demoRepo's runner) and compares
+// its output with testdata/folder/NAME, the demo's folder written as $DEMO
+// and Claude Code's project folder name for its repository as
+// $DEMO_PROJECT; mask, when set, rewrites what else varies.
+func demoGoldens(t *testing.T, hansard func(string, ...string) (string, string, int), d *demo.Demo, folder string,
+	cases []demoCase, mask func(name, out string) string) {
+	t.Helper()
+	for _, c := range cases {
+		out, errOut, code := hansard("", c.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", c.args, code, errOut)
+		}
+		out = strings.NewReplacer(demoProject(d.Dir), "$DEMO_PROJECT", d.Dir, "$DEMO").Replace(out)
+		if mask != nil {
+			out = mask(c.name, out)
+		}
+		golden(t, folder+"/"+c.name, out)
+	}
+}
+
 // golden compares got with testdata/NAME, rewriting it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()

@@ -12,20 +12,11 @@ import (
 // the demo (its folder written as $DEMO), and the records of status.
 func TestPorcelainGolden(t *testing.T) {
 	hansard, d := demoRepo(t)
-	for _, c := range []struct {
-		name string
-		args []string
-	}{
-		{"history.txt", []string{"history", "backoff", "--porcelain"}},
-		{"history-filters.txt", []string{"history", "--provider", "codex", "--porcelain"}},
-		{"show.txt", []string{"show", "019cb84c", "--porcelain", "--limit", "4"}},
-	} {
-		out, errOut, code := hansard("", append(c.args, "--no-refresh")...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d\n%s", c.args, code, errOut)
-		}
-		golden(t, "porcelain/"+c.name, strings.ReplaceAll(out, d.Dir, "$DEMO"))
-	}
+	demoGoldens(t, hansard, d, "porcelain", []demoCase{
+		{"history.txt", []string{"history", "backoff", "--porcelain", "--no-refresh"}},
+		{"history-filters.txt", []string{"history", "--provider", "codex", "--porcelain", "--no-refresh"}},
+		{"show.txt", []string{"show", "019cb84c", "--porcelain", "--limit", "4", "--no-refresh"}},
+	}, nil)
 	out, _, code := hansard("", "status", "--porcelain") // status reads no transcripts: it has no --no-refresh
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != 0 || lines[0] != "# hansard status porcelain 1" {

@@ -24,23 +24,31 @@ func TestWarnEscapes(t *testing.T) {
 	}
 }
 
+// homeWithOutsideLink makes a home whose Claude Code project folder holds
+// a link, named name, to a file outside the provider's folders.
+func homeWithOutsideLink(t *testing.T, name string) (home, outside string) {
+	t.Helper()
+	home = t.TempDir()
+	proj := filepath.Join(home, ".claude", "projects", "-p")
+	if err := os.MkdirAll(proj, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	outside = filepath.Join(t.TempDir(), "passwd")
+	if err := os.WriteFile(outside, []byte("root:x:0:0::/root:/bin/sh\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(proj, name)); err != nil {
+		t.Fatal(err)
+	}
+	return home, outside
+}
+
 // A transcript-like link whose name holds a terminal title sequence and
 // which leads outside the provider's folders is skipped: warned about
 // once, escaped, and listed by status; queries after it say nothing.
 func TestSkippedLinkWarnedOnceAndEscaped(t *testing.T) {
 	t.Parallel()
-	home := t.TempDir()
-	proj := filepath.Join(home, ".claude", "projects", "-p")
-	if err := os.MkdirAll(proj, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	outside := filepath.Join(t.TempDir(), "passwd")
-	if err := os.WriteFile(outside, []byte("root:x:0:0::/root:/bin/sh\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(outside, filepath.Join(proj, "\x1b]0;owned\x07.jsonl")); err != nil {
-		t.Fatal(err)
-	}
+	home, outside := homeWithOutsideLink(t, "\x1b]0;owned\x07.jsonl")
 	env := map[string]string{"HOME": home, "HANSARD_HOME": filepath.Join(home, "archive")}
 	run := func(args ...string) (string, string) {
 		var out, errOut bytes.Buffer
@@ -74,18 +82,7 @@ func TestSkippedLinkWarnedOnceAndEscaped(t *testing.T) {
 // without --json they are text lines, and every command that answers from
 // the archive notes the pause.
 func TestWarningsAreJSONInJSONMode(t *testing.T) {
-	home := t.TempDir()
-	proj := filepath.Join(home, ".claude", "projects", "-p")
-	if err := os.MkdirAll(proj, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	outside := filepath.Join(t.TempDir(), "secret")
-	if err := os.WriteFile(outside, []byte("x\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(outside, filepath.Join(proj, "link.jsonl")); err != nil {
-		t.Fatal(err)
-	}
+	home, outside := homeWithOutsideLink(t, "link.jsonl")
 	env := map[string]string{"HANSARD_HOME": filepath.Join(home, "archive")}
 	out, errOut, code := runIn(t, home, env, "history", "--all-repos", "--json", "anything")
 	if code != 0 || !json.Valid([]byte(out)) {
