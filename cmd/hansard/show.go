@@ -128,7 +128,8 @@ type showWithDiffs struct {
 func printShow(w io.Writer, p painter, opts showOptions, resp recall.ReadResponse, diffs map[int][]string) {
 	fmt.Fprintln(w, p.dim(evidenceHeader))
 	fmt.Fprintf(w, "%s  %s\n", p.bold(resp.SessionID), oneLineTitle(resp.Title))
-	fmt.Fprintf(w, "%s", p.dim(fmt.Sprintf("%s, started %s, %d messages", resp.Provider, p.when(resp.StartedAtLocal), resp.MessageCount)))
+	// when paints its own part: it is not painted again.
+	fmt.Fprintf(w, "%s%s%s", p.dim(resp.Provider+", started "), p.when(resp.StartedAtLocal), p.dim(fmt.Sprintf(", %d messages", resp.MessageCount)))
 	if resp.Repo != "" {
 		fmt.Fprint(w, p.dim(", "+resp.Repo))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -37,3 +38,26 @@ var (
 	// clock.
 	refreshed = regexp.MustCompile(`last refresh  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} \(just now\)`)
 )
+
+// TestColouredViewsEscapeNothingOfTheirOwn: coloured, every readable view
+// of the demo (whose texts hold no control characters) prints its own
+// styles as escape sequences, never made visible (␛) by painting styled
+// text again, and dims how long ago a time was.
+func TestColouredViewsEscapeNothingOfTheirOwn(t *testing.T) {
+	hansard, _ := demoRepo(t)
+	for _, args := range [][]string{
+		{"history", "backoff"}, {"show", "7b3f2c1e", "--limit", "3"}, {"why", "client.go:17"}, {"blame", "client.go", "-L", "17,+2"},
+		{"status"}, {"log", "client.go"}, {"context", "7b3f2c1e"},
+	} {
+		out, errOut, code := hansard("", append(args, "--color=always", "--no-refresh")...)
+		if args[0] == "status" {
+			out, errOut, code = hansard("", "status", "--color=always")
+		}
+		if code != 0 || strings.Contains(out, "␛") || !strings.Contains(out, "\x1b[") {
+			t.Errorf("%v --color=always: exit %d %s\n%q", args, code, errOut, out)
+		}
+		if args[0] != "status" && !strings.Contains(out, "ago)") {
+			t.Errorf("%v --color=always: no time with how long ago\n%q", args, out)
+		}
+	}
+}
