@@ -5,6 +5,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
@@ -31,8 +33,8 @@ func (r *Repo) TrackedBlobs(ctx context.Context) (files []string, blobs map[stri
 		return files, nil, err
 	}
 	// (go-git's index.Merged is 1; a merged entry's stage is 0.)
-	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReader(f)).Decode(&idx); err != nil {
+	idx, err := decodedIndex(f, path, fi)
+	if err != nil {
 		files, err = r.TrackedFiles(ctx)
 		return files, nil, err
 	}
@@ -56,4 +58,31 @@ func (r *Repo) TrackedBlobs(ctx context.Context) (files []string, blobs map[stri
 		blobs[e.Name] = e.Hash.String()
 	}
 	return files, blobs, ctx.Err()
+}
+
+// lastIndex is the index file decoded last, kept while the file's size and
+// time stay the same: a server asked about the same repository again
+// decodes it once.
+var lastIndex struct {
+	sync.Mutex
+	path  string
+	size  int64
+	mtime time.Time
+	idx   *index.Index
+}
+
+// decodedIndex decodes the index file f (at path, of info fi).
+func decodedIndex(f *os.File, path string, fi os.FileInfo) (*index.Index, error) {
+	lastIndex.Lock()
+	defer lastIndex.Unlock()
+	if lastIndex.idx != nil && lastIndex.path == path && lastIndex.size == fi.Size() && lastIndex.mtime.Equal(fi.ModTime()) {
+		return lastIndex.idx, nil
+	}
+	// (go-git's index.Merged is 1; a merged entry's stage is 0.)
+	var idx index.Index
+	if err := index.NewDecoder(bufio.NewReader(f)).Decode(&idx); err != nil {
+		return nil, err
+	}
+	lastIndex.path, lastIndex.size, lastIndex.mtime, lastIndex.idx = path, fi.Size(), fi.ModTime(), &idx
+	return &idx, nil
 }
