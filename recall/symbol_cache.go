@@ -11,7 +11,7 @@ import (
 // Sizes of the symbol cache.
 const (
 	// symbolCacheEntries bounds the parses kept in the archive's folder.
-	symbolCacheEntries = 200000
+	symbolCacheEntries = 50000
 	// symbolCacheName is the file they are kept in.
 	symbolCacheName = "symbols.cache"
 	// importSpare is how many bytes of files that name no target an

@@ -2,7 +2,7 @@ package symbols
 
 import (
 	"bufio"
-	"encoding/gob"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -13,29 +13,39 @@ import (
 )
 
 // FileCache is a Cache kept in a file, so that a process and a restarted
-// server reuse the parses of every blob another one read: the entries
-// are loaded on first use and Save writes back the ones added since
-// (merged with what the file holds by then). The file is tagged with
-// CacheVersion: one written by another version (of what is extracted or
-// of the grammars) is ignored, and replaced on the next Save. It holds at
-// most max entries, the oldest dropped first. FileCache is safe for
-// concurrent use; processes writing the same file at once lose nothing
-// but each other's newest entries.
+// server reuse the parses of every blob another one read: the file is
+// read on first use (each entry decoded when it is first asked for), and
+// Save writes back the entries added since, with what the file holds by
+// then. The file is tagged with CacheVersion: one written by another
+// version (of what is extracted, or of the grammars) or that cannot be
+// read is ignored, and replaced on the next Save. It holds at most max
+// entries, the oldest dropped first. FileCache is safe for concurrent use;
+// processes writing the same file at once lose nothing but each other's
+// newest entries.
 type FileCache struct {
 	path string
 	max  int
 
 	mu      sync.Mutex
 	loaded  bool
-	entries map[Key]*File
+	entries map[Key]*cacheEntry
 	order   []Key // oldest first
-	added   map[Key]bool
+	added   bool
 }
 
-// NewFileCache returns the cache kept in the file at path, of at most max
+// cacheEntry is a parse, decoded (file) or as the file holds it (raw).
+type cacheEntry struct {
+	file *File
+	raw  []byte
+}
+
+// cacheMagic opens the file, before CacheVersion.
+const cacheMagic = "hansard symbols cache\n"
+
+// NewFileCache returns the cache kept in the file at path, of at most n
 // entries (at least 1).
 func NewFileCache(path string, n int) *FileCache {
-	return &FileCache{path: path, max: max(n, 1), entries: map[Key]*File{}, added: map[Key]bool{}}
+	return &FileCache{path: path, max: max(n, 1), entries: map[Key]*cacheEntry{}}
 }
 
 // CacheVersion names what a cached parse depends on: Version, and the
@@ -55,24 +65,24 @@ func CacheVersion() string {
 	return v
 }
 
-// cacheFile is the file's layout.
-type cacheFile struct {
-	Version string
-	Entries []cacheEntry // oldest first
-}
-
-type cacheEntry struct {
-	Key  Key
-	File *File
-}
-
 // Get returns the parse cached for k.
 func (c *FileCache) Get(k Key) (*File, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.load()
-	f, ok := c.entries[k]
-	return f, ok
+	e, ok := c.entries[k]
+	if !ok {
+		return nil, false
+	}
+	if e.file == nil {
+		f, err := decodeFile(e.raw)
+		if err != nil { // a damaged entry: parsed again
+			c.remove(k)
+			return nil, false
+		}
+		e.file, e.raw = f, nil
+	}
+	return e.file, true
 }
 
 // Put caches f for k until Save writes it.
@@ -80,19 +90,30 @@ func (c *FileCache) Put(k Key, f *File) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.load()
-	c.put(k, f)
-	c.added[k] = true
+	c.put(k, &cacheEntry{file: f})
+	c.added = true
 }
 
-func (c *FileCache) put(k Key, f *File) {
+func (c *FileCache) put(k Key, e *cacheEntry) {
 	if _, ok := c.entries[k]; !ok {
 		c.order = append(c.order, k)
 	}
-	c.entries[k] = f
-	for len(c.order) > c.max {
-		delete(c.entries, c.order[0])
-		delete(c.added, c.order[0])
-		c.order = c.order[1:]
+	c.entries[k] = e
+	if len(c.order) > c.max {
+		for _, old := range c.order[:len(c.order)-c.max] {
+			delete(c.entries, old)
+		}
+		c.order = append(c.order[:0:0], c.order[len(c.order)-c.max:]...)
+	}
+}
+
+func (c *FileCache) remove(k Key) {
+	delete(c.entries, k)
+	for i, o := range c.order {
+		if o == k {
+			c.order = append(c.order[:i], c.order[i+1:]...)
+			break
+		}
 	}
 }
 
@@ -111,31 +132,48 @@ func (c *FileCache) load() {
 		return
 	}
 	c.loaded = true
-	cf, err := readCacheFile(c.path)
+	c.merge()
+}
+
+// merge adds the entries of the file that the cache does not hold.
+func (c *FileCache) merge() {
+	keys, raws, err := readCacheFile(c.path)
 	if err != nil {
 		return
 	}
-	for _, e := range cf.Entries {
-		if e.File != nil {
-			c.put(e.Key, e.File)
+	for i, k := range keys {
+		if _, ok := c.entries[k]; !ok {
+			c.put(k, &cacheEntry{raw: raws[i]})
 		}
 	}
 }
 
-func readCacheFile(path string) (cacheFile, error) {
-	f, err := os.Open(path)
+// readCacheFile returns the keys of the file's entries, oldest first, and
+// their encodings.
+func readCacheFile(path string) ([]Key, [][]byte, error) {
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return cacheFile{}, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	var cf cacheFile
-	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&cf); err != nil {
-		return cacheFile{}, err
+	rest, ok := bytes.CutPrefix(b, []byte(cacheMagic))
+	if !ok {
+		return nil, nil, errors.New("not a symbol cache")
 	}
-	if cf.Version != CacheVersion() {
-		return cacheFile{}, errors.New("another version")
+	r := &reader{b: rest}
+	if r.string() != CacheVersion() || r.err != nil {
+		return nil, nil, errors.New("another version's symbol cache")
 	}
-	return cf, nil
+	var keys []Key
+	var raws [][]byte
+	for len(r.b) > 0 {
+		k := Key{Blob: r.string(), Language: Language(r.string())}
+		raw := r.bytes()
+		if r.err != nil {
+			return keys, raws, nil // a torn end: the entries before it stand
+		}
+		keys, raws = append(keys, k), append(raws, raw)
+	}
+	return keys, raws, nil
 }
 
 // Save writes the entries added since the last Save into the file, with
@@ -145,21 +183,22 @@ func readCacheFile(path string) (cacheFile, error) {
 func (c *FileCache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.added) == 0 {
+	if !c.added {
 		return nil
 	}
-	// Another process's entries are kept; a file unreadable or of
-	// another version is replaced.
-	if cf, err := readCacheFile(c.path); err == nil {
-		for _, e := range cf.Entries {
-			if _, ok := c.entries[e.Key]; !ok && e.File != nil {
-				c.put(e.Key, e.File)
-			}
-		}
-	}
-	cf := cacheFile{Version: CacheVersion(), Entries: make([]cacheEntry, 0, len(c.order))}
+	c.merge() // another process's entries since
+	b := appendString([]byte(cacheMagic), CacheVersion())
+	var scratch []byte
 	for _, k := range c.order {
-		cf.Entries = append(cf.Entries, cacheEntry{k, c.entries[k]})
+		e := c.entries[k]
+		raw := e.raw
+		if e.file != nil {
+			scratch = encodeFile(scratch[:0], e.file)
+			raw = scratch
+		}
+		b = appendString(b, k.Blob)
+		b = appendString(b, string(k.Language))
+		b = appendBytes(b, raw)
 	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
 		return fmt.Errorf("symbol cache: %w", err)
@@ -170,7 +209,7 @@ func (c *FileCache) Save() error {
 	}
 	defer os.Remove(tmp.Name())
 	w := bufio.NewWriter(tmp)
-	err = gob.NewEncoder(w).Encode(cf)
+	_, err = w.Write(b)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -183,6 +222,6 @@ func (c *FileCache) Save() error {
 	if err != nil {
 		return fmt.Errorf("symbol cache: %w", err)
 	}
-	c.added = map[Key]bool{}
+	c.added = false
 	return nil
 }

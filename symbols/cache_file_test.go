@@ -1,9 +1,9 @@
 package symbols
 
 import (
-	"encoding/gob"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -45,14 +45,12 @@ func TestFileCacheIsSharedThroughItsFile(t *testing.T) {
 	}
 
 	// Another version's file: nothing read from it, replaced on Save.
-	w, err := os.Create(path)
-	if err != nil {
+	stale := appendString([]byte(cacheMagic), "symbols 0")
+	stale = appendString(appendString(stale, ka.Blob), string(ka.Language))
+	stale = appendBytes(stale, encodeFile(nil, &File{Package: "stale"}))
+	if err := os.WriteFile(path, stale, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := gob.NewEncoder(w).Encode(cacheFile{Version: "symbols 0", Entries: []cacheEntry{{ka, &File{Package: "stale"}}}}); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
 	d := NewFileCache(path, 10)
 	if _, ok := d.Get(ka); ok {
 		t.Error("an entry of another version was read")
@@ -97,5 +95,35 @@ func TestFileCacheIsBounded(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("Save with nothing added wrote the file: %v", err)
+	}
+}
+
+// An entry reads back as it was written, symbols and imports included; a
+// damaged one is an error, and a damaged entry of a cache file a miss.
+func TestFileCacheEntriesRoundTrip(t *testing.T) {
+	t.Parallel()
+	f := &File{Language: Python, Package: "p", ErrorShare: 0.125,
+		Imports: []Import{{Path: "a.b", Names: []string{"c", "d"}, Line: 2}, {Path: "os", Line: 1}},
+		Symbols: []Symbol{{Name: "C", Qualified: "C", Kind: KindClass, StartLine: 3, EndLine: 9, NameLine: 3, DocLine: 2, Shape: 1 << 63, Parent: -1},
+			{Name: "m", Qualified: "C.m", Kind: KindMethod, Receiver: "", StartLine: 4, EndLine: 5, NameLine: 4, DocLine: 4, Shape: 7, Parent: 0}}}
+	b := encodeFile(nil, f)
+	got, err := decodeFile(b)
+	if err != nil || !reflect.DeepEqual(got, f) {
+		t.Fatalf("decoded %+v, %v; want %+v", got, err, f)
+	}
+	for _, bad := range [][]byte{b[:len(b)-1], append(append([]byte{}, b...), 0), {0xff}} {
+		if _, err := decodeFile(bad); err == nil {
+			t.Errorf("a damaged entry (%d bytes) decoded", len(bad))
+		}
+	}
+	path := filepath.Join(t.TempDir(), "symbols.cache")
+	file := appendString([]byte(cacheMagic), CacheVersion())
+	file = appendString(appendString(file, "blob"), string(Python))
+	file = appendBytes(file, b[:len(b)-2])
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := NewFileCache(path, 10).Get(Key{"blob", Python}); ok {
+		t.Error("a damaged entry of the file was a hit")
 	}
 }
