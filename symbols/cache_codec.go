@@ -54,76 +54,76 @@ func encodeFile(b []byte, f *File) []byte {
 	return b
 }
 
-// reader reads what the append functions wrote; the first failure sticks.
+// reader reads what the append functions wrote, out of one string: the
+// strings it returns share its memory (one allocation per entry, not one
+// per name). The first failure sticks.
 type reader struct {
-	b   []byte
+	s   string
 	err error
 }
 
 func (r *reader) uvarint() uint64 {
-	if r.err != nil {
-		return 0
+	var v uint64
+	for i := 0; i < len(r.s) && i < binary.MaxVarintLen64; i++ {
+		c := r.s[i]
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			r.s = r.s[i+1:]
+			return v
+		}
 	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
+	if r.err == nil {
 		r.err = errCorrupt
-		return 0
 	}
-	r.b = r.b[n:]
-	return v
+	return 0
 }
 
 func (r *reader) int() int {
-	if r.err != nil {
-		return 0
+	u := r.uvarint()
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
 	}
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.err = errCorrupt
-		return 0
-	}
-	r.b = r.b[n:]
 	return int(v)
 }
 
 // count is a length that cannot exceed what is left to read.
 func (r *reader) count() int {
 	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.err = errCorrupt
+	if n > uint64(len(r.s)) {
+		if r.err == nil {
+			r.err = errCorrupt
+		}
 		return 0
 	}
 	return int(n)
 }
 
-func (r *reader) bytes() []byte {
+func (r *reader) string() string {
 	n := r.count()
 	if r.err != nil {
-		return nil
+		return ""
 	}
-	out := r.b[:n]
-	r.b = r.b[n:]
+	out := r.s[:n]
+	r.s = r.s[n:]
 	return out
 }
 
-func (r *reader) string() string { return string(r.bytes()) }
-
 func (r *reader) uint64() uint64 {
-	if r.err != nil {
+	if len(r.s) < 8 {
+		if r.err == nil {
+			r.err = errCorrupt
+		}
 		return 0
 	}
-	if len(r.b) < 8 {
-		r.err = errCorrupt
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
+	v := binary.LittleEndian.Uint64([]byte(r.s[:8]))
+	r.s = r.s[8:]
 	return v
 }
 
 // decodeFile reads one encodeFile encoding, all of b.
-func decodeFile(b []byte) (*File, error) {
-	r := &reader{b: b}
+func decodeFile(b string) (*File, error) {
+	r := &reader{s: b}
 	f := &File{Language: Language(r.string()), Package: r.string(), Skipped: SkipReason(r.string())}
 	f.ErrorShare = math.Float64frombits(r.uint64())
 	if n := r.count(); n > 0 {
@@ -149,7 +149,7 @@ func decodeFile(b []byte) (*File, error) {
 			s.Shape = r.uint64()
 		}
 	}
-	if r.err == nil && len(r.b) > 0 {
+	if r.err == nil && len(r.s) > 0 {
 		r.err = errCorrupt
 	}
 	if r.err != nil {

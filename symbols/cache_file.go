@@ -2,13 +2,13 @@ package symbols
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -36,7 +36,7 @@ type FileCache struct {
 // cacheEntry is a parse, decoded (file) or as the file holds it (raw).
 type cacheEntry struct {
 	file *File
-	raw  []byte
+	raw  string
 }
 
 // cacheMagic opens the file, before CacheVersion.
@@ -80,7 +80,7 @@ func (c *FileCache) Get(k Key) (*File, bool) {
 			c.remove(k)
 			return nil, false
 		}
-		e.file, e.raw = f, nil
+		e.file, e.raw = f, ""
 	}
 	return e.file, true
 }
@@ -150,24 +150,24 @@ func (c *FileCache) merge() {
 
 // readCacheFile returns the keys of the file's entries, oldest first, and
 // their encodings.
-func readCacheFile(path string) ([]Key, [][]byte, error) {
+func readCacheFile(path string) ([]Key, []string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	rest, ok := bytes.CutPrefix(b, []byte(cacheMagic))
+	rest, ok := strings.CutPrefix(string(b), cacheMagic)
 	if !ok {
 		return nil, nil, errors.New("not a symbol cache")
 	}
-	r := &reader{b: rest}
+	r := &reader{s: rest}
 	if r.string() != CacheVersion() || r.err != nil {
 		return nil, nil, errors.New("another version's symbol cache")
 	}
 	var keys []Key
-	var raws [][]byte
-	for len(r.b) > 0 {
+	var raws []string
+	for len(r.s) > 0 {
 		k := Key{Blob: r.string(), Language: Language(r.string())}
-		raw := r.bytes()
+		raw := r.string()
 		if r.err != nil {
 			return keys, raws, nil // a torn end: the entries before it stand
 		}
@@ -191,14 +191,14 @@ func (c *FileCache) Save() error {
 	var scratch []byte
 	for _, k := range c.order {
 		e := c.entries[k]
-		raw := e.raw
-		if e.file != nil {
-			scratch = encodeFile(scratch[:0], e.file)
-			raw = scratch
-		}
 		b = appendString(b, k.Blob)
 		b = appendString(b, string(k.Language))
-		b = appendBytes(b, raw)
+		if e.file != nil {
+			scratch = encodeFile(scratch[:0], e.file)
+			b = appendBytes(b, scratch)
+		} else {
+			b = appendString(b, e.raw)
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
 		return fmt.Errorf("symbol cache: %w", err)

@@ -107,12 +107,12 @@ func TestFileCacheEntriesRoundTrip(t *testing.T) {
 		Symbols: []Symbol{{Name: "C", Qualified: "C", Kind: KindClass, StartLine: 3, EndLine: 9, NameLine: 3, DocLine: 2, Shape: 1 << 63, Parent: -1},
 			{Name: "m", Qualified: "C.m", Kind: KindMethod, Receiver: "", StartLine: 4, EndLine: 5, NameLine: 4, DocLine: 4, Shape: 7, Parent: 0}}}
 	b := encodeFile(nil, f)
-	got, err := decodeFile(b)
+	got, err := decodeFile(string(b))
 	if err != nil || !reflect.DeepEqual(got, f) {
 		t.Fatalf("decoded %+v, %v; want %+v", got, err, f)
 	}
 	for _, bad := range [][]byte{b[:len(b)-1], append(append([]byte{}, b...), 0), {0xff}} {
-		if _, err := decodeFile(bad); err == nil {
+		if _, err := decodeFile(string(bad)); err == nil {
 			t.Errorf("a damaged entry (%d bytes) decoded", len(bad))
 		}
 	}
