@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -14,6 +13,7 @@ import (
 
 	"hansard/archive"
 	"hansard/provenance"
+	"hansard/provenance/gitrepo"
 	"hansard/recall"
 	"hansard/transcripts"
 )
@@ -131,7 +131,7 @@ func historyOf(t *testing.T, w *world) historyScore {
 			ids = append(ids, s.SessionID)
 		}
 		parents := sessionParents(t, w, ids)
-		committed := fileCheckpoints(t, w.clone, file)
+		shas, committed := fileCommits(t, w.clone, file)
 		for _, s := range resp.Sessions {
 			id := sessionID(parents.root(s.SessionID))
 			listed[id] = true
@@ -139,7 +139,7 @@ func historyOf(t *testing.T, w *world) historyScore {
 				return e.Attributed == "" && slices.Contains(lineage, e.Path)
 			})
 			ours := slices.ContainsFunc(sessions[id].Checkpoints, func(c string) bool { return committed[c] })
-			if !edited && !ours && !anyCredit[file][id] && !wroteOrCommitted(t, w, file, s, committedSHAs(t, w.clone, file)) {
+			if !edited && !ours && !anyCredit[file][id] && !wroteOrCommitted(t, w, file, s, shas) {
 				sc.False = append(sc.False, fmt.Sprintf("%s: %s (%s)", file, s.SessionID, describeEdits(s.Edits)))
 			}
 		}
@@ -157,34 +157,33 @@ func historyOf(t *testing.T, w *world) historyScore {
 	return sc
 }
 
-// fileCheckpoints are the checkpoints the trailers of the file's commits
-// name (followed across renames).
-func fileCheckpoints(t *testing.T, clone, file string) map[string]bool {
+// fileCommits are the file's commits (followed across renames and
+// copies, as git log --follow lists them) and the checkpoints their
+// trailers name.
+func fileCommits(t *testing.T, clone, file string) (shas, checkpoints map[string]bool) {
 	t.Helper()
-	cmd := exec.Command("git", "-C", clone, "log", "--follow", "--format=%(trailers:key=Entire-Checkpoint,valueonly)", "--", file)
-	out, err := cmd.Output()
+	repo, err := gitrepo.Open(clone)
 	if err != nil {
-		t.Fatalf("git log %s: %v", file, err)
+		t.Fatal(err)
 	}
-	set := map[string]bool{}
-	for _, f := range strings.Fields(string(out)) {
-		set[f] = true
-	}
-	return set
-}
-
-// committedSHAs are the file's commits (followed across renames).
-func committedSHAs(t *testing.T, clone, file string) map[string]bool {
-	t.Helper()
-	out, err := exec.Command("git", "-C", clone, "log", "--follow", "--format=%H", "--", file).Output()
+	h, err := repo.PathHistory(context.Background(), "", file)
 	if err != nil {
-		t.Fatalf("git log %s: %v", file, err)
+		t.Fatalf("history of %s: %v", file, err)
 	}
-	set := map[string]bool{}
-	for _, f := range strings.Fields(string(out)) {
-		set[f] = true
+	shas, checkpoints = map[string]bool{}, map[string]bool{}
+	for _, c := range h {
+		shas[c.Commit] = true
+		ci, err := repo.ResolveCommit(c.Commit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range ci.Trailers {
+			if tr.Key == "Entire-Checkpoint" {
+				checkpoints[strings.TrimSpace(tr.Value)] = true
+			}
+		}
 	}
-	return set
+	return shas, checkpoints
 }
 
 // wroteOrCommitted reports whether an entry why added for session s is
