@@ -105,14 +105,7 @@ func logBenchWorld(b *testing.B) (bin string, env []string, repo string) {
 	}
 	os.RemoveAll(root)
 	writeLogBench(b, home, repo)
-	cmd := exec.Command(bin, "index")
-	cmd.Env = env
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("index: %v\n%s", err, out)
-	}
-	if err := os.WriteFile(ready, nil, 0o600); err != nil {
-		b.Fatal(err)
-	}
+	indexBenchHome(b, bin, env, ready)
 	return bin, env, repo
 }
 

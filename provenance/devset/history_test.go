@@ -82,30 +82,8 @@ func historyOf(t *testing.T, w *world) historyScore {
 	t.Helper()
 	ctx := context.Background()
 	host := worldHost(t, w)
-	credited := map[string]map[string]bool{} // file → sessions the strict truth credits
-	for _, l := range w.strict {
-		if l.Kind != kindAgent {
-			continue
-		}
-		if credited[l.File] == nil {
-			credited[l.File] = map[string]bool{}
-		}
-		for _, s := range l.Sessions {
-			credited[l.File][sessionID(s)] = true
-		}
-	}
-	anyCredit := map[string]map[string]bool{} // file → sessions gt.jsonl credits
-	for _, l := range w.all {
-		if l.Kind != kindAgent {
-			continue
-		}
-		if anyCredit[l.File] == nil {
-			anyCredit[l.File] = map[string]bool{}
-		}
-		for _, s := range l.Sessions {
-			anyCredit[l.File][sessionID(s)] = true
-		}
-	}
+	credited := creditedSessions(w.strict) // the sessions an honest tool can find
+	anyCredit := creditedSessions(w.all)
 	sessions, err := readSessions(filepath.Join(w.set, "sessions.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +133,24 @@ func historyOf(t *testing.T, w *world) historyScore {
 	}
 	sort.Strings(sc.Missed)
 	return sc
+}
+
+// creditedSessions maps each file to the sessions truth credits with one
+// of its lines.
+func creditedSessions(truth []truthLine) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, l := range truth {
+		if l.Kind != kindAgent {
+			continue
+		}
+		if out[l.File] == nil {
+			out[l.File] = map[string]bool{}
+		}
+		for _, s := range l.Sessions {
+			out[l.File][sessionID(s)] = true
+		}
+	}
+	return out
 }
 
 // fileCommits are the file's commits (followed across renames and
