@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"hansard/archive"
+	"hansard/provenance/gitrepo"
 	"hansard/symbols"
 )
 
@@ -54,14 +55,11 @@ func (h *Host) saveSymbols() []string {
 // knows the blob id of those the index says are unchanged.
 type indexedTree struct {
 	root  string
-	blobs map[string]string
+	blobs *gitrepo.IndexBlobs
 }
 
 func (w indexedTree) ReadFile(path string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(w.root, filepath.FromSlash(path)))
 }
 
-func (w indexedTree) BlobID(path string) (string, bool) {
-	id, ok := w.blobs[path]
-	return id, ok
-}
+func (w indexedTree) BlobID(path string) (string, bool) { return w.blobs.BlobID(path) }

@@ -42,6 +42,7 @@ func TestTrackedBlobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Write("same.go", "package sam2\n") // same size, new time
+	g.Write("untracked.go", "package u\n")
 	r, err := Open(g.Dir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,13 +59,25 @@ func TestTrackedBlobs(t *testing.T) {
 		t.Errorf("files %v, git ls-files %v", files, tracked)
 	}
 	for _, f := range []string{"a.go", "sub/b.go"} {
-		if blobs[f] != want[f] || want[f] == "" {
-			t.Errorf("%s: blob %q, git has %q", f, blobs[f], want[f])
+		if id, _ := blobs.BlobID(f); id != want[f] || want[f] == "" {
+			t.Errorf("%s: blob %q, git has %q", f, id, want[f])
 		}
 	}
-	for _, f := range []string{"gone.go", "same.go", "link.go"} {
-		if id, ok := blobs[f]; ok {
+	for _, f := range []string{"gone.go", "same.go", "link.go", "untracked.go"} {
+		if id, ok := blobs.BlobID(f); ok {
 			t.Errorf("%s: blob %s given, though the work tree's file is not the index's", f, id)
 		}
+	}
+
+	// A new index (the file staged again) is read again.
+	time.Sleep(10 * time.Millisecond) // the index written after the file
+	g.Git("add", "same.go")
+	staged := strings.Fields(g.Git("ls-files", "-s", "same.go"))[1]
+	_, blobs, err = r.TrackedBlobs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := blobs.BlobID("same.go"); id != staged {
+		t.Errorf("same.go staged again: blob %q, git has %q", id, staged)
 	}
 }
