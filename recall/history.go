@@ -282,9 +282,9 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
 	}
 	if resp.Line == 0 {
-		resp.Importers, resp.Notes = importersOf(ctx, repo, rel)
+		resp.Importers, resp.Notes = h.importersOf(ctx, repo, rel)
 	}
-	resp.Notes = append(fh.notes, resp.Notes...)
+	resp.Notes = append(append(fh.notes, resp.Notes...), h.saveSymbols()...)
 	fitHistory(&resp)
 	return resp, nil
 }

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"hansard/provenance"
 	"hansard/provenance/gitrepo"
@@ -21,8 +20,6 @@ const maxImporters = 100
 // noCgoNote is what a build without cgo answers where symbols are asked for.
 const noCgoNote = "symbols need a cgo build (CGO_ENABLED=1)"
 
-var symbolParser = sync.OnceValue(func() *symbols.Parser { return symbols.NewParser(symbols.Options{}) })
-
 // symbolAnswers finds the symbol name designates in the file at abs and
 // answers its lines as Why does.
 func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (symbols.Symbol, []provenance.Attribution, error) {
@@ -33,7 +30,8 @@ func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (symbols.Sym
 	if err != nil {
 		return symbols.Symbol{}, nil, internal("read "+abs, err)
 	}
-	f, err := symbolParser().Parse(ctx, abs, content)
+	parser, _ := h.symbolParser()
+	f, err := parser.Parse(ctx, abs, content)
 	if err != nil {
 		return symbols.Symbol{}, nil, internal("parse "+abs, err)
 	}
@@ -69,12 +67,13 @@ func (h *Host) symbolAnswers(ctx context.Context, abs, name string) (symbols.Sym
 func (f *fileHistory) symbolKeys(ctx context.Context, sym symbols.Symbol) map[string]bool {
 	keys := f.lineKeys(sym.StartLine, sym.EndLine)
 	cur := sym
+	parser, _ := f.host.symbolParser()
 	for _, c := range f.history {
 		blob, err := f.repo.Blob(c.Commit, c.Path)
 		if err != nil {
 			break
 		}
-		file, err := symbolParser().Parse(ctx, c.Path, blob)
+		file, err := parser.Parse(ctx, c.Path, blob)
 		if err != nil || file.Skipped != "" {
 			break
 		}
@@ -116,18 +115,21 @@ func touchesSymbol(answers []provenance.Attribution, keys map[string]bool) func(
 
 // importersOf lists the files of the repository that import rel, with
 // notes on what could not be read.
-func importersOf(ctx context.Context, repo *gitrepo.Repo, rel string) ([]HistoryImporter, []string) {
+func (h *Host) importersOf(ctx context.Context, repo *gitrepo.Repo, rel string) ([]HistoryImporter, []string) {
 	if !symbols.Available() {
 		return nil, []string{"importers: " + noCgoNote}
 	}
 	if _, ok := symbols.LanguageOf(rel); !ok {
 		return nil, nil
 	}
-	files, err := repo.TrackedFiles(ctx)
+	files, blobs, err := repo.TrackedBlobs(ctx)
 	if err != nil {
 		return nil, []string{"importers: " + err.Error()}
 	}
-	imps, stats, err := symbols.NewRepo(files, workTree(repo.WorkTree), symbolParser()).Importers(ctx, rel)
+	parser, _ := h.symbolParser()
+	graph := symbols.NewRepo(files, indexedTree{root: repo.WorkTree, blobs: blobs}, parser)
+	graph.ParseSpare(importSpare)
+	imps, stats, err := graph.Importers(ctx, rel)
 	if err != nil {
 		return nil, []string{"importers: " + err.Error()}
 	}
@@ -145,11 +147,4 @@ func importersOf(ctx context.Context, repo *gitrepo.Repo, rel string) ([]History
 		out[i] = HistoryImporter{Path: im.Path, Line: im.Line, Import: im.Import}
 	}
 	return out, notes
-}
-
-// workTree reads a repository's files from its working tree.
-type workTree string
-
-func (w workTree) ReadFile(path string) ([]byte, error) {
-	return os.ReadFile(filepath.Join(string(w), filepath.FromSlash(path)))
 }

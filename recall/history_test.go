@@ -252,6 +252,7 @@ func TestHistories(t *testing.T) {
 	hw := newHistoryWorld(t)
 	t.Run("code_history", func(t *testing.T) { testCodeHistory(t, hw) })
 	t.Run("work_context", func(t *testing.T) { testWorkContext(t, hw) })
+	t.Run("symbol_cache", func(t *testing.T) { testSymbolCache(t, hw) })
 }
 
 func testCodeHistory(t *testing.T, hw *historyWorld) {

@@ -11,6 +11,7 @@ import (
 	"hansard/config"
 	"hansard/provenance"
 	"hansard/redact"
+	"hansard/symbols"
 	"hansard/transcripts"
 )
 
@@ -57,6 +58,10 @@ type Host struct {
 	// halfBuilt: the last refresh found another process building the
 	// archive for the first time
 	halfBuilt bool
+
+	symOnce   sync.Once
+	symParser *symbols.Parser
+	symCache  *symbols.FileCache // nil: in memory only
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.

@@ -5,6 +5,9 @@ package symbols
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -189,3 +192,53 @@ func benchmarkImporters(b *testing.B, n int, warm bool) {
 func BenchmarkImporters2000Cold(b *testing.B)  { benchmarkImporters(b, 2000, false) }
 func BenchmarkImporters2000Warm(b *testing.B)  { benchmarkImporters(b, 2000, true) }
 func BenchmarkImporters50000Warm(b *testing.B) { benchmarkImporters(b, 50000, true) }
+
+// BenchmarkImporters50000FileCache is BenchmarkImporters50000Warm in a new
+// process each time: the parses of every file are loaded from a cache
+// file (FileCache) written once, then the importers of a Go and of a
+// TypeScript file are found from them, blob ids given.
+func BenchmarkImporters50000FileCache(b *testing.B) {
+	const n = 50000
+	m := genRepo(n)
+	files := make([]string, 0, len(m))
+	for f := range m {
+		files = append(files, f)
+	}
+	path := filepath.Join(b.TempDir(), "symbols.cache")
+	fill := NewFileCache(path, 2*n)
+	p := NewParser(Options{Cache: fill})
+	for f := range m {
+		if _, err := p.Parse(context.Background(), f, []byte(m[f])); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := fill.Save(); err != nil {
+		b.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fill, p = nil, nil
+	runtime.GC() // the setup's garbage is not the searches' work
+	start := cputime.Used()
+	defer func() {
+		if cpu := cputime.Used() - start; cpu > 0 {
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		}
+	}()
+	for b.Loop() {
+		parser := NewParser(Options{Cache: NewFileCache(path, 2*n)})
+		repo := NewRepo(files, newBlobRepo(m), parser)
+		for _, target := range []string{"pkg/p3/f30.go", "web/src/m0/c3.ts"} {
+			got, _, err := repo.Importers(context.Background(), target)
+			if err != nil || len(got) == 0 {
+				b.Fatalf("importers of %s: %d, %v", target, len(got), err)
+			}
+		}
+		if st := parser.Stats(); st.Parsed != 0 {
+			b.Fatalf("%d files parsed, want all from the cache file", st.Parsed)
+		}
+	}
+	b.ReportMetric(float64(fi.Size())/(1<<20), "cache-MB")
+}

@@ -48,10 +48,12 @@ type Repo struct {
 	crates    map[string]string // crate folder → crate name, from Cargo.toml
 	pkgOnce   sync.Once
 	pkgs      map[string]jsPackage // package.json name → package
-	famOnce   sync.Once
-	byFamily  map[Language][]string // language family → its files
-	baseOnce  sync.Once
-	byBase    map[string][]string // file name → the files of that name
+	// spare is what is left of ParseSpare's budget.
+	spare    atomic.Int64
+	famOnce  sync.Once
+	byFamily map[Language][]string // language family → its files
+	baseOnce sync.Once
+	byBase   map[string][]string // file name → the files of that name
 }
 
 // Importer is a file that imports another, with the first import that
@@ -78,6 +80,13 @@ func NewRepo(files []string, src Source, p *Parser) *Repo {
 	}
 	return r
 }
+
+// ParseSpare lets Importers also parse files it reads that are no
+// candidates (their text does not name the target), up to n bytes in all:
+// their parses go to the Parser's cache, so that later searches for any
+// target, with a BlobSource, find their imports there without reading
+// them. 0 (the default): only candidates are parsed.
+func (r *Repo) ParseSpare(n int64) { r.spare.Store(n) }
 
 // resolver is what importers of one target are found with: the texts an
 // importer must contain one of (no needles: every file is a candidate),
@@ -209,6 +218,9 @@ func (r *Repo) check(ctx context.Context, f string, res *resolver) (im *Importer
 		return nil, false, true
 	}
 	if !res.candidate(f, content) {
+		if r.spare.Load() > 0 && r.spare.Add(-int64(len(content))) >= 0 {
+			r.parser.Parse(ctx, f, content) // only for the cache
+		}
 		return nil, false, false
 	}
 	pf, err := r.parser.Parse(ctx, f, content)

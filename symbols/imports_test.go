@@ -132,3 +132,40 @@ func TestImportersFromCachedBlobsReadNothing(t *testing.T) {
 		}
 	}
 }
+
+// With ParseSpare, the files a search reads that do not name its target
+// are parsed for the cache too, within the budget: a later search (of
+// any target) reads none of them again.
+func TestImportersParseSpareFillsTheCache(t *testing.T) {
+	m := memRepo{
+		"go.mod": "module m\n",
+		"a/a.go": goFile("a"),
+		"b/b.go": goFile("b", "m/a"),
+		"d/d.go": goFile("d"),
+		"e/e.go": goFile("e", "m/d"),
+	}
+	files := []string{"a/a.go", "b/b.go", "d/d.go", "e/e.go", "go.mod"}
+	// The second search reads go.mod (a new search finds the modules
+	// again) and a.go (the first search's target, never read); e.go
+	// too when the first did not parse it (a budget of one byte parses
+	// nothing).
+	for _, tc := range []struct {
+		spare int64
+		reads int // of the second search
+	}{{1 << 20, 2}, {1, 3}} {
+		src := newBlobRepo(m)
+		r := NewRepo(files, src, NewParser(Options{}))
+		r.ParseSpare(tc.spare)
+		if got, _, err := r.Importers(context.Background(), "a/a.go"); err != nil || len(got) != 1 {
+			t.Fatalf("importers of a: %v, %v", got, err)
+		}
+		src.reads = 0
+		again := NewRepo(files, src, r.parser) // a new search, the same cache
+		if got, _, err := again.Importers(context.Background(), "d/d.go"); err != nil || len(got) != 1 || got[0].Path != "e/e.go" {
+			t.Fatalf("importers of d: %v, %v", got, err)
+		}
+		if src.reads != tc.reads {
+			t.Errorf("spare %d: the second search read %d files, want %d", tc.spare, src.reads, tc.reads)
+		}
+	}
+}

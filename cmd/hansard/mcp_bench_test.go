@@ -76,6 +76,14 @@ func mcpBenchWorld(b *testing.B) (bin string, env []string) {
 	if _, err := gen.Write(home, gen.Options{Sessions: int(max(10, mb/2)), TargetBytes: mb << 20, LongOutputs: true, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}
+	indexBenchHome(b, bin, env, ready)
+	return bin, env
+}
+
+// indexBenchHome indexes a benchmark's home with `hansard index` and marks
+// it ready, for later runs to reuse.
+func indexBenchHome(b *testing.B, bin string, env []string, ready string) {
+	b.Helper()
 	cmd := exec.Command(bin, "index")
 	cmd.Env = env
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -84,7 +92,6 @@ func mcpBenchWorld(b *testing.B) (bin string, env []string) {
 	if err := os.WriteFile(ready, nil, 0o600); err != nil {
 		b.Fatal(err)
 	}
-	return bin, env
 }
 
 // mcpBenchQueries takes one or two words of archived titles, as someone

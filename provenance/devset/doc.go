@@ -18,6 +18,14 @@
 // answer names is not the transcript line of its tool call. The sets are built
 // once per test binary; the test is skipped when the folder is absent.
 //
+// TestDevsetCodeHistory asks code_history (recall.Host over the same
+// archive, as `hansard log FILE --json` does) for every file with a
+// positive of gt-strict.jsonl and holds the share of the sessions the
+// ground truth credits with a line of the file that it lists, and that it
+// lists none without a part in the file (no edit of its lineage, no line
+// credited, no checkpoint on its commits, no git commit of it or line of
+// it written elsewhere that the transcript shows).
+//
 // TestDevsetAutoAttach indexes each home again with no path map and
 // checks that the maps provenance.FindAutoMaps finds from the agents'
 // recorded git state are all among the user's maps, as many as it holds.

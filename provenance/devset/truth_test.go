@@ -32,6 +32,8 @@ type session struct {
 	Provider string `json:"provider"`
 	CWD      string `json:"cwd"`
 	Path     string `json:"path"`
+	// Checkpoints are those its commits' trailers name.
+	Checkpoints []string `json:"checkpoints"`
 }
 
 // readTruth reads a JSON Lines ground truth.

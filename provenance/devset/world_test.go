@@ -27,8 +27,8 @@ import (
 type world struct {
 	name string
 	// clone and home are the set's repository and home folder unpacked,
-	// in dir.
-	clone, home, dir string
+	// in dir; set is the set's folder.
+	clone, home, dir, set string
 	// strict is gt-strict.jsonl, the lines an honest tool can find; all is
 	// gt.jsonl.
 	strict, all []truthLine
@@ -115,7 +115,7 @@ func buildWorld(t *testing.T, name, set string) *world {
 	if err := accuracy.Untar(filepath.Join(set, "home.tar.gz"), home); err != nil {
 		t.Fatal(err)
 	}
-	w := &world{name: name, clone: clone, home: home, dir: dir, answers: map[string][]provenance.Attribution{}}
+	w := &world{name: name, clone: clone, home: home, dir: dir, set: set, answers: map[string][]provenance.Attribution{}}
 	if w.strict, err = readTruth(filepath.Join(set, "gt-strict.jsonl")); err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,18 @@ func (r *Repo) commitObject(rev string) (*commitObject, error) {
 	if rev == "" {
 		rev = "HEAD"
 	}
+	full := len(rev) == 2*len(plumbing.ZeroHash) && isHex(rev)
+	if full {
+		// A full id of a commit read before; else, read as a commit
+		// right away (a tag's id is peeled below).
+		if c, ok := cachedCommit(r.CommonDir, plumbing.NewHash(rev)); ok {
+			return c, nil
+		}
+		if c, err := r.repo.CommitObject(plumbing.NewHash(rev)); err == nil {
+			keepCommit(r.CommonDir, c)
+			return c, nil
+		}
+	}
 	h, err := r.resolveRevision(rev)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %q: %w", rev, err)
@@ -58,6 +70,7 @@ func (r *Repo) commitObject(rev string) (*commitObject, error) {
 		}
 		return nil, fmt.Errorf("read commit %s: %w", h, err)
 	}
+	keepCommit(r.CommonDir, c)
 	return c, nil
 }
 
