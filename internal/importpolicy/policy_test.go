@@ -57,6 +57,8 @@ var rows = []row{
 		"the config file: the standard library, toml and the path map type"},
 	{"hansard/symbols", "STD CGO UNSAFE", "",
 		"symbols wraps tree-sitter"},
+	{"hansard/embed", "STD", "",
+		"embeddings (the interface, the endpoint client, the vector scan) are a leaf: the standard library only"},
 
 	// The archive, git and provenance.
 	{"hansard/archive", "STD SQL hansard/pathmap hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
@@ -83,7 +85,7 @@ var rows = []row{
 	// The service layer and its transports.
 	{"hansard/internal/textdiff", "STD github.com/sergi/go-diff/...", "",
 		"line diffs in the unified format, of texts alone"},
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
 		"golang.org/x/sys/unix hansard/transcripts/claude",
 		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
