@@ -59,6 +59,8 @@ var rows = []row{
 		"symbols wraps tree-sitter"},
 	{"hansard/embed", "STD", "",
 		"embeddings (the interface, the endpoint client, the vector scan) are a leaf: the standard library only"},
+	{"hansard/embed/local", "STD hansard/embed", "",
+		"the model learned from the archive's own text: the standard library and the interface it implements"},
 
 	// The archive, git and provenance.
 	{"hansard/archive", "STD SQL hansard/pathmap hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
@@ -86,7 +88,7 @@ var rows = []row{
 	{"hansard/internal/textdiff", "STD github.com/sergi/go-diff/...", "",
 		"line diffs in the unified format, of texts alone"},
 	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
-		"golang.org/x/sys/unix hansard/transcripts/claude",
+		"golang.org/x/sys/unix hansard/transcripts/claude hansard/embed/local",
 		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
 		"the MCP adapter is a thin transport over recall"},
