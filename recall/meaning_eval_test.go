@@ -343,7 +343,7 @@ func TestMeaningEvaluation(t *testing.T) {
 		for _, d := range c.docs {
 			sessions[d.session] = true
 		}
-		t.Logf("%s: %d sessions, %d messages, a model of %d words learned in %v", arch, len(sessions), len(c.docs), model.Words(), trained.Round(time.Millisecond))
+		t.Logf("%s: %d sessions, %d messages, a model of %d words learned in %v; %v per query embedded", arch, len(sessions), len(c.docs), model.Words(), trained.Round(time.Millisecond), queryCost(t, model, queries))
 		for _, q := range queries {
 			if evalArchive(q.Corpus) != arch {
 				continue
@@ -385,6 +385,18 @@ func TestMeaningEvaluation(t *testing.T) {
 		t.Errorf("meaning search by the local model no longer beats keyword search on paraphrases")
 	}
 	t.Logf("search by meaning, paraphrased queries (top-10 recall / MRR):\n%s", strings.Join(lines, "\n"))
+}
+
+// queryCost is the mean time the model takes to embed one of the queries.
+func queryCost(t *testing.T, m *local.Model, queries []evalQuery) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for _, q := range queries {
+		if _, err := m.Embed(context.Background(), []string{q.Query}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return time.Since(start) / time.Duration(max(1, len(queries)))
 }
 
 func scoreLine(name string, scores map[string]*evalScore) string {
