@@ -132,29 +132,19 @@ func buildEvalCorpus(t *testing.T, name string) *evalCorpus {
 	return c
 }
 
-// evalDocs reads what people and assistants said in every main session.
+// evalDocs reads what people and assistants said in every main session:
+// the messages a local model learns from.
 func evalDocs(ctx context.Context, a *archive.Archive) ([]evalDoc, error) {
-	sessions, err := a.ListSessions(ctx, archive.SearchFilter{}, 100000, 0)
+	sessions, err := a.ListSessions(ctx, archive.SearchFilter{}, meaningListLimit, 0)
 	if err != nil {
 		return nil, err
 	}
 	var docs []evalDoc
-	for _, s := range sessions {
-		msgs, err := a.Messages(ctx, s.ID, 0, s.Messages)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range msgs {
-			if (m.Role != "user" && m.Role != "assistant") || strings.TrimSpace(m.Text) == "" {
-				continue
-			}
-			if m.Kind == "meta" || m.Kind == "event" {
-				continue
-			}
-			docs = append(docs, evalDoc{session: s.ID, text: m.Text})
-		}
-	}
-	return docs, nil
+	err = meaningTexts(ctx, a, sessions, func(session, text string) error {
+		docs = append(docs, evalDoc{session: session, text: text})
+		return nil
+	})
+	return docs, err
 }
 
 // trainLocal learns the offline model from the corpus's own messages.
@@ -473,5 +463,59 @@ func TestMeaningQueriesAreParaphrases(t *testing.T) {
 		default:
 			t.Errorf("%q: unknown corpus %q", q.Query, q.Corpus)
 		}
+	}
+}
+
+// BenchmarkMeaningTrain measures learning the local model from an archive
+// (MEANING_BENCH_ARCHIVE, a copy: opening it may write) and embedding its
+// messages; the reading of the messages is timed apart.
+//
+//	MEANING_BENCH_ARCHIVE=/tmp/copy go test ./recall -run '^$' -bench MeaningTrain -benchtime 1x
+func BenchmarkMeaningTrain(b *testing.B) {
+	dir := os.Getenv("MEANING_BENCH_ARCHIVE")
+	if dir == "" {
+		b.Skip("MEANING_BENCH_ARCHIVE names no archive")
+	}
+	ctx := context.Background()
+	a, err := archive.Open(ctx, archive.Options{Dir: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	start := time.Now()
+	docs, err := evalDocs(ctx, a)
+	if err != nil {
+		b.Fatal(err)
+	}
+	read := time.Since(start)
+	texts := func(fn func(string) error) error {
+		for _, d := range docs {
+			if err := fn(d.text); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for b.Loop() {
+		start := time.Now()
+		m, err := local.Train(ctx, texts, local.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		trained := time.Since(start)
+		start = time.Now()
+		n := 0
+		for i := 0; i < len(docs); i += 512 {
+			batch := make([]string, 0, 512)
+			for _, d := range docs[i:min(i+512, len(docs))] {
+				batch = append(batch, d.text)
+			}
+			if _, err := m.Embed(ctx, batch); err != nil {
+				b.Fatal(err)
+			}
+			n += len(batch)
+		}
+		b.Logf("%d messages read in %v; %d texts, %d words, a model of %d words learned in %v; %d messages embedded in %v",
+			len(docs), read.Round(time.Millisecond), m.Info().Texts, m.Info().Tokens, m.Words(), trained.Round(time.Millisecond), n, time.Since(start).Round(time.Millisecond))
 	}
 }

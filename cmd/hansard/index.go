@@ -35,7 +35,11 @@ printed with its reason. --map attaches others by hand; --maps lists the maps an
 forgets one. With no transcript folder at all, index says where it looked and fails.
 
 It also stores the git log of every repository the sessions worked in (once; later only
-new commits are read), which the first question in a repository would otherwise read.`,
+new commits are read), which the first question in a repository would otherwise read.
+
+Once the archive holds enough messages, it learns the model of meaning search from their
+words (kept in the archive's folder; nothing is downloaded or sent), and learns it again
+each time their number has doubled.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runIndex(cmd.Context(), app, opts)
@@ -155,6 +159,9 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 	}
 	fmt.Fprintln(app.Streams.Out, summary(res))
 	if err := refreshMemories(ctx, app); err != nil {
+		return err
+	}
+	if err := learnMeaningModel(ctx, app); err != nil {
 		return err
 	}
 	logs, took, err := storeGitLogs(ctx, a, func(s string) { app.warn(warnGit, s) })

@@ -16,6 +16,9 @@ const (
 	warnGit = "git"
 	// warnIntegrate: hansard integrate did less than asked.
 	warnIntegrate = "integrate"
+	// warnMeaningModel: the model of meaning search could not be learned
+	// or saved (the next index tries again).
+	warnMeaningModel = "meaning_model"
 	// noteFirstIndex: the first question on a new archive waits for its
 	// first index.
 	noteFirstIndex = "first_index"
@@ -57,7 +60,7 @@ func (app *App) notify(code, label, msg string) {
 	printNotice(app.Streams.Err, label, msg)
 }
 
-// warn prints a warning of code (warnSource, warnGit, warnIntegrate).
+// warn prints a warning of code (warnSource, warnGit, warnIntegrate, warnMeaningModel).
 func (app *App) warn(code, msg string) { app.notify(code, "warning", msg) }
 
 // warnSource is the warning hook of reading transcripts and memory files.

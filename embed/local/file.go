@@ -32,6 +32,7 @@ func (m *Model) Save(path string) error {
 	put(uint32(len(m.words)))
 	put(m.info.Texts)
 	put(m.info.Tokens)
+	put(m.info.Archived)
 	for _, w := range m.words {
 		put(uint16(len(w)))
 		b.WriteString(w)
@@ -90,7 +91,7 @@ func decode(data []byte) (*Model, error) {
 	r := bufio.NewReader(bytes.NewReader(body[len(fileMagic):]))
 	var dims, n uint32
 	var info TrainInfo
-	for _, v := range []any{&dims, &n, &info.Texts, &info.Tokens} {
+	for _, v := range []any{&dims, &n, &info.Texts, &info.Tokens, &info.Archived} {
 		if err := binary.Read(r, binary.LittleEndian, v); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrBadFile, err)
 		}
@@ -128,20 +129,20 @@ func decode(data []byte) (*Model, error) {
 	return newModel(int(dims), words, idf, vecs, info), nil
 }
 
-// Due reports whether an archive whose texts now hold tokens words should
-// train a model, when the last one was learned from trained words (0: none
-// yet): when there are at least MinTokens words and, after a first model,
-// Growth times as many as it saw.
-func Due(trained, tokens int64) bool {
-	if tokens < MinTokens {
+// Due reports whether an archive that now holds size (in the measure of
+// Options.Archived) should learn a model, when the last one was learned at
+// trained (0: none yet): once it holds MinArchived, and again each time it
+// has grown Growth times.
+func Due(trained, size int64) bool {
+	if size < MinArchived {
 		return false
 	}
-	return trained == 0 || tokens >= Growth*trained
+	return trained == 0 || size >= Growth*trained
 }
 
-// MinTokens is how many words an archive needs before a model is learned
-// from it; Growth the factor it must grow by to learn a new one.
+// MinArchived is how many messages an archive needs before a model is
+// learned from it; Growth the factor it must grow by to learn a new one.
 const (
-	MinTokens = 20_000
-	Growth    = 2
+	MinArchived = 500
+	Growth      = 2
 )

@@ -88,7 +88,9 @@ var trained struct {
 
 func model(t *testing.T) *Model {
 	t.Helper()
-	trained.once.Do(func() { trained.m, trained.err = Train(context.Background(), textsOf(corpus(3000)), small) })
+	trained.once.Do(func() { o := small
+		o.Archived = 3000
+		trained.m, trained.err = Train(context.Background(), textsOf(corpus(3000)), o) })
 	if trained.err != nil {
 		t.Fatal(trained.err)
 	}
@@ -232,8 +234,8 @@ func TestDue(t *testing.T) {
 		trained, now int64
 		want         bool
 	}{
-		{0, MinTokens - 1, false}, {0, MinTokens, true}, {MinTokens, 2*MinTokens - 1, false},
-		{MinTokens, 2 * MinTokens, true}, {1 << 30, 1 << 30, false},
+		{0, MinArchived - 1, false}, {0, MinArchived, true}, {MinArchived, 2*MinArchived - 1, false},
+		{MinArchived, 2 * MinArchived, true}, {1 << 30, 1 << 30, false},
 	} {
 		if got := Due(c.trained, c.now); got != c.want {
 			t.Errorf("Due(%d, %d) = %v", c.trained, c.now, got)

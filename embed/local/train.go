@@ -12,7 +12,8 @@ import (
 // Options are the settings of a training; zero fields take the defaults
 // noted.
 type Options struct {
-	// Dims is the number of dimensions of the vectors (default 128).
+	// Dims is the number of dimensions of the vectors (default 128); a
+	// vocabulary of fewer than twice as many words gets half its size.
 	Dims int
 	// Window is how many words on each side of a word count as near it
 	// (default 5), weighted by the inverse of their distance.
@@ -30,6 +31,9 @@ type Options struct {
 	Power int
 	// Seed makes the random projection reproducible (default 1).
 	Seed uint64
+	// Archived is the size of what the texts come from, in the caller's
+	// measure (the archive's messages), kept with the model for Due.
+	Archived int64
 }
 
 func (o Options) withDefaults() Options {
@@ -66,6 +70,9 @@ type Texts func(fn func(text string) error) error
 // for the dimensions asked.
 var ErrTooLittleText = errors.New("local: too little text to learn from")
 
+// minDims is the fewest dimensions a model has.
+const minDims = 8
+
 // smoothing is the exponent of the context words' counts (Levy, Goldberg
 // and Dagan 2015): it keeps rare context words from dominating.
 const smoothing = 0.75
@@ -77,8 +84,10 @@ func Train(ctx context.Context, texts Texts, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(vocab) < 2*o.Dims {
-		return nil, fmt.Errorf("%w: %d words occur %d times or more, %d needed", ErrTooLittleText, len(vocab), o.MinCount, 2*o.Dims)
+	info.Archived = o.Archived
+	o.Dims = min(o.Dims, len(vocab)/2)
+	if o.Dims < minDims {
+		return nil, fmt.Errorf("%w: %d words occur %d times or more, %d needed", ErrTooLittleText, len(vocab), o.MinCount, 2*minDims)
 	}
 	m, err := cooccurrences(ctx, texts, vocab, o)
 	if err != nil {
@@ -93,8 +102,9 @@ func Train(ctx context.Context, texts Texts, opts Options) (*Model, error) {
 
 // TrainInfo says what a model was learned from.
 type TrainInfo struct {
-	Texts  int64 // texts read
-	Tokens int64 // words read (stop words left out)
+	Texts    int64 // texts read
+	Tokens   int64 // words read (stop words left out)
+	Archived int64 // Options.Archived
 }
 
 type wordStat struct {

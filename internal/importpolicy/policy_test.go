@@ -87,8 +87,8 @@ var rows = []row{
 	// The service layer and its transports.
 	{"hansard/internal/textdiff", "STD github.com/sergi/go-diff/...", "",
 		"line diffs in the unified format, of texts alone"},
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
-		"golang.org/x/sys/unix hansard/transcripts/claude hansard/embed/local",
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/embed/local hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
+		"golang.org/x/sys/unix hansard/transcripts/claude",
 		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
 		"the MCP adapter is a thin transport over recall"},
@@ -98,7 +98,7 @@ var rows = []row{
 		"hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex",
 		"the demonstration lays out files and repositories only"},
 	{"hansard/cmd/hansard", "STD CLI MAIN EXEC hansard/archive hansard/config hansard/integrate hansard/internal/demo hansard/provenance hansard/provenance/gitlog hansard/provenance/gitrepo hansard/recall hansard/recall/mcp hansard/transcripts hansard/transcripts/claude hansard/transcripts/codex github.com/mattn/go-isatty/... golang.org/x/term/...",
-		"github.com/mark3labs/mcp-go/client/... github.com/mark3labs/mcp-go/mcp github.com/creack/pty/...",
+		"github.com/mark3labs/mcp-go/client/... github.com/mark3labs/mcp-go/mcp github.com/creack/pty/... hansard/embed/local",
 		"the CLI: flags, output, its pager and exit codes over recall; never SQL, git or MCP types itself"},
 
 	// Test support: imported only by tests (TEST).
