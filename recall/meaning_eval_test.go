@@ -467,8 +467,8 @@ func TestMeaningQueriesAreParaphrases(t *testing.T) {
 }
 
 // BenchmarkMeaningTrain measures learning the local model from an archive
-// (MEANING_BENCH_ARCHIVE, a copy: opening it may write) and embedding its
-// messages; the reading of the messages is timed apart.
+// as hansard index does (MEANING_BENCH_ARCHIVE, a copy: its model file is
+// replaced), then embedding its messages.
 //
 //	MEANING_BENCH_ARCHIVE=/tmp/copy go test ./recall -run '^$' -bench MeaningTrain -benchtime 1x
 func BenchmarkMeaningTrain(b *testing.B) {
@@ -482,40 +482,42 @@ func BenchmarkMeaningTrain(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer a.Close()
-	start := time.Now()
-	docs, err := evalDocs(ctx, a)
-	if err != nil {
-		b.Fatal(err)
-	}
-	read := time.Since(start)
-	texts := func(fn func(string) error) error {
-		for _, d := range docs {
-			if err := fn(d.text); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	for b.Loop() {
-		start := time.Now()
-		m, err := local.Train(ctx, texts, local.Options{})
+		if err := os.Remove(MeaningModelPath(a)); err != nil && !os.IsNotExist(err) {
+			b.Fatal(err)
+		}
+		res, err := learnMeaningModel(ctx, a, local.Options{})
+		if err != nil || !res.Learned {
+			b.Fatalf("%+v %v", res, err)
+		}
+		m, _, err := LoadMeaningModel(a)
 		if err != nil {
 			b.Fatal(err)
 		}
-		trained := time.Since(start)
-		start = time.Now()
+		start := time.Now()
 		n := 0
-		for i := 0; i < len(docs); i += 512 {
-			batch := make([]string, 0, 512)
-			for _, d := range docs[i:min(i+512, len(docs))] {
-				batch = append(batch, d.text)
-			}
+		var batch []string
+		flush := func() {
 			if _, err := m.Embed(ctx, batch); err != nil {
 				b.Fatal(err)
 			}
-			n += len(batch)
+			n, batch = n+len(batch), batch[:0]
 		}
-		b.Logf("%d messages read in %v; %d texts, %d words, a model of %d words learned in %v; %d messages embedded in %v",
-			len(docs), read.Round(time.Millisecond), m.Info().Texts, m.Info().Tokens, m.Words(), trained.Round(time.Millisecond), n, time.Since(start).Round(time.Millisecond))
+		sessions, err := a.ListSessions(ctx, archive.SearchFilter{IncludeSubagents: true}, meaningListLimit, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = meaningTexts(ctx, a, sessions, func(_, text string) error {
+			if batch = append(batch, text); len(batch) == 512 {
+				flush()
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		flush()
+		b.Logf("%d messages archived; %d texts, %d words, a model of %d words learned in %v; %d messages read and embedded in %v",
+			res.Messages, res.Info.Texts, res.Info.Tokens, res.Words, res.Took.Round(time.Millisecond), n, time.Since(start).Round(time.Millisecond))
 	}
 }

@@ -105,16 +105,20 @@ func LoadMeaningModel(a *archive.Archive) (*local.Model, bool, error) {
 	return nil, false, internal("read the meaning model", err)
 }
 
-// meaningTexts hands fn what people and assistants said in the sessions,
-// message by message, in order: the text a local model learns from.
+// meaningMaxChars is how much of one message a local model learns from.
+const meaningMaxChars = 16384
+
+// meaningTexts hands fn what people and assistants said in the sessions
+// (the first meaningMaxChars characters of each message), message by
+// message, in order: the text a local model learns from.
 func meaningTexts(ctx context.Context, a *archive.Archive, sessions []archive.SessionInfo, fn func(session, text string) error) error {
 	for _, s := range sessions {
-		msgs, err := a.Messages(ctx, s.ID, 0, 0)
+		msgs, err := a.ReadMessages(ctx, s.ID, archive.WindowQuery{Roles: []string{"user", "assistant"}, Limit: -1, MaxChars: meaningMaxChars})
 		if err != nil {
 			return err
 		}
 		for _, m := range msgs {
-			if (m.Role != "user" && m.Role != "assistant") || m.Kind == "meta" || m.Kind == "event" || strings.TrimSpace(m.Text) == "" {
+			if m.Kind == "meta" || m.Kind == "event" || strings.TrimSpace(m.Text) == "" {
 				continue
 			}
 			if err := fn(s.ID, m.Text); err != nil {
