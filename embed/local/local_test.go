@@ -88,9 +88,11 @@ var trained struct {
 
 func model(t *testing.T) *Model {
 	t.Helper()
-	trained.once.Do(func() { o := small
+	trained.once.Do(func() {
+		o := small
 		o.Archived = 3000
-		trained.m, trained.err = Train(context.Background(), textsOf(corpus(3000)), o) })
+		trained.m, trained.err = Train(context.Background(), textsOf(corpus(3000)), o)
+	})
 	if trained.err != nil {
 		t.Fatal(trained.err)
 	}
