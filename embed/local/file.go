@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // FileName is the model's file in the archive's folder.
@@ -66,10 +67,22 @@ func (m *Model) Save(path string) error {
 	return nil
 }
 
+// ErrLink is returned for a model file that is a symbolic link: the
+// archive's folder follows none.
+var ErrLink = errors.New("local: the model file is a symbolic link")
+
 // Load reads a model Save wrote. A missing file gives an error satisfying
-// errors.Is(err, fs.ErrNotExist); a damaged one ErrBadFile.
+// errors.Is(err, fs.ErrNotExist); a damaged one ErrBadFile; a link ErrLink.
 func Load(path string) (*Model, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("local: load model %s: %w", path, ErrLink)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("local: load model: %w", err)
+	}
+	data, err := io.ReadAll(f)
+	f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("local: load model: %w", err)
 	}

@@ -213,6 +213,13 @@ func TestSaveLoad(t *testing.T) {
 	if _, err := Load(filepath.Join(dir, "none")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
 	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(link); !errors.Is(err, ErrLink) {
+		t.Errorf("a link: want ErrLink, got %v", err)
+	}
 	data, _ := os.ReadFile(path)
 	for name, bad := range map[string][]byte{
 		"empty":     {},

@@ -23,8 +23,9 @@ type Options struct {
 	// MaxVocab bounds the words with a vector, the most frequent kept
 	// (default 30000).
 	MaxVocab int
-	// MaxTokens bounds the words read (default 50 million): a larger
-	// archive is learned from its first texts.
+	// MaxTokens bounds the words read (default 50 million): of more text,
+	// the texts handed first are learned from (recall hands the newest
+	// sessions first).
 	MaxTokens int64
 	// Power is the number of power iterations of the range finder
 	// (default 3).
