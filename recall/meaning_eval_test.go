@@ -39,7 +39,7 @@ const (
 	evalQueriesPath = "../fixtures/meaning/queries.json"
 	evalTopK        = 10
 	evalDepth       = 100 // how far each ranking goes into the fusion
-	rrfK            = 60
+	evalRRFK            = 60
 )
 
 // evalGenOptions is the generated corpus the fixture's queries were
@@ -240,12 +240,12 @@ func keywordRank(t *testing.T, svc *Service, query string) []string {
 	return ids
 }
 
-// fuse merges rankings by reciprocal rank fusion.
-func fuse(rankings ...[]string) []string {
+// fuseSessions merges rankings by reciprocal rank fusion.
+func fuseSessions(rankings ...[]string) []string {
 	score := map[string]float64{}
 	for _, r := range rankings {
 		for i, id := range r {
-			score[id] += 1 / float64(rrfK+i+1)
+			score[id] += 1 / float64(evalRRFK+i+1)
 		}
 	}
 	ids := make([]string, 0, len(score))
@@ -345,7 +345,7 @@ func TestMeaningEvaluation(t *testing.T) {
 			}
 			kw := keywordRank(t, c.svc, q.Query)
 			mn := ix.rank(t, q.Query)
-			hy := fuse(kw, mn)
+			hy := fuseSessions(kw, mn)
 			for m, r := range map[string][]string{ModeKeyword: kw, ModeMeaning: mn, ModeHybrid: hy} {
 				scores[q.Corpus][m].add(r, q.Sessions)
 				scores["all"][m].add(r, q.Sessions)
