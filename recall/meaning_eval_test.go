@@ -39,7 +39,7 @@ const (
 	evalQueriesPath = "../fixtures/meaning/queries.json"
 	evalTopK        = 10
 	evalDepth       = 100 // how far each ranking goes into the fusion
-	evalRRFK            = 60
+	evalRRFK        = 60
 )
 
 // evalGenOptions is the generated corpus the fixture's queries were
