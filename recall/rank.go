@@ -117,12 +117,9 @@ func (s *Service) families(ctx context.Context, q Query) (Query, error) {
 // that need no lookup, then those built from the vocabulary and from how
 // common the words are, looked up only when the earlier ones fell short.
 func (r *searchRun) tiers(ctx context.Context) error {
-	typed := -1 // matches of the tiers above the fallbacks (which come last)
 	for _, t := range baseTiers(r.q) {
-		if t.fallback && typed < 0 {
-			typed = len(r.out)
-		}
-		if t.fallback && typed > 0 {
+		// The fallbacks come last, each looser than the one before.
+		if t.fallback && len(r.out) > 0 {
 			break
 		}
 		if err := r.run(ctx, t); err != nil || r.full() {

@@ -42,8 +42,9 @@ type tier struct {
 	partial bool
 	// shown are the words an excerpt of a match is cut around.
 	shown Query
-	// fallback tiers run only when the tiers above found nothing: the
-	// form typed does not occur (under the filters).
+	// fallback tiers run only when the tiers above (the form typed, then
+	// its parts) found nothing: the form typed does not occur (under the
+	// filters), nor, for the last parts, do its parts together.
 	fallback bool
 }
 
