@@ -286,3 +286,34 @@ func (a *Archive) LastMessageBefore(ctx context.Context, id string, t time.Time)
 	}
 	return idx, fromMillis(ts), true, nil
 }
+
+// maxSubagentDepth bounds the walk from a subagent up to its main session
+// (a subagent may start subagents of its own).
+const maxSubagentDepth = 8
+
+// MainSessions returns, for each of the subagents' sessions ids names, the
+// main session it belongs to: its parent, or its parent's, up to the first
+// that is not a subagent's. Ids of main sessions map to themselves; a
+// subagent whose main session the archive does not hold is left out.
+func (a *Archive) MainSessions(ctx context.Context, ids []string) (map[string]string, error) {
+	rows, err := a.query(ctx, `WITH RECURSIVE up(id, at, class, parent, depth) AS (
+			SELECT id, id, class, parent_id, 0 FROM sessions WHERE id IN (SELECT value FROM json_each(?))
+			UNION ALL
+			SELECT up.id, p.id, p.class, p.parent_id, up.depth + 1 FROM up JOIN sessions p ON p.id = up.parent
+			WHERE up.class = ? AND up.parent <> '' AND up.depth < ?)
+		SELECT id, at FROM up WHERE class <> ?`,
+		jsonArray(ids), transcripts.ClassSubagent, maxSubagentDepth, transcripts.ClassSubagent)
+	if err != nil {
+		return nil, translate(err, "sessions")
+	}
+	defer rows.Close()
+	out := make(map[string]string, len(ids))
+	for rows.Next() {
+		var id, main string
+		if err := rows.Scan(&id, &main); err != nil {
+			return nil, translate(err, "sessions")
+		}
+		out[id] = main
+	}
+	return out, translate(rows.Err(), "sessions")
+}

@@ -27,6 +27,9 @@ const (
 type candidate struct {
 	archive.TextHit
 	class archive.TextClass
+	// sub is the subagent's session the match is in, when it counts for
+	// its main session (SessionID; see foldSubagents).
+	sub   string
 	tier  *tier
 	terms []int // positions in Query.Terms
 }
@@ -42,7 +45,8 @@ type searchRun struct {
 	ran     []tier               // the tiers run, in order
 	skip    func(id string) bool // sessions shown on earlier pages
 	found   map[hitKey]bool
-	seen    map[string]int // sessions found: their rows
+	seen    map[string]int    // sessions found: their rows
+	mains   map[string]string // subagents' sessions read: their main session, "" if none
 	out     []candidate
 	// suggest are identifiers holding a word of a query that found nothing.
 	suggest []string
@@ -78,7 +82,7 @@ func (s *Service) candidates(ctx context.Context, q Query, f archive.SearchFilte
 		return nil, err
 	}
 	r := &searchRun{s: s, q: q, f: f, want: wantSessions, hits: hits, classes: searchClasses(f, boiler),
-		skip: f.SkipSession, found: make(map[hitKey]bool), seen: make(map[string]int)}
+		skip: f.SkipSession, found: make(map[hitKey]bool), seen: make(map[string]int), mains: make(map[string]string)}
 	if err := r.tiers(ctx); err != nil {
 		return nil, err
 	}
@@ -158,14 +162,21 @@ func (r *searchRun) tiers(ctx context.Context) error {
 // order of score (also when no session wants more).
 func (r *searchRun) fill(ctx context.Context) error {
 	var ids []string
+	wanted := 0
 	for _, g := range groupBySession(r.out) {
-		if len(g.rows) < r.hits && len(ids) < r.want {
+		if len(g.rows) < r.hits && wanted < r.want {
+			wanted++
 			ids = append(ids, g.id)
+			for _, c := range g.rows { // and the subagents it was found in
+				if c.sub != "" && !slices.Contains(ids, c.sub) {
+					ids = append(ids, c.sub)
+				}
+			}
 		}
 	}
 	if len(ids) > 0 {
 		ran := r.ran
-		r.f.SessionIDs, r.want, r.ran = ids, len(r.seen)+len(ids)*maxHitsPerSessionRows, nil
+		r.f.SessionIDs, r.want, r.ran = ids, len(r.seen)+wanted*maxHitsPerSessionRows, nil
 		for _, t := range ran {
 			if err := r.run(ctx, t); err != nil {
 				return err
@@ -232,15 +243,25 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 		if err != nil {
 			return internal("search", err)
 		}
+		var subs []string
+		if group.sub {
+			if hits, subs, err = r.foldSubagents(ctx, hits); err != nil {
+				return err
+			}
+		}
 		from := len(r.out)
-		for _, h := range hits {
+		for i, h := range hits {
 			if k := keyOf(h); !r.found[k] {
 				r.found[k] = true
 				r.seen[h.SessionID]++
-				r.out = append(r.out, candidate{TextHit: h, class: classOf(h, group), tier: &t})
+				c := candidate{TextHit: h, class: classOf(h, group.classes), tier: &t}
+				if group.sub {
+					c.sub = subs[i]
+				}
+				r.out = append(r.out, c)
 			}
 		}
-		if t.level == levelAll && group[0] == archive.ClassTool {
+		if t.level == levelAll && !group.sub && group.classes[0] == archive.ClassTool {
 			if err := r.promoteNear(ctx, r.out[from:]); err != nil {
 				return err
 			}
@@ -260,8 +281,8 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 		if len(added[i].terms) != len(added[j].terms) {
 			return len(added[i].terms) > len(added[j].terms)
 		}
-		if added[i].class != added[j].class {
-			return added[i].class < added[j].class
+		if ui, uj := added[i].unit(), added[j].unit(); ui != uj {
+			return ui > uj
 		}
 		return added[i].Rank < added[j].Rank
 	})
@@ -273,49 +294,68 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 // prompts hold the words comes before those where only an assistant said
 // them; the others, whose matches are fewer, read what people and
 // assistants said in one walk. The words-near-each-other tier reads no
-// tool output (see promoteNear).
-func (r *searchRun) groups(t tier) [][]archive.TextClass {
-	var out [][]archive.TextClass
+// tool output (see promoteNear). When the search leaves subagents out,
+// their text is read after the main sessions' and before boilerplate
+// (see subagentGroup).
+func (r *searchRun) groups(t tier) []classGroup {
+	var out []classGroup
 	for _, c := range r.classes {
 		switch {
 		case c == archive.ClassTool && t.level == levelNear:
-		case c == archive.ClassSaid && t.level != levelAll && len(out) > 0 && out[len(out)-1][0] == archive.ClassUser:
-			out[len(out)-1] = append(out[len(out)-1], c)
+		case c == archive.ClassSaid && t.level != levelAll && len(out) > 0 && out[len(out)-1].classes[0] == archive.ClassUser:
+			out[len(out)-1].classes = append(out[len(out)-1].classes, c)
+		case c == archive.ClassBoiler:
+			if g, ok := r.subagentGroup(t); ok {
+				out = append(out, g)
+			}
+			out = append(out, classGroup{classes: []archive.TextClass{c}})
 		default:
-			out = append(out, []archive.TextClass{c})
+			out = append(out, classGroup{classes: []archive.TextClass{c}})
 		}
+	}
+	if g, ok := r.subagentGroup(t); ok && !slices.Contains(r.classes, archive.ClassBoiler) {
+		out = append(out, g)
 	}
 	return out
 }
 
 // classOf returns the class of a match read from a group of classes.
 func classOf(h archive.TextHit, group []archive.TextClass) archive.TextClass {
-	if len(group) > 1 && h.Role != transcripts.RoleUser {
-		return archive.ClassSaid
+	switch {
+	case len(group) == 1 || h.Role == transcripts.RoleUser:
+		return group[0]
+	case h.Role == transcripts.RoleTool || h.InResult:
+		return archive.ClassTool
 	}
-	return group[0]
+	return archive.ClassSaid
 }
 
-// read returns the matches of expr in one class of text, best first.
-// read returns the matches of expr in one class of text, best first: the
-// newest matches of as many sessions as the page still needs and some
-// more, so that relevance picks among them (half a page more for what
-// people and assistants said, a quarter for tool output), leaving out the sessions
-// found already, ranked by BM25 (see archive.SearchMessages).
-func (r *searchRun) read(ctx context.Context, expr string, group []archive.TextClass) ([]archive.TextHit, error) {
-	c := group[0]
+// read returns the matches of expr in a group of classes of text, best
+// first: the newest matches of as many sessions as the page still needs
+// and some more, so that relevance picks among them (half a page more for
+// what people and assistants said, a quarter for tool output), leaving
+// out the sessions found already, ranked by BM25 (see
+// archive.SearchMessages).
+func (r *searchRun) read(ctx context.Context, expr string, group classGroup) ([]archive.TextHit, error) {
+	tool := slices.Contains(group.classes, archive.ClassTool)
 	f := r.f
+	if group.sub {
+		f.IncludeSubagents, f.SubagentsOnly = true, true
+	}
 	need := max(1, r.want-len(r.seen))
 	f.Sessions = need + max(1, r.want/4)
-	if c != archive.ClassTool {
+	if !tool {
 		f.Sessions, f.RankWalked = need+max(1, r.want/2), true
 	}
-	f.SkipSession = func(id string) bool { return r.seen[id] > 0 || r.skip != nil && r.skip(id) }
-	if f.SessionIDs != nil { // fill: only these sessions, each of which wants more rows
-		f.Sessions, f.SkipSession = 0, r.skip
+	f.SkipSession = func(id string) bool {
+		m := r.mainOf(id)
+		return r.seen[m] > 0 || r.skip != nil && r.skip(m)
 	}
-	hits, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(expr, group...), f)
-	if err != nil || c != archive.ClassTool {
+	if f.SessionIDs != nil { // fill: only these sessions, each of which wants more rows
+		f.Sessions, f.SkipSession = 0, func(id string) bool { return r.skip != nil && r.skip(r.mainOf(id)) }
+	}
+	hits, err := r.s.Archive.SearchMessages(ctx, archive.ClassMatch(expr, group.classes...), f)
+	if err != nil || !tool {
 		return hits, err
 	}
 	res, err := r.s.Archive.SearchResults(ctx, expr, f)
@@ -487,11 +527,10 @@ func (r *searchRun) commonTerms(ctx context.Context) (map[int]bool, error) {
 }
 
 // score agrees with the order of candidates, higher first: the tier's
-// level in hundreds, the terms a partial match holds in fours, who wrote
-// the text in units (a person 3, an assistant 2, a tool 1, boilerplate 0),
-// and the BM25 relevance mapped into [0, 1). The whole output behind a
-// preview, which the agent never saw, scores its relevance less one,
-// below every match of what it saw.
+// level in hundreds, the terms a partial match holds in fives, who wrote
+// the text in units (see unit), and the BM25 relevance mapped into [0, 1).
+// The whole output behind a preview, which the agent never saw, scores
+// its relevance less one, below every match of what it saw.
 func score(c candidate) float64 {
 	x := -c.Rank
 	if x < 0 {
@@ -500,11 +539,24 @@ func score(c candidate) float64 {
 	if c.Field == archive.FieldFullResult {
 		return x/(1+x) - 1
 	}
-	v := float64(100*c.tier.level+int(archive.ClassBoiler-c.class)) + x/(1+x)
+	v := float64(100*c.tier.level+c.unit()) + x/(1+x)
 	if c.tier.partial {
-		v += float64(4 * len(c.terms))
+		v += float64(5 * len(c.terms))
 	}
 	return v
+}
+
+// unit ranks who wrote a match's text: a person 4, an assistant 3, a tool
+// 2, a subagent (anything in its work, counted for its main session) 1,
+// the harness's boilerplate 0.
+func (c candidate) unit() int {
+	switch {
+	case c.class == archive.ClassBoiler:
+		return 0
+	case c.sub != "":
+		return 1
+	}
+	return int(archive.ClassBoiler-c.class) + 1
 }
 
 // heldTerms returns the positions of the terms a candidate holds.

@@ -13,7 +13,8 @@ const (
 // Where a keyword hit's text was found: a message; a tool's output; a
 // tool call's input (its command, pattern, paths, new text or arguments);
 // the whole output of a call whose result the agent saw only as a preview,
-// which ranks below everything the agent saw.
+// which ranks below everything the agent saw; a subagent's work
+// (MatchedInSubagent).
 const (
 	MatchedInMessage    = "message"
 	MatchedInToolResult = "tool_result"
@@ -68,13 +69,19 @@ type Hit struct {
 	// Score orders hits, higher first: the tier that found the message in
 	// hundreds (the words near each other, every word, a dotted form's
 	// parts, identifiers holding a word, some of the words), the terms a
-	// partial match holds in fours, who wrote the text in units (a person,
-	// an assistant, a tool, boilerplate), and BM25 squeezed into [0, 1).
+	// partial match holds in fives, who wrote the text in units (a person,
+	// an assistant, a tool, a subagent, boilerplate), and BM25 squeezed
+	// into [0, 1).
 	Score float64 `json:"score"`
 	// MatchedBy is keyword (the query's words), fallback, expanded or
 	// partial (lower tiers), or filter (a listing without words).
 	MatchedBy string `json:"matched_by"`
 	MatchedIn string `json:"matched_in,omitempty"`
+	// SubagentSessionID names, when the match is in the work of one of the
+	// conversation's subagents (matched_in subagent, subagents left out of
+	// the search), that subagent's conversation: message_index is one of
+	// its messages, to open there.
+	SubagentSessionID string `json:"subagent_session_id,omitempty"`
 	// MatchedTerms are the query terms this message holds.
 	MatchedTerms   []string `json:"matched_terms,omitempty"`
 	StartedAtLocal string   `json:"started_at_local"`
@@ -94,16 +101,18 @@ type Hit struct {
 
 // MoreHit is a further match within a hit's conversation.
 type MoreHit struct {
-	MessageIndex   int      `json:"message_index"`
-	Role           string   `json:"role"`
-	Excerpt        string   `json:"excerpt"`
-	Score          float64  `json:"score"`
-	MatchedBy      string   `json:"matched_by"`
-	MatchedIn      string   `json:"matched_in,omitempty"`
-	MatchedTerms   []string `json:"matched_terms,omitempty"`
-	MessageAtLocal string   `json:"message_at_local,omitempty"`
-	Revisions      []int    `json:"revisions,omitempty"`
-	LatestRevision *int     `json:"latest_revision,omitempty"`
+	MessageIndex int     `json:"message_index"`
+	Role         string  `json:"role"`
+	Excerpt      string  `json:"excerpt"`
+	Score        float64 `json:"score"`
+	MatchedBy    string  `json:"matched_by"`
+	MatchedIn    string  `json:"matched_in,omitempty"`
+	// SubagentSessionID is as in Hit.
+	SubagentSessionID string   `json:"subagent_session_id,omitempty"`
+	MatchedTerms      []string `json:"matched_terms,omitempty"`
+	MessageAtLocal    string   `json:"message_at_local,omitempty"`
+	Revisions         []int    `json:"revisions,omitempty"`
+	LatestRevision    *int     `json:"latest_revision,omitempty"`
 	// Retracted says why the matched message left its conversation's
 	// history (see Message.Retracted).
 	Retracted string `json:"retracted,omitempty"`

@@ -115,6 +115,7 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 		h.MessageIndex, h.Role, h.Excerpt, h.Score = first.MessageIndex, first.Role, first.Excerpt, first.Score
 		h.MatchedBy = first.MatchedBy
 		h.MatchedIn, h.MatchedTerms, h.MessageAtLocal = first.MatchedIn, first.MatchedTerms, first.MessageAtLocal
+		h.SubagentSessionID = first.SubagentSessionID
 		h.Revisions, h.LatestRevision, h.Retracted = first.Revisions, first.LatestRevision, first.Retracted
 		if len(shown) > 1 {
 			h.MoreHits = shown[1:]
@@ -137,7 +138,7 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 		var items []revisionItem
 		var pos []int
 		for i, r := range rows {
-			if !r.InResult {
+			if !r.InResult && r.sub == "" { // a subagent's messages are not copies of the conversation's
 				items = append(items, revisionItem{Index: r.MessageIndex, Role: r.Role, Human: texts[i].Human, Text: texts[i].Text, ParentUUID: texts[i].ParentUUID})
 				pos = append(pos, i)
 			}
@@ -167,6 +168,8 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 			MatchedIn:      MatchedInMessage,
 			MessageAtLocal: LocalTime(texts[i].Timestamp, s.loc()),
 			Retracted:      texts[i].Retracted,
+			// A subagent's id, when the match is in its work.
+			SubagentSessionID: r.sub,
 		}
 		m.MatchedIn = matchedIn(r)
 		for _, t := range heldTerms(r, p.query) {
@@ -188,6 +191,8 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 // matchedIn names where a hit's text was found.
 func matchedIn(r candidate) string {
 	switch {
+	case r.sub != "":
+		return MatchedInSubagent
 	case r.class == archive.ClassBoiler:
 		return MatchedInBoilerplate
 	case !r.InResult:

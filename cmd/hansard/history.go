@@ -122,12 +122,12 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 			continue
 		}
 		printMatch(w, p, q, recall.MoreHit{MessageIndex: h.MessageIndex, Role: h.Role, Excerpt: h.Excerpt,
-			MatchedBy: h.MatchedBy, MatchedIn: h.MatchedIn, Revisions: h.Revisions, LatestRevision: h.LatestRevision,
-			Retracted: h.Retracted})
+			MatchedBy: h.MatchedBy, MatchedIn: h.MatchedIn, SubagentSessionID: h.SubagentSessionID,
+			Revisions: h.Revisions, LatestRevision: h.LatestRevision, Retracted: h.Retracted})
 		for _, m := range h.MoreHits {
 			printMatch(w, p, q, m)
 		}
-		fmt.Fprintf(w, "    %s\n", p.dim("open: "+showCommand(h.SessionID, h.MessageIndex)))
+		fmt.Fprintf(w, "    %s\n", p.dim("open: "+showCommand(matchSession(h.SessionID, h.SubagentSessionID), h.MessageIndex)))
 	}
 	if resp.Next != "" {
 		fmt.Fprintf(w, "\nmore: the same command with --cursor %s\n", resp.Next)
@@ -149,6 +149,8 @@ func printMatch(w io.Writer, p painter, q recall.Query, m recall.MoreHit) {
 		role += " " + p.dim("(tool input)")
 	case recall.MatchedInFullOutput:
 		role += " " + p.dim("(output behind its preview)")
+	case recall.MatchedInSubagent:
+		role += " " + p.dim("(in subagent "+shortID(m.SubagentSessionID)+")")
 	}
 	fmt.Fprintf(w, "    %s %s  %s\n", p.dim(fmt.Sprintf("#%d", m.MessageIndex)), role, p.highlight(m.Excerpt, q))
 	if len(m.Revisions) > 1 && m.LatestRevision != nil {

@@ -76,21 +76,23 @@ func (p porcelainWriter) end(next string) error {
 
 // printHistoryPorcelain writes one record per match: session id, message
 // index, role, session start, provider, repository, title and excerpt (the
-// message index is -1 for a conversation listed by filters alone); then
-// "next" and the cursor of the next page when there is one.
+// message index is -1 for a conversation listed by filters alone; the
+// session is the subagent's for a match in its work, which the index
+// counts in); then "next" and the cursor of the next page when there is
+// one.
 func printHistoryPorcelain(w io.Writer, resp recall.SearchResponse) error {
 	p := newPorcelainWriter(w, "history", historyPorcelainVersion)
 	for _, h := range resp.Hits {
-		match := func(index int, role, excerpt string) {
-			p.record(h.SessionID, index, role, h.StartedAtLocal, h.Provider, h.Repo, h.Title, excerpt)
+		match := func(sub string, index int, role, excerpt string) {
+			p.record(matchSession(h.SessionID, sub), index, role, h.StartedAtLocal, h.Provider, h.Repo, h.Title, excerpt)
 		}
 		if h.MatchedBy == recall.MatchedByFilter {
-			match(-1, "", "")
+			match("", -1, "", "")
 			continue
 		}
-		match(h.MessageIndex, h.Role, h.Excerpt)
+		match(h.SubagentSessionID, h.MessageIndex, h.Role, h.Excerpt)
 		for _, m := range h.MoreHits {
-			match(m.MessageIndex, m.Role, m.Excerpt)
+			match(m.SubagentSessionID, m.MessageIndex, m.Role, m.Excerpt)
 		}
 	}
 	return p.end(resp.Next)
