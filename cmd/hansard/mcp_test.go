@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -466,32 +467,88 @@ func (r roots) ListRoots(context.Context, mcp.ListRootsRequest) (*mcp.ListRootsR
 	return &mcp.ListRootsResult{Roots: []mcp.Root{{URI: "file://" + r.dir, Name: "work"}}}, nil
 }
 
-// history and search_past_sessions give the same hits for the same
-// request, whichever tier found them.
+// history and search_past_sessions give the same hits (and next page)
+// for the same request, whichever tier found them and whatever the
+// filters, a match in a subagent's work too.
 func TestHistoryAndMCPSearchAgree(t *testing.T) {
 	t.Parallel()
-	w := sharedMCPWorld(t)
-	env := []string{"HOME=" + w.home, "HANSARD_HOME=" + filepath.Join(t.TempDir(), "archive")}
+	base := sharedMCPWorld(t)
+	dir := t.TempDir()
+	w := mcpWorld{bin: base.bin, home: filepath.Join(dir, "home"), repo: filepath.Join(dir, "src", "shop")}
+	if err := os.MkdirAll(w.repo, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("git", "-C", w.repo, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	main := "abcd1111-1111-4111-8111-111111111111"
+	writeSession(w.home, w.repo, main, "2026-03-01T10:00:00Z",
+		"make the checkout retry declined cards", "Retrying declined cards with exponential backoff now.")
+	writeSession(w.home, w.repo, "abcd2222-2222-4222-8222-222222222222", "2026-03-02T10:00:00Z",
+		"add a coupon field to the basket", "The basket has a coupon field now.")
+	writeSession(w.home, w.repo, "abcd3333-3333-4333-8333-333333333333", "2026-03-03T10:00:00Z",
+		"why do declined cards skip the coupon", "A declined card never reaches the coupon step.")
+	writeSubagent(w.home, w.repo, main, "a7e1", "2026-03-01T10:05:00Z",
+		"list every caller of retry_ledger", "retry_ledger is called from checkout.go only.")
+	env := []string{"HOME=" + w.home, "HANSARD_HOME=" + filepath.Join(dir, "archive")}
 	c := startMCP(t, w, env, nil)
-	for _, q := range []string{"declined cards", "cards coupon", "basket", "coupon field"} {
-		m, isErr := call(t, c, "search_past_sessions", map[string]any{"query": q, "hits_per_session": 2})
-		if isErr {
-			t.Fatalf("%q: %v", q, m)
+	for _, r := range []struct {
+		args map[string]any
+		cli  []string
+	}{
+		{map[string]any{"query": "declined cards", "hits_per_session": 2}, []string{"--hits-per-session", "2", "declined cards"}},
+		{map[string]any{"query": "cards coupon"}, []string{"cards coupon"}},
+		{map[string]any{"query": "coupon field"}, []string{"coupon field"}},
+		{map[string]any{"query": "declined", "roles": []string{"assistant"}}, []string{"--roles", "assistant", "declined"}},
+		{map[string]any{"query": "coupon", "since": "2026-03-02", "until": "2026-03-02"}, []string{"--since", "2026-03-02", "--until", "2026-03-02", "coupon"}},
+		{map[string]any{"query": "coupon", "provider": "claude", "limit": 1}, []string{"--provider", "claude", "--limit", "1", "coupon"}},
+		{map[string]any{"query": "retry_ledger"}, []string{"retry_ledger"}},
+		{map[string]any{"query": "retry_ledger", "include_subagents": true}, []string{"--include-subagents", "retry_ledger"}},
+		{map[string]any{"since": "2026-03-02"}, []string{"--since", "2026-03-02"}},
+	} {
+		search := func(args map[string]any, flags []string) (map[string]any, map[string]any) {
+			m, isErr := call(t, c, "search_past_sessions", args)
+			if isErr {
+				t.Fatalf("%v: %v", args, m)
+			}
+			cmd := exec.Command(w.bin, append([]string{"history", "--json"}, flags...)...)
+			cmd.Env, cmd.Dir = append(env, "PATH="+os.Getenv("PATH")), w.repo
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("history %v: %v", flags, err)
+			}
+			var cli map[string]any
+			if err := json.Unmarshal(out, &cli); err != nil {
+				t.Fatalf("history %v: %v\n%s", flags, err, out)
+			}
+			return m, cli
 		}
-		cmd := exec.Command(w.bin, "history", "--json", "--hits-per-session", "2", q)
-		cmd.Env, cmd.Dir = append(env, "PATH="+os.Getenv("PATH")), w.repo
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("history %q: %v", q, err)
+		m, cli := search(r.args, r.cli)
+		same := func(m, cli map[string]any) {
+			want, _ := json.Marshal(m["hits"])
+			got, _ := json.Marshal(cli["hits"])
+			if string(got) != string(want) {
+				t.Errorf("%v: history %s\nsearch_past_sessions %s", r.cli, got, want)
+			}
+			if (m["next"] == nil) != (cli["next"] == nil) {
+				t.Errorf("%v: next page: history %v, search_past_sessions %v", r.cli, cli["next"], m["next"])
+			}
 		}
-		var cli map[string]any
-		if err := json.Unmarshal(out, &cli); err != nil {
-			t.Fatalf("history %q: %v\n%s", q, err, out)
+		same(m, cli)
+		if m["next"] != nil && cli["next"] != nil { // each one's next page
+			args := maps.Clone(r.args)
+			args["cursor"] = m["next"]
+			m2, _ := search(args, r.cli)
+			_, cli2 := search(r.args, append([]string{"--cursor", fmt.Sprint(cli["next"])}, r.cli...))
+			same(m2, cli2)
 		}
-		want, _ := json.Marshal(m["hits"])
-		got, _ := json.Marshal(cli["hits"])
-		if string(got) != string(want) || len(m["hits"].([]any)) == 0 {
-			t.Errorf("%q: history %s\nsearch_past_sessions %s", q, got, want)
+		if hits, _ := m["hits"].([]any); len(hits) == 0 {
+			t.Errorf("%v: no hits", r.args)
+		} else if r.cli[0] == "retry_ledger" {
+			h, _ := hits[0].(map[string]any)
+			if h["session_id"] != main || h["matched_in"] != "subagent" || h["subagent_session_id"] != main+"/agent-a7e1" {
+				t.Errorf("match in a subagent's work: %v", h)
+			}
 		}
 	}
 }
@@ -538,4 +595,26 @@ func TestMCPRelativeTranscriptPath(t *testing.T) {
 	if m, isErr := read(plain, fromServer); isErr || m["session_id"] != id {
 		t.Errorf("%s from the server's folder, no root declared: %v", fromServer, m)
 	}
+}
+
+// writeSubagent writes the transcript of a Claude Code subagent of session
+// parent (the 2.1 layout): its prompt and its answer.
+func writeSubagent(home, cwd, parent, agent, ts, prompt, answer string) {
+	dir := filepath.Join(home, ".claude", "projects", strings.ReplaceAll(cwd, "/", "-"), parent, "subagents")
+	os.MkdirAll(dir, 0o700)
+	f, err := os.OpenFile(filepath.Join(dir, "agent-"+agent+".jsonl"), os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	line := func(v map[string]any) {
+		v["sessionId"], v["cwd"], v["version"], v["timestamp"], v["isSidechain"], v["agentId"] = parent, cwd, "2.1.120", ts, true, agent
+		b, _ := json.Marshal(v)
+		f.Write(append(b, '\n'))
+	}
+	u := agent + "-u"
+	line(map[string]any{"type": "user", "uuid": u, "message": map[string]any{"role": "user", "content": prompt}})
+	line(map[string]any{"type": "assistant", "uuid": u + "a", "parentUuid": u, "message": map[string]any{
+		"id": "msg_" + u, "role": "assistant", "model": "claude-opus-4-7",
+		"content": []any{map[string]any{"type": "text", "text": answer}}}})
 }
