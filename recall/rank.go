@@ -261,7 +261,7 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 				r.out = append(r.out, c)
 			}
 		}
-		if t.level == levelAll && !group.sub && group.classes[0] == archive.ClassTool {
+		if t.level == levelAll && (group.sub || group.classes[0] == archive.ClassTool) {
 			if err := r.promoteNear(ctx, r.out[from:]); err != nil {
 				return err
 			}
@@ -410,11 +410,12 @@ func (r *searchRun) fullOutputs(ctx context.Context) error {
 	return nil
 }
 
-// promoteNear moves the tool output of the every-word tier whose words
-// stand near each other to the tier above. That tier reads only what people
-// and assistants said: over tool output, long texts whose words are rarely
-// near each other, it would walk every match; here it checks only the
-// matches read.
+// promoteNear moves the tool output and the subagents' text of the
+// every-word tier whose words stand near each other to the tier above.
+// That tier reads only what people and assistants of the main sessions
+// said: over tool output, long texts whose words are rarely near each
+// other, and over the subagents' text, found in few sessions, it would
+// walk every match; here it checks only the matches read.
 func (r *searchRun) promoteNear(ctx context.Context, c []candidate) error {
 	near := baseTiers(r.q)[0]
 	if len(c) == 0 || near.level != levelNear {

@@ -25,16 +25,19 @@ type classGroup struct {
 }
 
 // subagentGroup returns the group that reads the subagents' text for a
-// search leaving them out: every class of classes but boilerplate, and
-// but tool output in the words-near-each-other tier (see promoteNear);
-// ok is false when the search includes them, or no class is left.
+// search leaving them out: every class of classes but boilerplate. ok is
+// false when the search includes them, or no class is left, and in the
+// tiers that would walk much of the archive for matches ranked below
+// what the subagents' own tiers find: the words near each other (the
+// every-word tier's matches in subagents' work whose words stand near
+// each other are promoted to it, see promoteNear) and some of the words.
 func (r *searchRun) subagentGroup(t tier) (classGroup, bool) {
-	if r.f.IncludeSubagents {
+	if r.f.IncludeSubagents || t.level == levelNear || t.partial {
 		return classGroup{}, false
 	}
 	g := classGroup{sub: true}
 	for _, c := range r.classes {
-		if c != archive.ClassBoiler && (c != archive.ClassTool || t.level != levelNear) {
+		if c != archive.ClassBoiler {
 			g.classes = append(g.classes, c)
 		}
 	}
