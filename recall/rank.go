@@ -244,7 +244,7 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 			return internal("search", err)
 		}
 		var subs []string
-		if group.sub {
+		if group.sub || group.mixed {
 			if hits, subs, err = r.foldSubagents(ctx, hits); err != nil {
 				return err
 			}
@@ -255,7 +255,7 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 				r.found[k] = true
 				r.seen[h.SessionID]++
 				c := candidate{TextHit: h, class: classOf(h, group.classes), tier: &t}
-				if group.sub {
+				if subs != nil {
 					c.sub = subs[i]
 				}
 				r.out = append(r.out, c)
@@ -295,8 +295,9 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 // them; the others, whose matches are fewer, read what people and
 // assistants said in one walk. The words-near-each-other tier reads no
 // tool output (see promoteNear). When the search leaves subagents out,
-// their text is read after the main sessions' and before boilerplate
-// (see subagentGroup).
+// their tool output is read with the main sessions', and what people and
+// assistants said in them after it, before boilerplate (see
+// subagentGroup).
 func (r *searchRun) groups(t tier) []classGroup {
 	var out []classGroup
 	for _, c := range r.classes {
@@ -309,6 +310,8 @@ func (r *searchRun) groups(t tier) []classGroup {
 				out = append(out, g)
 			}
 			out = append(out, classGroup{classes: []archive.TextClass{c}})
+		case c == archive.ClassTool:
+			out = append(out, classGroup{classes: []archive.TextClass{c}, mixed: r.readsSubagents(t)})
 		default:
 			out = append(out, classGroup{classes: []archive.TextClass{c}})
 		}
@@ -339,9 +342,8 @@ func classOf(h archive.TextHit, group []archive.TextClass) archive.TextClass {
 func (r *searchRun) read(ctx context.Context, expr string, group classGroup) ([]archive.TextHit, error) {
 	tool := slices.Contains(group.classes, archive.ClassTool)
 	f := r.f
-	if group.sub {
-		f.IncludeSubagents, f.SubagentsOnly = true, true
-	}
+	f.IncludeSubagents = f.IncludeSubagents || group.sub || group.mixed
+	f.SubagentsOnly = group.sub
 	need := max(1, r.want-len(r.seen))
 	f.Sessions = need + max(1, r.want/4)
 	if !tool {

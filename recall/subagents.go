@@ -18,26 +18,36 @@ import (
 const MatchedInSubagent = "subagent"
 
 // classGroup is the classes of text one read covers; sub reads them in
-// subagents' sessions, for their main sessions (see foldSubagents).
+// subagents' sessions only, mixed in the main sessions' and the
+// subagents' together (tool output: one walk of its large indexes), the
+// subagents' matches counting for their main sessions (see
+// foldSubagents).
 type classGroup struct {
-	classes []archive.TextClass
-	sub     bool
+	classes    []archive.TextClass
+	sub, mixed bool
 }
 
-// subagentGroup returns the group that reads the subagents' text for a
-// search leaving them out: every class of classes but boilerplate. ok is
-// false when the search includes them, or no class is left, and in the
-// tiers that would walk much of the archive for matches ranked below
-// what the subagents' own tiers find: the words near each other (the
-// every-word tier's matches in subagents' work whose words stand near
-// each other are promoted to it, see promoteNear) and some of the words.
+// readsSubagents reports whether a tier of a search leaving subagents
+// out reads their work: not in the tiers that would walk much of the
+// archive for matches ranked below what the other tiers find there, the
+// words near each other (the every-word tier's matches in subagents'
+// work whose words stand near each other are promoted to it, see
+// promoteNear) and some of the words.
+func (r *searchRun) readsSubagents(t tier) bool {
+	return !r.f.IncludeSubagents && t.level != levelNear && !t.partial
+}
+
+// subagentGroup returns the group that reads what people and assistants
+// said in subagents' sessions (their tool output is read with the main
+// sessions', in a mixed group); ok is false when the tier reads no
+// subagents' work or the roles leave no such class.
 func (r *searchRun) subagentGroup(t tier) (classGroup, bool) {
-	if r.f.IncludeSubagents || t.level == levelNear || t.partial {
+	if !r.readsSubagents(t) {
 		return classGroup{}, false
 	}
 	g := classGroup{sub: true}
 	for _, c := range r.classes {
-		if c != archive.ClassBoiler {
+		if c == archive.ClassUser || c == archive.ClassSaid {
 			g.classes = append(g.classes, c)
 		}
 	}
@@ -54,9 +64,10 @@ func (r *searchRun) mainOf(id string) string {
 }
 
 // foldSubagents turns matches read in subagents' sessions into matches of
-// their main sessions, returning the subagents' ids by position. It leaves
-// out the matches of subagents whose main session the archive does not
-// hold, and of those whose main session an earlier page showed.
+// their main sessions, returning the subagents' ids by position ("" for a
+// main session's own match). It leaves out the matches of subagents whose
+// main session the archive does not hold, and of those whose main session
+// an earlier page showed.
 func (r *searchRun) foldSubagents(ctx context.Context, hits []archive.TextHit) ([]archive.TextHit, []string, error) {
 	var ask []string
 	asked := make(map[string]bool)
@@ -78,11 +89,15 @@ func (r *searchRun) foldSubagents(ctx context.Context, hits []archive.TextHit) (
 	out, subs := hits[:0], make([]string, 0, len(hits))
 	for _, h := range hits {
 		m := r.mains[h.SessionID]
-		if m == "" || m == h.SessionID || r.skip != nil && r.skip(m) {
+		switch {
+		case m == h.SessionID:
+			subs = append(subs, "")
+		case m == "" || r.skip != nil && r.skip(m):
 			continue
+		default:
+			subs = append(subs, h.SessionID)
+			h.SessionID = m
 		}
-		subs = append(subs, h.SessionID)
-		h.SessionID = m
 		out = append(out, h)
 	}
 	return out, subs, nil
