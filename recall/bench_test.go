@@ -19,8 +19,6 @@ import (
 	"hansard/archive"
 	"hansard/fixtures/gen"
 	"hansard/transcripts"
-	"hansard/transcripts/claude"
-	"hansard/transcripts/codex"
 )
 
 // The benchmarks run over a generated archive of RECALL_BENCH_MB megabytes
@@ -93,23 +91,11 @@ func buildBenchArchive(ctx context.Context) (string, error) {
 	// long outputs shown as previews, as in real archives.
 	opts := gen.Options{Sessions: int(max(10, mb/2)), TargetBytes: mb << 20, LongOutputs: true, Seed: 1,
 		MissingSubagentFiles: 0.3, PersistedOutputs: true}
-	if _, err := gen.Write(home, opts); err != nil {
-		return "", err
-	}
-	a, err := archive.Open(ctx, archive.Options{Dir: dir})
+	a, err := generateArchive(ctx, home, dir, opts)
 	if err != nil {
 		return "", err
 	}
-	defer a.Close()
-	env := func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}
-	if _, err := a.Refresh(ctx, []transcripts.Provider{claude.New(), codex.Provider{}}, env, archive.RefreshOptions{}); err != nil {
-		return "", err
-	}
+	a.Close()
 	return dir, os.WriteFile(ready, nil, 0o600)
 }
 

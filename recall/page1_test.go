@@ -34,26 +34,13 @@ func TestSearchPageOneHoldsPrompts(t *testing.T) {
 	}
 	t.Parallel()
 	ctx := context.Background()
-	home, dir := t.TempDir(), t.TempDir()
 	opts := gen.Options{Sessions: 240, TargetBytes: 24 << 20, LongOutputs: true, Seed: 9,
 		SubagentRatio: 0.1, MissingSubagentFiles: 0.3, PersistedOutputs: true}
-	if _, err := gen.Write(home, opts); err != nil {
-		t.Fatal(err)
-	}
-	a, err := archive.Open(ctx, archive.Options{Dir: filepath.Join(dir, "archive")})
+	a, err := generateArchive(ctx, t.TempDir(), filepath.Join(t.TempDir(), "archive"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	env := func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}
-	if _, err := a.Refresh(ctx, []transcripts.Provider{claude.New(), codex.Provider{}}, env, archive.RefreshOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	svc := &Service{Archive: a, Location: time.UTC}
 
 	// The words of each main session's prompts.
@@ -161,4 +148,27 @@ func pageOneWords(t *testing.T, svc *Service, prompts map[string]map[string]bool
 		out[i] = common[i*len(common)/n]
 	}
 	return out
+}
+
+// generateArchive writes generated transcripts under home and indexes
+// them into a new archive in dir, which it returns open.
+func generateArchive(ctx context.Context, home, dir string, opts gen.Options) (*archive.Archive, error) {
+	if _, err := gen.Write(home, opts); err != nil {
+		return nil, err
+	}
+	a, err := archive.Open(ctx, archive.Options{Dir: dir})
+	if err != nil {
+		return nil, err
+	}
+	env := func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	if _, err := a.Refresh(ctx, []transcripts.Provider{claude.New(), codex.Provider{}}, env, archive.RefreshOptions{}); err != nil {
+		a.Close()
+		return nil, err
+	}
+	return a, nil
 }
