@@ -248,6 +248,8 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 			if hits, subs, err = r.foldSubagents(ctx, hits); err != nil {
 				return err
 			}
+		} else {
+			r.knownMains(hits)
 		}
 		from := len(r.out)
 		for i, h := range hits {

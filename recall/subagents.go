@@ -63,6 +63,17 @@ func (r *searchRun) mainOf(id string) string {
 	return id
 }
 
+// knownMains records the sessions of matches read in main sessions only,
+// so that folding does not look them up.
+func (r *searchRun) knownMains(hits []archive.TextHit) {
+	if r.f.IncludeSubagents {
+		return
+	}
+	for _, h := range hits {
+		r.mains[h.SessionID] = h.SessionID
+	}
+}
+
 // foldSubagents turns matches read in subagents' sessions into matches of
 // their main sessions, returning the subagents' ids by position ("" for a
 // main session's own match). It leaves out the matches of subagents whose
