@@ -19,9 +19,6 @@ type SearchFilter struct {
 	RepoRoot         string
 	Provider         string
 	IncludeSubagents bool
-	// SubagentsOnly keeps only subagents' sessions (a text search only:
-	// recall reads their text apart, below their main sessions' own).
-	SubagentsOnly bool
 	// Since and Until bound [Since, Until): the message's time for a text
 	// search, the session's activity for a listing.
 	Since, Until time.Time
@@ -250,11 +247,7 @@ func (f SearchFilter) where(timeCol string) (string, []any) {
 		b.WriteString(" AND s.provider = ?")
 		args = append(args, f.Provider)
 	}
-	switch {
-	case f.SubagentsOnly:
-		b.WriteString(" AND s.class = ?")
-		args = append(args, transcripts.ClassSubagent)
-	case !f.IncludeSubagents:
+	if !f.IncludeSubagents {
 		b.WriteString(" AND s.class <> ?")
 		args = append(args, transcripts.ClassSubagent)
 	}

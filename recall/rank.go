@@ -244,7 +244,7 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 			return internal("search", err)
 		}
 		var subs []string
-		if group.sub || group.mixed {
+		if group.mixed {
 			if hits, subs, err = r.foldSubagents(ctx, hits); err != nil {
 				return err
 			}
@@ -263,7 +263,7 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 				r.out = append(r.out, c)
 			}
 		}
-		if t.level == levelAll && (group.sub || group.classes[0] == archive.ClassTool) {
+		if t.level == levelAll && (group.mixed || group.classes[0] == archive.ClassTool) {
 			if err := r.promoteNear(ctx, r.out[from:]); err != nil {
 				return err
 			}
@@ -297,9 +297,8 @@ func (r *searchRun) run(ctx context.Context, t tier) error {
 // them; the others, whose matches are fewer, read what people and
 // assistants said in one walk. The words-near-each-other tier reads no
 // tool output (see promoteNear). When the search leaves subagents out,
-// their tool output is read with the main sessions', and what people and
-// assistants said in them after it, before boilerplate (see
-// subagentGroup).
+// the reads of what assistants said and of tool output cover their work
+// too (see readsSubagents).
 func (r *searchRun) groups(t tier) []classGroup {
 	var out []classGroup
 	for _, c := range r.classes {
@@ -307,19 +306,12 @@ func (r *searchRun) groups(t tier) []classGroup {
 		case c == archive.ClassTool && t.level == levelNear:
 		case c == archive.ClassSaid && t.level != levelAll && len(out) > 0 && out[len(out)-1].classes[0] == archive.ClassUser:
 			out[len(out)-1].classes = append(out[len(out)-1].classes, c)
-		case c == archive.ClassBoiler:
-			if g, ok := r.subagentGroup(t); ok {
-				out = append(out, g)
-			}
-			out = append(out, classGroup{classes: []archive.TextClass{c}})
-		case c == archive.ClassTool:
-			out = append(out, classGroup{classes: []archive.TextClass{c}, mixed: r.readsSubagents(t)})
+			out[len(out)-1].mixed = r.readsSubagents(t)
 		default:
-			out = append(out, classGroup{classes: []archive.TextClass{c}})
+			g := classGroup{classes: []archive.TextClass{c}}
+			g.mixed = c != archive.ClassUser && c != archive.ClassBoiler && r.readsSubagents(t)
+			out = append(out, g)
 		}
-	}
-	if g, ok := r.subagentGroup(t); ok && !slices.Contains(r.classes, archive.ClassBoiler) {
-		out = append(out, g)
 	}
 	return out
 }
@@ -344,8 +336,7 @@ func classOf(h archive.TextHit, group []archive.TextClass) archive.TextClass {
 func (r *searchRun) read(ctx context.Context, expr string, group classGroup) ([]archive.TextHit, error) {
 	tool := slices.Contains(group.classes, archive.ClassTool)
 	f := r.f
-	f.IncludeSubagents = f.IncludeSubagents || group.sub || group.mixed
-	f.SubagentsOnly = group.sub
+	f.IncludeSubagents = f.IncludeSubagents || group.mixed
 	need := max(1, r.want-len(r.seen))
 	f.Sessions = need + max(1, r.want/4)
 	if !tool {

@@ -17,41 +17,25 @@ import (
 // subagents, named by subagent_session_id, at message_index.
 const MatchedInSubagent = "subagent"
 
-// classGroup is the classes of text one read covers; sub reads them in
-// subagents' sessions only, mixed in the main sessions' and the
-// subagents' together (tool output: one walk of its large indexes), the
-// subagents' matches counting for their main sessions (see
-// foldSubagents).
+// classGroup is the classes of text one read covers; mixed reads them
+// in the main sessions and the subagents' together, the subagents'
+// matches counting for their main sessions (see foldSubagents).
 type classGroup struct {
-	classes    []archive.TextClass
-	sub, mixed bool
+	classes []archive.TextClass
+	mixed   bool
 }
 
 // readsSubagents reports whether a tier of a search leaving subagents
-// out reads their work: not in the tiers that would walk much of the
-// archive for matches ranked below what the other tiers find there, the
-// words near each other (the every-word tier's matches in subagents'
-// work whose words stand near each other are promoted to it, see
-// promoteNear) and some of the words.
+// out reads their work: what their assistants said and their tools
+// printed or were given, in the walks of the main sessions' (their
+// prompts are their parent's calls, whose inputs are the parent's own
+// text). Not in the tiers that would walk much of the archive for
+// matches ranked below what the other tiers find there: the words near
+// each other (the every-word tier's matches in subagents' work whose
+// words stand near each other are promoted to it, see promoteNear) and
+// some of the words.
 func (r *searchRun) readsSubagents(t tier) bool {
 	return !r.f.IncludeSubagents && t.level != levelNear && !t.partial
-}
-
-// subagentGroup returns the group that reads what people and assistants
-// said in subagents' sessions (their tool output is read with the main
-// sessions', in a mixed group); ok is false when the tier reads no
-// subagents' work or the roles leave no such class.
-func (r *searchRun) subagentGroup(t tier) (classGroup, bool) {
-	if !r.readsSubagents(t) {
-		return classGroup{}, false
-	}
-	g := classGroup{sub: true}
-	for _, c := range r.classes {
-		if c == archive.ClassUser || c == archive.ClassSaid {
-			g.classes = append(g.classes, c)
-		}
-	}
-	return g, len(g.classes) > 0
 }
 
 // mainOf returns the main session a session's matches count for: itself,
