@@ -7,11 +7,11 @@ import (
 )
 
 // A search that leaves subagents' conversations out (the default) still
-// reads their work, after the classes of text of the main conversations
-// and below them: a match found only there is a hit on the conversation
-// the subagent worked for, naming the subagent (matched_in subagent,
-// subagent_session_id), so that the conversation a person remembers is
-// found whichever of its agents said the word.
+// reads their work, in the same walks as the main conversations' answers
+// and tool output, and ranks it below them: a match found only there is a
+// hit on the conversation the subagent worked for, naming the subagent
+// (matched_in subagent, subagent_session_id), so that the conversation a
+// person remembers is found whichever of its agents said the word.
 
 // MatchedInSubagent: the match is in the conversation of one of the hit's
 // subagents, named by subagent_session_id, at message_index.
@@ -27,9 +27,11 @@ type classGroup struct {
 
 // readsSubagents reports whether a tier of a search leaving subagents
 // out reads their work: what their assistants said and their tools
-// printed or were given, in the walks of the main sessions' (their
-// prompts are their parent's calls, whose inputs are the parent's own
-// text). Not in the tiers that would walk much of the archive for
+// printed or were given, in the walks of the main sessions' (not their
+// prompts in the every-word tier, which reads the main sessions' prompts
+// apart: a subagent's prompt is its parent's call, whose input is the
+// parent's own text; the lower tiers read prompts and answers in one
+// walk). Not in the tiers that would walk much of the archive for
 // matches ranked below what the other tiers find there: the words near
 // each other (the every-word tier's matches in subagents' work whose
 // words stand near each other are promoted to it, see promoteNear) and
