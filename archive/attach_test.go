@@ -65,6 +65,7 @@ func makeRepo(t *testing.T, root, url string) {
 }
 
 func TestSessionsAndEditsAttachToRepositories(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	repo := filepath.Join(t.TempDir(), "webapp")
 	other := filepath.Join(t.TempDir(), "lib")
@@ -143,6 +144,7 @@ func TestSessionsAndEditsAttachToRepositories(t *testing.T) {
 }
 
 func TestWorktreeSessionsAttachToTheMainRepository(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	base := t.TempDir()
 	main := filepath.Join(base, "webapp")
@@ -184,6 +186,7 @@ func repoEdits(t *testing.T, a *Archive, root string) []string {
 }
 
 func TestMapPathLongestPrefixWins(t *testing.T) {
+	t.Parallel()
 	maps := []PathMap{{From: "/a", To: "/x"}, {From: "/a/b/", To: "/y"}, {From: "/", To: "/root"}}
 	cases := map[string]string{
 		"/a/b/c.go": "/y/c.go",
@@ -204,6 +207,7 @@ func TestMapPathLongestPrefixWins(t *testing.T) {
 }
 
 func TestLinksMergeFromBothSides(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("parent.jsonl",

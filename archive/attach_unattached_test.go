@@ -6,6 +6,7 @@ import (
 )
 
 func TestCollapseFolders(t *testing.T) {
+	t.Parallel()
 	got := collapseFolders([]UnattachedFolder{
 		{"/a/proj/agents/x", 2}, {"/a/proj", 1}, {"/a/proj-old", 1}, {"/b/other", 5},
 	})

@@ -11,6 +11,7 @@ import (
 // a URL an agent recorded keeps its user name and password, in the repos
 // table or in Status, whether redaction is on or off.
 func TestRepositoryURLsWithoutUserinfo(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	repo := filepath.Join(t.TempDir(), "webapp")
 	makeRepo(t, repo, "https://deploy:"+testPassword+"@git.example.com/team/webapp.git")

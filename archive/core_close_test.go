@@ -38,6 +38,7 @@ func cachedArchive(t *testing.T) (*testEnv, *Archive) {
 }
 
 func TestCloseLeavesCachedRowsInTheWAL(t *testing.T) {
+	t.Parallel()
 	e, a := cachedArchive(t)
 	ctx := context.Background()
 	data := []byte("blame of main.go")
@@ -64,6 +65,7 @@ func TestCloseLeavesCachedRowsInTheWAL(t *testing.T) {
 }
 
 func TestCloseCheckpointsSettingsAndTranscripts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for name, write := range map[string]func(e *testEnv, a *Archive){
 		"setting": func(e *testEnv, a *Archive) {
@@ -106,6 +108,7 @@ func TestCloseCheckpointsSettingsAndTranscripts(t *testing.T) {
 }
 
 func TestCloseCheckpointsALargeWAL(t *testing.T) {
+	t.Parallel()
 	_, a := cachedArchive(t)
 	big := bytes.Repeat([]byte("0123456789abcdef"), walKeepLimit/16+1)
 	if err := a.StoreCached(context.Background(), CacheMatches, "/w", "main.go", "k1", big); err != nil {
@@ -120,6 +123,7 @@ func TestCloseCheckpointsALargeWAL(t *testing.T) {
 }
 
 func TestNoCheckpointOnCloseBadConn(t *testing.T) {
+	t.Parallel()
 	var nilConn *struct{ db uintptr }
 	for name, c := range map[string]any{
 		"not a pointer": 3,
@@ -135,6 +139,7 @@ func TestNoCheckpointOnCloseBadConn(t *testing.T) {
 }
 
 func TestCloseTwice(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{}) // a new archive: its migration is durable
 	for i := range 2 {

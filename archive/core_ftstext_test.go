@@ -9,6 +9,7 @@ import (
 )
 
 func TestSplitBoilerplate(t *testing.T) {
+	t.Parallel()
 	// text → said, boilerplate
 	cases := map[string][2]string{
 		"plain text": {"plain text", ""},
@@ -34,6 +35,7 @@ func TestSplitBoilerplate(t *testing.T) {
 }
 
 func TestIdentifiers(t *testing.T) {
+	t.Parallel()
 	got := identifiers("call AddUserMessage and run_explain_test, parseJSON(x); README TODO_X plain words é_accent AddUserMessage _private_ x_y")
 	want := []string{"addusermessage", "run_explain_test", "parsejson", "todo_x"}
 	if !reflect.DeepEqual(got, want) {
@@ -45,6 +47,7 @@ func TestIdentifiers(t *testing.T) {
 // leaves the columns a search reads, and the vocabulary holds the
 // identifiers of the text archived before.
 func TestUpgradeSplitsBoilerplate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	archiveAt(t, dir, 16,
@@ -103,6 +106,7 @@ func TestUpgradeSplitsBoilerplate(t *testing.T) {
 // The writer indexes and removes the columns as the schema's view and
 // trigger do, through rewrites and deletes.
 func TestWriterSplitsBoilerplate(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	lines := sessionLines("s1", "/w")

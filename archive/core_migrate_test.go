@@ -3,6 +3,7 @@ package archive
 import "testing"
 
 func TestMigrationVersion(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]int{
 		"0001_init.sql":                1,
 		"0012_git_log.sql":             12,

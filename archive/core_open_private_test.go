@@ -11,6 +11,7 @@ import (
 // An existing archive whose files' modes were loosened has them tightened
 // on open; its folder keeps the mode it was given.
 func TestOpenTightensExistingModes(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "archive")
 	ctx := context.Background()
 	a, err := Open(ctx, Options{Dir: dir})
@@ -42,6 +43,7 @@ func TestOpenTightensExistingModes(t *testing.T) {
 
 // A database path that is a folder is an error, not an archive.
 func TestOpenRefusesFolderAsDatabase(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, DBName), 0o700); err != nil {
 		t.Fatal(err)
@@ -54,6 +56,7 @@ func TestOpenRefusesFolderAsDatabase(t *testing.T) {
 
 // Open fails, and leaves nothing open, on a folder it cannot use.
 func TestOpenBadFolders(t *testing.T) {
+	t.Parallel()
 	for name, dir := range map[string]func(t *testing.T) string{
 		"no folder": func(*testing.T) string { return "" },
 		"a file": func(t *testing.T) string {

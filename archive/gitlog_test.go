@@ -24,6 +24,7 @@ func commitsOf(rows []GitLogRow) []string {
 }
 
 func TestGitLogReplaceAppendRead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a := newTestEnv(t).open(Options{})
 	const root = "/src/proj"
@@ -128,6 +129,7 @@ func TestGitLogReplaceAppendRead(t *testing.T) {
 }
 
 func TestGitLogClaim(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	a := newTestEnv(t).open(Options{Now: func() time.Time { return now }})
@@ -169,6 +171,7 @@ func TestGitLogClaim(t *testing.T) {
 }
 
 func TestGitFollowStep(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a := newTestEnv(t).open(Options{})
 	if rows, found, err := a.GitFollowStep(ctx, "c2", "b.go"); err != nil || found || rows != nil {
@@ -199,6 +202,7 @@ func TestGitFollowStep(t *testing.T) {
 }
 
 func TestGitLogRowsUsesIndexes(t *testing.T) {
+	t.Parallel()
 	a := newTestEnv(t).open(Options{})
 	q, args := gitLogRowsQuery([]string{"a.go", "b.go"})
 	rows, err := a.db.Query("EXPLAIN QUERY PLAN "+q, args...)
@@ -224,6 +228,7 @@ func TestGitLogRowsUsesIndexes(t *testing.T) {
 }
 
 func TestGitLogReorderAndShare(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a := newTestEnv(t).open(Options{})
 	const root, other = "/src/proj", "/src/clone"
@@ -302,6 +307,7 @@ func TestGitLogReorderAndShare(t *testing.T) {
 // commits is stored as it comes; a writer whose base moved stores its
 // commits but no walk, and they serve the next writer.
 func TestGitLogWriterManyCommits(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a := newTestEnv(t).open(Options{})
 	const root = "/src/big"

@@ -12,6 +12,7 @@ import (
 )
 
 func TestBadInputIsCountedAndSkipped(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	good := e.write("good.jsonl", sessionLines("good", "/w")...)
@@ -61,6 +62,7 @@ func TestBadInputIsCountedAndSkipped(t *testing.T) {
 }
 
 func TestOversizedLineIsSkipped(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	lines := sessionLines("big", "/w")
@@ -84,6 +86,7 @@ func TestOversizedLineIsSkipped(t *testing.T) {
 }
 
 func TestFileVanishingBeforeRead(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("keep.jsonl", sessionLines("keep", "/w")...)
@@ -111,6 +114,7 @@ func TestFileVanishingBeforeRead(t *testing.T) {
 }
 
 func TestFileVanishingOrTruncatedMidRead(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	var long []string
@@ -148,6 +152,7 @@ func TestFileVanishingOrTruncatedMidRead(t *testing.T) {
 }
 
 func TestUnreadableFolderIsReported(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("ok/s1.jsonl", sessionLines("s1", "/w")...)
@@ -171,6 +176,7 @@ func TestUnreadableFolderIsReported(t *testing.T) {
 }
 
 func TestFileGrowingAfterItsLastReadIsReadNextTime(t *testing.T) {
+	t.Parallel()
 	// A line appended between the parser's last read and the stat that
 	// follows it must not be taken as read.
 	e := newTestEnv(t)

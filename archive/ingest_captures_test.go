@@ -17,6 +17,7 @@ const captureSession = "0190aaaa-0000-7000-8000-000000000008"
 // indexing the transcript gives it the transcript's call, adds the one the
 // server never saw (with a note saying so), and a rebuild changes nothing.
 func TestCaptures(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	home := t.TempDir()
 	b, err := os.ReadFile("../fixtures/codex/capture.jsonl")

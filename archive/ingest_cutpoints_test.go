@@ -93,6 +93,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 // is. Redaction is on, secrets are planted and one transcript has Bedrock
 // ids, as the archive stores the providers' checkpoint state redacted.
 func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
+	t.Parallel()
 	home, files := cutHome(t)
 	env := homeEnv(home)
 	ctx := context.Background()

@@ -12,6 +12,7 @@ import (
 // archive: every subagent is a session, those without a file built from
 // the copies, and every preview's call keeps its whole output.
 func TestGeneratedMirrorsAndPreviews(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	st, err := gen.Write(home, gen.Options{Sessions: 8, TargetBytes: 8 << 20, Providers: []string{gen.Claude}, SubagentRatio: 0.4,
 		LongOutputs: true, Seed: 7, MissingSubagentFiles: 0.5, PersistedOutputs: true})

@@ -12,6 +12,7 @@ import (
 // TestRefreshNothingNewWritesNothing: a refresh that finds nothing new
 // leaves the database (and its WAL) untouched and still records its time.
 func TestRefreshNothingNewWritesNothing(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	e.write("one.jsonl", sessionLines("s1", "/w/one")...)
 	now := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)

@@ -113,6 +113,7 @@ func linkState(t *testing.T, a *Archive) string {
 // copied history) in every order, and expects the same links and parents,
 // with the copied history indexed once.
 func TestClaudeLinksAcrossFiles(t *testing.T) {
+	t.Parallel()
 	all := []string{linkOrigin, linkContinued, linkCompacted, linkCopied}
 	orders := map[string][][]string{
 		"together":            {all},
@@ -169,6 +170,7 @@ func TestClaudeLinksAcrossFiles(t *testing.T) {
 // parent, resolved from a message uuid, comes back, and the earlier
 // generation keeps its own.
 func TestLinkSurvivesReread(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a, home := linkArchive(t)
 	placeClaude(t, home, linkOrigin, linkContinued)
@@ -206,6 +208,7 @@ func TestLinkSurvivesReread(t *testing.T) {
 // threads they came from, in both orders: each is linked with its relation
 // and evidence, and the history copied into them is indexed once.
 func TestCodexForkAndResumeLinks(t *testing.T) {
+	t.Parallel()
 	origins := map[string]string{"fork-origin.jsonl": forkOriginID, "resume-origin.jsonl": resumeOriginID}
 	copies := map[string]string{"fork.jsonl": forkID, "resume.jsonl": resumedID}
 	for name, steps := range map[string][]map[string]string{
@@ -257,6 +260,7 @@ func TestCodexForkAndResumeLinks(t *testing.T) {
 // TestMessageOwnerUsesIndex keeps the lookup of a message's session on the
 // uuid index.
 func TestMessageOwnerUsesIndex(t *testing.T) {
+	t.Parallel()
 	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

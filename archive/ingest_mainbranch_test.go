@@ -12,6 +12,7 @@ import (
 )
 
 func TestMainBranch(t *testing.T) {
+	t.Parallel()
 	type m struct{ uuid, parent string }
 	cases := []struct {
 		name string
@@ -40,6 +41,7 @@ func TestMainBranch(t *testing.T) {
 // between the lines of one assistant message follow that message, and a
 // real rewind still leaves its branch.
 func TestMainBranchToolsAndJoinedLines(t *testing.T) {
+	t.Parallel()
 	// n is a message: uuid, parent, first line, last known line, owner.
 	type n struct {
 		uuid, parent    string
@@ -96,6 +98,7 @@ func branchString(main []bool) string {
 // main branch; only the first attempts of the two edited prompts are not
 // (one sent again from a message, one from a turn_duration line).
 func TestMainBranchClaudeFixture(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	copyTree(t, "../fixtures/reading/claude", filepath.Join(home, ".claude", "projects"))
 	a := indexHome(t, home)
@@ -112,6 +115,7 @@ func TestMainBranchClaudeFixture(t *testing.T) {
 // subagents, and branch only where a prompt was sent twice from the same
 // point (and a /exit record beside the reply of a resumed session).
 func TestMainBranchRealTranscripts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("reads the development set")
 	}
@@ -243,6 +247,7 @@ func untarHome(t *testing.T, archivePath, dst string) bool {
 }
 
 func TestOnMainBranchStored(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl",

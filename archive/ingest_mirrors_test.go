@@ -85,6 +85,7 @@ func searchSessions(t *testing.T, a *Archive, match string) map[string]bool {
 // TestMirrorSessionIndexed: with no file of its own, the subagent's
 // session is built from the parent's copies, searchable and linked.
 func TestMirrorSessionIndexed(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	mirrorHome(t, home, false)
 	a := indexHome(t, home)
@@ -103,6 +104,7 @@ func TestMirrorSessionIndexed(t *testing.T) {
 // mirror whether it comes after the parent or is there from the start,
 // and a re-read of the parent does not bring the mirror back.
 func TestMirrorReplacedByOwnFile(t *testing.T) {
+	t.Parallel()
 	check := func(t *testing.T, a *Archive) {
 		t.Helper()
 		got := sessionMessages(t, a, mirrorSession)

@@ -94,6 +94,7 @@ func TestTwoFilesWithOneSessionIDKeepBoth(t *testing.T) {
 }
 
 func TestTwoNewFilesWritingOneSession(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("a.jsonl", sessionLines("dup", "/w")...)

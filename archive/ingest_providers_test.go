@@ -34,6 +34,7 @@ func collect(t *testing.T, providers []transcripts.Provider, env transcripts.Env
 // indexes the same files in two parts (each cut at half, then completed)
 // and expects the same archive.
 func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	if _, err := gen.Write(home, gen.Options{Sessions: 6, TargetBytes: 3 << 20, LongOutputs: true, Seed: 11}); err != nil {
 		t.Fatal(err)
@@ -145,6 +146,7 @@ func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
 // fake credentials planted and redaction on, then searches the database
 // file (and its WAL) byte for byte for each of them.
 func TestPlantedSecretsNeverReachTheDatabase(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	st, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 1 << 20, Seed: 5, Secrets: 12})
 	if err != nil {

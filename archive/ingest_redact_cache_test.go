@@ -6,6 +6,7 @@ import (
 )
 
 func TestRedactMemo(t *testing.T) {
+	t.Parallel()
 	if newRedactMemo(nil) != nil {
 		t.Fatal("a memo of no redaction is not nil")
 	}

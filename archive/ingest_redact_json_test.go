@@ -28,6 +28,7 @@ func testPrivateKey() []string {
 // token, escaped slashes in a URL, an escaped letter) is found, and the
 // JSON keeps its structure, key order and untouched values.
 func TestRedactJSONDecodedText(t *testing.T) {
+	t.Parallel()
 	red := redact.New().String
 	for _, raw := range []string{
 		`{"command":"cd app &&\n` + testGitHubToken + `","timeout":120000}`,
@@ -87,6 +88,7 @@ func jsonText(raw []byte) string {
 // TestRedactStateAfterEscapes checks the provider checkpoint state: a
 // token at the start of a line of a pending call's input is redacted.
 func TestRedactStateAfterEscapes(t *testing.T) {
+	t.Parallel()
 	state := []byte(`{"pending":{"toolu_1":{"input":{"command":"set -e\n` + testGitHubToken + ` push"}}}}`)
 	out := redactState(nil, redact.New().String, state)
 	if strings.Contains(string(out), testGitHubToken) || !json.Valid(out) {
@@ -98,6 +100,7 @@ func TestRedactStateAfterEscapes(t *testing.T) {
 // is redacted whole in its hunks and its patch, not only its BEGIN and END
 // lines, and that hunks and patches keep their lines and prefixes.
 func TestRedactEditAcrossLines(t *testing.T) {
+	t.Parallel()
 	key := testPrivateKey()
 	var added, removed []string
 	for _, l := range key {
@@ -144,6 +147,7 @@ func TestRedactEditAcrossLines(t *testing.T) {
 // TestRecordedURLsWithoutUserinfo checks that a repository URL an agent
 // recorded for its session is stored without its credentials.
 func TestRecordedURLsWithoutUserinfo(t *testing.T) {
+	t.Parallel()
 	for _, red := range []func(string) string{nil, redact.New().String} {
 		s := transcripts.Session{ID: "s1", GitRepoURL: "https://ci:" + testGitHubToken + "@github.com/o/r.git"}
 		r, _ := copyRecord(transcripts.Record{Session: &s}, red)

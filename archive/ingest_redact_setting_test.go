@@ -45,6 +45,7 @@ func archiveBytes(t *testing.T, dir string) string {
 // its WAL or the full-text vocabulary. Turning it off again stores the
 // text as recorded.
 func TestTurningRedactionOnLeavesNoSecret(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	e.write("sec.jsonl", secretSessionLines("/w/app")...)
 	secrets := append([]string{testGitHubToken, testPassword}, testKeyLines...)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestRedactState(t *testing.T) {
+	t.Parallel()
 	secret := "tok" + "en-" + "SECRET"
 	redact := func(s string) string { return strings.ReplaceAll(s, secret, "[redacted:test]") }
 
@@ -43,6 +44,7 @@ func TestRedactState(t *testing.T) {
 // result: the edit parsed from the redacted checkpoint state is stored as
 // the edit of one parse of the whole file, the key one placeholder a line.
 func TestPendingWriteThroughRedactedState(t *testing.T) {
+	t.Parallel()
 	content := "package store\n\nconst localSettings = `" + strings.Join(testPrivateKey(), "\n") + "`\n"
 	input, err := json.Marshal(map[string]string{"file_path": "/w/store/limiter_stream.go", "content": content})
 	if err != nil {

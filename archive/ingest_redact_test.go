@@ -13,6 +13,7 @@ import (
 // placeholder line with its type and size, the text around it stays, and
 // no base64 reaches the full-text index.
 func TestBinaryContentStoredAsPlaceholders(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	copyTree(t, "../fixtures/reading/claude", filepath.Join(home, ".claude", "projects"))
 	copyTree(t, "../fixtures/reading/codex", filepath.Join(home, ".codex", "sessions"))

@@ -38,6 +38,7 @@ func TestOpenCreatesPrivateFiles(t *testing.T) {
 }
 
 func TestOpenTwiceKeepsSchema(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -57,6 +58,7 @@ func TestOpenTwiceKeepsSchema(t *testing.T) {
 }
 
 func TestDefaultDir(t *testing.T) {
+	t.Parallel()
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 	cases := []struct {
 		env  map[string]string
@@ -78,6 +80,7 @@ func TestDefaultDir(t *testing.T) {
 }
 
 func TestRefreshIndexesAndSkipsUnchanged(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -103,6 +106,7 @@ func TestRefreshIndexesAndSkipsUnchanged(t *testing.T) {
 }
 
 func TestRefreshAppendsAndLeavesTornLine(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -161,6 +165,7 @@ func assertRetained(t *testing.T, a *Archive, path string) {
 }
 
 func TestDeletedSourceKeepsSessionsAndRebuilds(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	p1 := e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -231,6 +236,7 @@ func sameExceptDeleted(a, b string) bool {
 }
 
 func TestCancelledRefreshResumes(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	for i := range 40 {
 		id := "s" + string(rune('a'+i%26)) + string(rune('a'+i/26))
@@ -253,6 +259,7 @@ func TestCancelledRefreshResumes(t *testing.T) {
 }
 
 func TestPausedRefreshReadsNothing(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -274,6 +281,7 @@ func TestPausedRefreshReadsNothing(t *testing.T) {
 }
 
 func TestRedactionBeforeStorage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	redact := func(s string) string { return strings.ReplaceAll(s, "hunter2secret", "[redacted:password]") }
 	a := e.open(Options{Redact: redact})
@@ -314,6 +322,7 @@ type versionedProvider struct {
 func (p versionedProvider) ParserVersion() string { return p.version }
 
 func TestParserUpgradeReparses(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -350,6 +359,7 @@ func TestParserUpgradeReparses(t *testing.T) {
 // reading of records changed (the version it recorded is the parser's
 // alone, or names another reading) are re-read once.
 func TestReadingVersionReparses(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -378,6 +388,7 @@ func TestReadingVersionReparses(t *testing.T) {
 // TestRealProvidersNameTheirParser: both providers name their parser's
 // version, so that a parser change re-reads archived transcripts.
 func TestRealProvidersNameTheirParser(t *testing.T) {
+	t.Parallel()
 	for _, p := range realProviders() {
 		if v, ok := p.(Versioned); !ok || v.ParserVersion() == "" {
 			t.Errorf("provider %s names no parser version", p.Name())
@@ -386,6 +397,7 @@ func TestRealProvidersNameTheirParser(t *testing.T) {
 }
 
 func TestRefreshNoWaitWhenBusy(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -404,6 +416,7 @@ func TestRefreshNoWaitWhenBusy(t *testing.T) {
 }
 
 func TestOpenWhileAnotherProcessWrites(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	ctx := context.Background()
@@ -427,6 +440,7 @@ func TestOpenWhileAnotherProcessWrites(t *testing.T) {
 }
 
 func TestProgressReportsTheEnd(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	for _, id := range []string{"p1", "p2", "p3"} {

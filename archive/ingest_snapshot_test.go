@@ -82,6 +82,7 @@ func (q *quickEnv) indexed() {
 }
 
 func TestQuickRefreshSkipsDiscovery(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	q.indexed()
 	parses := q.prov.parses.Load()
@@ -96,6 +97,7 @@ func TestQuickRefreshSkipsDiscovery(t *testing.T) {
 }
 
 func TestQuickRefreshNoticesChanges(t *testing.T) {
+	t.Parallel()
 	// Files that only grew, shrank or were rewritten in place are read
 	// without listing a folder (planChanged); anything else lists them.
 	for _, tc := range []struct {
@@ -162,6 +164,7 @@ func TestQuickRefreshNoticesChanges(t *testing.T) {
 }
 
 func TestQuickRefreshRefusesStaleSnapshot(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		spoil func(q *quickEnv)
@@ -206,6 +209,7 @@ func TestQuickRefreshRefusesStaleSnapshot(t *testing.T) {
 }
 
 func TestQuickRefreshParserUpgrade(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	refresh := func(version string) (RefreshResult, bool) {
 		before := q.discovered.Load()
@@ -227,6 +231,7 @@ func TestQuickRefreshParserUpgrade(t *testing.T) {
 }
 
 func TestQuickRefreshPaused(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	q.indexed()
 	if err := q.a.SetPaused(context.Background(), true); err != nil {
@@ -240,6 +245,7 @@ func TestQuickRefreshPaused(t *testing.T) {
 // With the real clock, folders written moments ago are not trusted: no
 // snapshot, and every refresh goes the long way until they settle.
 func TestNoSnapshotOfRecentFolders(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
@@ -251,6 +257,7 @@ func TestNoSnapshotOfRecentFolders(t *testing.T) {
 
 // No snapshot while a folder cannot be read: the long way reports it.
 func TestNoSnapshotWithScanErrors(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	q.write("s1.jsonl", sessionLines("s1", "/w")...)
 	q.write("locked/s2.jsonl", sessionLines("s2", "/w")...)
@@ -262,6 +269,7 @@ func TestNoSnapshotWithScanErrors(t *testing.T) {
 }
 
 func TestSnapshotRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := &snapshot{
 		token: "tok",
 		roots: []snapRoot{{"lines", "/r"}, {"lines", "/gone"}},
@@ -282,6 +290,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 }
 
 func TestSnapshotBadInput(t *testing.T) {
+	t.Parallel()
 	good := (&snapshot{token: "t", files: []snapFile{{path: "/a", size: 1, mtime: 2}}}).encode()
 	flipped := bytes.Clone(good)
 	flipped[len(snapshotMagic)+2] ^= 0xff
@@ -305,6 +314,7 @@ func TestSnapshotBadInput(t *testing.T) {
 // A migration may change what a refresh must read: opening drops the
 // snapshot when it migrates.
 func TestMigrationDropsSnapshot(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, snapshotFile)
 	if err := os.WriteFile(path, (&snapshot{token: "t"}).encode(), 0o600); err != nil {
@@ -332,6 +342,7 @@ func dumpAfterLongRefresh(t *testing.T, q *quickEnv) string {
 }
 
 func TestPlanChangedFallsBack(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		spoil func(q *quickEnv)
@@ -384,6 +395,7 @@ func TestPlanChangedFallsBack(t *testing.T) {
 // A session being written: every refresh reads what was appended without
 // listing a folder, and the archive matches one refreshed the long way.
 func TestQuickRefreshFollowsAGrowingFile(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	q.indexed()
 	for i := range 3 {
@@ -405,6 +417,7 @@ func TestQuickRefreshFollowsAGrowingFile(t *testing.T) {
 // already read takes a snapshot with what is stored, and the next one
 // takes the shortcut.
 func TestQuickRefreshSettlesAFileReadMeanwhile(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	q.indexed()
 	stale, err := q.a.readSnapshot()
@@ -442,6 +455,7 @@ func (q *quickEnv) withSecondRoot(path string) {
 // A root missing when the snapshot was taken is recorded as missing: once
 // it appears, the refresh lists it.
 func TestQuickRefreshNoticesARootAppearing(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	other := filepath.Join(t.TempDir(), "later")
 	q.withSecondRoot(other)
@@ -460,6 +474,7 @@ func TestQuickRefreshNoticesARootAppearing(t *testing.T) {
 // A root that is a file, not a folder, cannot be listed: no snapshot, and
 // every refresh goes the long way.
 func TestNoSnapshotWhenARootIsAFile(t *testing.T) {
+	t.Parallel()
 	q := newQuickEnv(t)
 	file := filepath.Join(t.TempDir(), "root-file")
 	if err := os.WriteFile(file, nil, 0o600); err != nil {

@@ -39,6 +39,7 @@ func ftsConsistent(t *testing.T, db *sql.DB) {
 // message; it is found through that message alone, also after its file is
 // read again whole, or read as it grows.
 func TestClaudeResultsIndexedOnce(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	if _, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 1 << 20, Seed: 5}); err != nil {
 		t.Fatal(err)
@@ -155,6 +156,7 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 // carried by messages were told apart: the Claude results leave
 // results_fts, the others stay.
 func TestMigrateResultsInMessages(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	archiveAt(t, dir, 4,
 		`INSERT INTO sessions (pk, id, provider) VALUES (1, 'c', 'claude'), (2, 'x', 'codex')`,

@@ -12,6 +12,7 @@ import (
 // indexed at once, read again (not added again) when the file grows, and a
 // last line that is not yet complete JSON still waits.
 func TestRefreshIndexesUnterminatedLastLine(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	lines := sessionLines("s1", "/w")

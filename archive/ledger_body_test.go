@@ -7,6 +7,7 @@ import (
 )
 
 func TestLedgerBodyRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, lines := range [][]LedgerLineRow{
 		nil,
 		{{Pos: 0, Text: "a := 2", KeyHash: 42}},
@@ -29,6 +30,7 @@ func TestLedgerBodyRoundTrip(t *testing.T) {
 // entries kept their lines in one column: the migration fills it from the
 // line rows, and candidates read the same lines.
 func TestMigrateLedgerBodies(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	archiveAt(t, dir, 8,
 		`INSERT INTO ledger_entries (id, session_id, call_id, seq, repo_root, path, message_idx, ts, version)

@@ -13,6 +13,7 @@ import (
 // whatever the names; and that CommandsMark moves when a command is
 // added.
 func TestRepoShellCommands(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	repo := filepath.Join(t.TempDir(), "webapp")
 	makeRepo(t, repo, "git@example.com:team/webapp.git")

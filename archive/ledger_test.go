@@ -25,6 +25,7 @@ func ledgerEnv(t *testing.T) (*testEnv, *Archive, string) {
 }
 
 func TestLedgerLifecycle(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	_, a, repo := ledgerEnv(t)
 
@@ -110,6 +111,7 @@ func TestLedgerLifecycle(t *testing.T) {
 }
 
 func TestLedgerReplayKeepsLaterMarks(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	e, a, repo := ledgerEnv(t)
 	paths, mark, _ := a.DirtyLedgerPaths(ctx)
@@ -125,6 +127,7 @@ func TestLedgerReplayKeepsLaterMarks(t *testing.T) {
 }
 
 func TestStoreCachedKeepsAFew(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	_, a, repo := ledgerEnv(t)
 	for i := range maxCachedPerFile + 3 {
@@ -144,6 +147,7 @@ func TestStoreCachedKeepsAFew(t *testing.T) {
 // TestDescribeLinksTheCall: an edit's source link names the line of its
 // tool call, not the first line of the message that issued it.
 func TestDescribeLinksTheCall(t *testing.T) {
+	t.Parallel()
 	e, a, _ := ledgerEnv(t)
 	k := LedgerEdit{SessionID: "s1", CallID: "c1"}
 	ds, err := a.DescribeEdits(context.Background(), []LedgerEdit{k})

@@ -8,6 +8,7 @@ import (
 )
 
 func TestMessagesAndToolCalls(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)

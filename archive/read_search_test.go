@@ -7,6 +7,7 @@ import (
 )
 
 func TestSearchTextAndFilters(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	e.write("one.jsonl", sessionLines("s1", "/w/one")...)
 	e.write("two.jsonl", sessionLines("s2", "/w/two")...)
@@ -82,6 +83,7 @@ func TestSearchTextAndFilters(t *testing.T) {
 }
 
 func TestSessionsAndWindows(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	lines := sessionLines("s1", "/w/one")
 	lines = append(lines, `{"t":"msg","role":"assistant","text":"ünïcödé 日本語 text","uuid":"s1-u9","ts":"2026-01-02T03:05:00Z"}`)

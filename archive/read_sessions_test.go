@@ -8,6 +8,7 @@ import (
 )
 
 func TestGetSessionByPrefix(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	for _, id := range []string{"abc-1", "abc-2", "abd-1"} {
