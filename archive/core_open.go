@@ -143,7 +143,7 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 		// A migration may rebuild an index for a while: one process
 		// migrates under the write lock, the others wait for it rather
 		// than for SQLite's busy timeout, then find the schema current.
-		unlock, err := lockDir(ctx, opts.Dir, func() bool { return behind(ctx, db) })
+		unlock, err := lockDir(ctx, opts.Dir, stillBehind(ctx, db))
 		if err == nil {
 			defer unlock()
 		} else if !errors.Is(err, errBusy) {
@@ -166,6 +166,27 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 	}
 	return a, nil
 }
+
+// stillBehind is what an opener that found the schema behind asks while
+// another holds the write lock (migrating, most likely): whether the
+// schema is behind still. It reads the database at most every
+// behindRecheck rather than at each of lockDir's polls: the read makes
+// the connection parse the schema again, and a crowd of waiting openers
+// would take the CPU the migration needs. The opener takes the lock, and
+// goes on, as soon as the migration releases it.
+func stillBehind(ctx context.Context, db *sql.DB) func() bool {
+	next := time.Now().Add(behindRecheck)
+	return func() bool {
+		if time.Now().Before(next) {
+			return true
+		}
+		next = time.Now().Add(behindRecheck)
+		return behind(ctx, db)
+	}
+}
+
+// behindRecheck is how often stillBehind reads the schema version.
+const behindRecheck = 250 * time.Millisecond
 
 // isEmpty reports whether the file at path is there and empty: a
 // database no connection has turned to WAL yet. It opens no descriptor

@@ -43,7 +43,7 @@ func TestOpenConcurrently(t *testing.T) {
 	for name, open := range map[string]func(dir, round string) error{"goroutines": goroutines, "processes": processes} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			for range 20 {
+			for range openRounds() {
 				dir := filepath.Join(t.TempDir(), "archive")
 				for _, state := range []string{"new", "existing"} {
 					if err := open(dir, state); err != nil {
@@ -66,6 +66,16 @@ func TestOpenConcurrently(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openRounds is how many archives TestOpenConcurrently opens at once,
+// each new then existing: 20, or 4 under the race detector, which slows
+// the pure-Go SQLite (each open parses the schema) some twentyfold.
+func openRounds() int {
+	if raceDetector {
+		return 4
+	}
+	return 20
 }
 
 // atOnce runs f(0) to f(n-1) together and returns the first error.
