@@ -52,6 +52,7 @@ func newCaptureWorld(t *testing.T) captureWorld {
 }
 
 func TestCaptureReceiptAndDuplicate(t *testing.T) {
+	t.Parallel()
 	w := newCaptureWorld(t)
 	ctx := context.Background()
 	text := "Review the upload client.\nReport findings only."
@@ -106,6 +107,7 @@ func TestCaptureReceiptAndDuplicate(t *testing.T) {
 }
 
 func TestCaptureUnknownSession(t *testing.T) {
+	t.Parallel()
 	w := newCaptureWorld(t)
 	req := CaptureRequest{Type: "result", Sender: "/root/a", Recipient: "/root", Text: "done"}
 	for _, caller := range []Caller{{Dir: t.TempDir(), PID: 777}, {Dir: "", PID: 777}} {
@@ -117,6 +119,7 @@ func TestCaptureUnknownSession(t *testing.T) {
 }
 
 func TestCaptureRequestValidate(t *testing.T) {
+	t.Parallel()
 	good := CaptureRequest{Type: "result", Sender: "/root/a", Recipient: "/root", Text: "line one\n\tline two"}
 	if err := good.Validate(); err != nil {
 		t.Fatalf("a good request: %v", err)

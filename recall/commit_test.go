@@ -30,6 +30,7 @@ func (l *ledgerCommits) SessionsForCommit(_ context.Context, repoRoot, sha strin
 }
 
 func TestSearchCommitFromLedger(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	ledger := &ledgerCommits{sessions: map[string][]string{
 		"abcdef1": {w.s2.id},          // s2 wrote the lines; nobody's git output names it

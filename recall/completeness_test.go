@@ -53,6 +53,7 @@ var sharedDir = filepath.Join("..", "..", "shared")
 const completenessFloor = 0.98
 
 func TestKeywordCompleteness(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("indexes the development set")
 	}

@@ -105,6 +105,7 @@ func testWorkContext(t *testing.T, hw *historyWorld) {
 // TestWorkContextResumed: a Codex thread resumed from another has that one
 // in its task, linked resumed_from with the recorded evidence.
 func TestWorkContextResumed(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	day := filepath.Join(home, ".codex", "sessions", "2026", "04", "30")
 	if err := os.MkdirAll(day, 0o700); err != nil {

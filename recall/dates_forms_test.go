@@ -10,6 +10,7 @@ import (
 // times and ISO dates: slashed dates, local times of day and days spelled
 // out.
 func TestParseTimeRangeForms(t *testing.T) {
+	t.Parallel()
 	paris := mustZone(t, "Europe/Paris")
 	now := time.Date(2026, 5, 10, 12, 0, 0, 0, paris)
 	midnight := func(d int) time.Time { return time.Date(2026, 5, d, 0, 0, 0, 0, paris).UTC() }
@@ -45,6 +46,7 @@ func TestParseTimeRangeForms(t *testing.T) {
 }
 
 func TestParseTimeRangeErrorsShowExamples(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 10, 12, 0, 0, 0, time.UTC)
 	for _, s := range []string{"soon", "2026-05-32", "3 hours ago", "05/01/2026"} {
 		_, err := ParseTimeRange(s, "", time.UTC, now)

@@ -17,6 +17,7 @@ func mustZone(t *testing.T, name string) *time.Location {
 }
 
 func TestParseTimeRange(t *testing.T) {
+	t.Parallel()
 	utc := time.UTC
 	paris := mustZone(t, "Europe/Paris")
 	ny := mustZone(t, "America/New_York")
@@ -76,6 +77,7 @@ func TestParseTimeRange(t *testing.T) {
 }
 
 func TestParseTimeRangeErrors(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ since, until, field string }{
 		{"soon", "", "since"},
 		{"", "2026-13-01", "until"},
@@ -95,6 +97,7 @@ func TestParseTimeRangeErrors(t *testing.T) {
 // TestParseRelativeDays: today, yesterday, Nd and Nw name local days
 // counted back from a fixed now, and cover them as dates do.
 func TestParseRelativeDays(t *testing.T) {
+	t.Parallel()
 	paris := mustZone(t, "Europe/Paris")
 	ny := mustZone(t, "America/New_York")
 	tokyo := mustZone(t, "Asia/Tokyo")
@@ -145,6 +148,7 @@ func TestParseRelativeDays(t *testing.T) {
 }
 
 func TestParseRelativeDaysErrors(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
 		bounds     [2]string // since, until
@@ -171,6 +175,7 @@ func TestParseRelativeDaysErrors(t *testing.T) {
 }
 
 func TestTimeRangeContains(t *testing.T) {
+	t.Parallel()
 	r, _ := ParseTimeRange("2026-03-29", "2026-03-29", mustZone(t, "Europe/Paris"), time.Time{})
 	in := time.Date(2026, 3, 29, 23, 59, 59, 0, mustZone(t, "Europe/Paris"))
 	out := time.Date(2026, 3, 30, 0, 0, 0, 0, mustZone(t, "Europe/Paris"))
@@ -181,6 +186,7 @@ func TestTimeRangeContains(t *testing.T) {
 }
 
 func TestLocalTime(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 11, 30, 8, 15, 2, 0, time.UTC)
 	if got := LocalTime(at, mustZone(t, "Europe/Paris")); got != "2026-11-30T09:15:02+01:00" {
 		t.Errorf("got %s", got)

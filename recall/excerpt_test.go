@@ -7,6 +7,7 @@ import (
 )
 
 func TestExcerpt(t *testing.T) {
+	t.Parallel()
 	filler := strings.Repeat("lorem ipsum dolor ", 40) // 720 chars
 	tests := []struct {
 		name, query, text string
@@ -70,6 +71,7 @@ func FuzzExcerpt(f *testing.F) {
 }
 
 func TestExcerptOfLongText(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("noise words here ", 20000) // 340 kB
 	q := ParseQuery("needle thread")
 	tests := []struct {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestFileMatcher(t *testing.T) {
+	t.Parallel()
 	const root = "/home/u/src/proj"
 	tests := []struct {
 		pattern string
@@ -53,6 +54,7 @@ func TestFileMatcher(t *testing.T) {
 }
 
 func TestFileMatcherErrors(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"", "  ", "/", "./", "archive/[.go"} {
 		if _, err := newFileMatcher(p); ErrorCode(err) != CodeInvalidArgument {
 			t.Errorf("%q: got %v, want invalid_argument", p, err)

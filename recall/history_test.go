@@ -249,6 +249,7 @@ func findSession(t *testing.T, r CodeHistoryResponse, id string) HistorySession 
 
 // TestHistories answers code_history and work_context over one world.
 func TestHistories(t *testing.T) {
+	t.Parallel()
 	hw := newHistoryWorld(t)
 	t.Run("code_history", func(t *testing.T) { testCodeHistory(t, hw) })
 	t.Run("work_context", func(t *testing.T) { testWorkContext(t, hw) })

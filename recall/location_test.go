@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseLocation(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in      string
 		want    FileLocation

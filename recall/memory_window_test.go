@@ -12,6 +12,7 @@ func intp(n int) *int { return &n }
 // complete line: centred on a line, from an offset (which wins over a
 // line), truncated with the offset that continues them.
 func TestMemoryWindow(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	for i := 1; i <= 100; i++ {
 		fmt.Fprintf(&b, "line %03d\n", i) // 9 characters each

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseQuery(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in    string
 		terms []Term
@@ -57,6 +58,7 @@ func TestParseQuery(t *testing.T) {
 }
 
 func TestParseQueryLimits(t *testing.T) {
+	t.Parallel()
 	q := ParseQuery(strings.Repeat("w ", 3) + strings.Repeat("x", 10) + " " + func() string {
 		var b strings.Builder
 		for i := 0; i < 40; i++ {
@@ -109,6 +111,7 @@ func FuzzParseQuery(f *testing.F) {
 }
 
 func TestMatchSpansAndCoverage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		query, text string
 		spans       []string

@@ -75,6 +75,7 @@ func seq(from, to int) []int {
 func at(i int) *int { return &i }
 
 func TestReadWindows(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	tests := []struct {
 		name string
@@ -109,6 +110,7 @@ func TestReadWindows(t *testing.T) {
 }
 
 func TestReadCursorContinuesFilteredRead(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	req := ReadRequest{Roles: []string{"user"}, Limit: 3}
 	var got []int
@@ -132,6 +134,7 @@ func TestReadCursorContinuesFilteredRead(t *testing.T) {
 }
 
 func TestReadTruncation(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	total := utf8.RuneCountInString(w.long)
 	resp := w.read(t, ReadRequest{Around: at(w.longIdx), Limit: 3})
@@ -206,6 +209,7 @@ func TestReadTruncation(t *testing.T) {
 }
 
 func TestReadMessageDetails(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	r := w.read(t, ReadRequest{Limit: 8})
 	byIdx := map[int]Message{}
@@ -239,6 +243,7 @@ func TestReadMessageDetails(t *testing.T) {
 }
 
 func TestReadGroupRevisions(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	r := w.read(t, ReadRequest{Around: at(11), Limit: 5, GroupRevisions: true})
 	got := indexes(r)
@@ -256,6 +261,7 @@ func TestReadGroupRevisions(t *testing.T) {
 }
 
 func TestReadSessionIDs(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	w.session(8, w.repoA, t0).user("another conversation")
 	w.index()
@@ -281,6 +287,7 @@ func asError(err error, target **Error) bool {
 }
 
 func TestReadPrefixOfSessionWithSubagents(t *testing.T) {
+	t.Parallel()
 	w := newReadWorld(t)
 	w.c.subagent("aa1").user("sub task")
 	w.c.subagent("aa2").user("another sub task")

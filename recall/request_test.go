@@ -6,6 +6,7 @@ import (
 )
 
 func TestSearchRequestValidate(t *testing.T) {
+	t.Parallel()
 	ok := []struct {
 		name  string
 		req   SearchRequest
@@ -72,6 +73,7 @@ func TestSearchRequestValidate(t *testing.T) {
 }
 
 func TestReadRequestValidate(t *testing.T) {
+	t.Parallel()
 	two := 2
 	neg := -1
 	p, err := ReadRequest{SessionID: "abc"}.validate()
@@ -117,6 +119,7 @@ func TestReadRequestValidate(t *testing.T) {
 }
 
 func TestSplitWindow(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ before, after, limit, nb, na int }{
 		{10, 10, 20, 10, 10},
 		{100, 100, 20, 10, 10},

@@ -26,6 +26,7 @@ func (c *convo) toolWithResult(name string, input map[string]any, shown string, 
 // hit the agent saw; the replaced text of an Edit and the file before it
 // (originalFile) are not searchable.
 func TestSearchToolInputsAndFullOutputs(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.session(1, w.repoA, t0)
 	a.user("run the widget check")

@@ -71,6 +71,7 @@ func sessionsOf(resp SearchResponse) []string {
 }
 
 func TestSearchRanking(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	resp := w.search(t, SearchRequest{Query: "blame cache"})
 	got := sessionsOf(resp)
@@ -109,6 +110,7 @@ func TestSearchRanking(t *testing.T) {
 }
 
 func TestSearchPhraseAndPrefix(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	got := sessionsOf(w.search(t, SearchRequest{Query: `"cache blame"`}))
 	if !reflect.DeepEqual(got, []string{w.s3.id}) {
@@ -121,6 +123,7 @@ func TestSearchPhraseAndPrefix(t *testing.T) {
 }
 
 func TestSearchFilters(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	all := []string{w.s1.id, w.s3.id, w.s2.id}
 	tests := []struct {
@@ -181,6 +184,7 @@ func TestSearchFilters(t *testing.T) {
 // TestSearchRelativeDates: relative days count back from the service's
 // clock, on its local days.
 func TestSearchRelativeDates(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	w.svc.Now = func() time.Time { return time.Date(2026, 11, 4, 12, 0, 0, 0, time.UTC) }
 	for _, tt := range []struct {
@@ -208,6 +212,7 @@ func TestSearchRelativeDates(t *testing.T) {
 }
 
 func TestSearchFilterErrors(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	for _, tt := range []struct {
 		req  SearchRequest
@@ -225,6 +230,7 @@ func TestSearchFilterErrors(t *testing.T) {
 }
 
 func TestSearchRolesAndMatchedIn(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	resp := w.search(t, SearchRequest{Query: "README", Roles: []string{"user"}})
 	for _, h := range resp.Hits {
@@ -254,6 +260,7 @@ func TestSearchRolesAndMatchedIn(t *testing.T) {
 }
 
 func TestSearchHitsPerSessionAndRevisions(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	resp := w.search(t, SearchRequest{Query: "verbose index command", HitsPerSession: 3})
 	if len(resp.Hits) != 1 {
@@ -285,6 +292,7 @@ func TestSearchHitsPerSessionAndRevisions(t *testing.T) {
 }
 
 func TestSearchPaging(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	for _, query := range []string{"blame cache", ""} {
 		var seen []string
@@ -316,6 +324,7 @@ func TestSearchPaging(t *testing.T) {
 }
 
 func TestSearchOddQueries(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	for _, q := range []string{`"`, `""`, `AND`, `NEAR(blame cache)`, `blame-cache`, `cache:blame`, `*`, `(`, `{blame}`, `blame AND OR NOT`, "\x00blame", `'blame'`, `blame^2`, `-cache`, `+blame`} {
 		if _, err := w.svc.Search(context.Background(), SearchRequest{Query: q}); err != nil {
@@ -329,6 +338,7 @@ func TestSearchOddQueries(t *testing.T) {
 }
 
 func TestSearchModes(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	for _, mode := range []string{"", ModeKeyword, ModeMeaning, ModeHybrid} {
 		resp := w.search(t, SearchRequest{Query: "blame", Mode: mode})
@@ -343,6 +353,7 @@ func TestSearchModes(t *testing.T) {
 }
 
 func TestRepoOf(t *testing.T) {
+	t.Parallel()
 	w := newSearchWorld(t)
 	for dir, want := range map[string]string{w.repoA: w.repoA, w.repoA + "/archive/x": w.repoA, "/": "", w.repoA + "x": ""} {
 		got, err := w.svc.RepoOf(context.Background(), dir)
@@ -386,6 +397,7 @@ func sameSet(a, b []string) bool {
 }
 
 func TestSearchLongSessionsDoNotCrowdOut(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i := 1; i <= 3; i++ {
 		w.session(40+i, w.repoA, t0.Add(time.Duration(i)*time.Hour)).user("the needle shows up once here")
@@ -414,6 +426,7 @@ func TestSearchLongSessionsDoNotCrowdOut(t *testing.T) {
 }
 
 func TestSearchPagesNeverRepeat(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var all []string
 	for i := 0; i < 12; i++ {

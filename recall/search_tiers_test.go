@@ -13,6 +13,7 @@ import (
 // prompt holds it, however many newer sessions hold it in what the
 // assistant said or in tool output, and however short those texts are.
 func TestSearchFirstPageHoldsEveryPrompt(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var prompted []string
 	for i := range 12 {
@@ -75,6 +76,7 @@ func TestSearchFirstPageHoldsEveryPrompt(t *testing.T) {
 // A word also matches the identifiers it begins before a '_', in the
 // same tier: a Go test family.
 func TestSearchTestFamily(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	c := w.session(1, w.repoA, t0)
 	c.user("fix the failing test")
@@ -98,6 +100,7 @@ func TestSearchTestFamily(t *testing.T) {
 // A word inside longer identifiers is found in a lower, labelled tier;
 // when nothing is found the answer names them.
 func TestSearchVocabularyTier(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	exact := w.session(1, w.repoA, t0)
 	exact.user("where is UserMessage defined")
@@ -133,6 +136,7 @@ func TestSearchVocabularyTier(t *testing.T) {
 // and only when no text holds them together to its last part, in lower
 // tiers.
 func TestSearchDottedFallback(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	parts := w.session(1, w.repoA, t0)
 	parts.user("checkpoints are left behind")
@@ -159,6 +163,7 @@ func TestSearchDottedFallback(t *testing.T) {
 
 // The text a harness injects is found only when asked for.
 func TestSearchBoilerplateHidden(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	c := w.session(1, w.repoA, t0)
 	c.user("<system-reminder>\nRequests for escalation go through the sandbox policy.\n</system-reminder>")
@@ -186,6 +191,7 @@ func TestSearchBoilerplateHidden(t *testing.T) {
 // Unquoted words: those near each other rank above every word apart,
 // above some of the words (labelled partial).
 func TestSearchMultiWordTiers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	apart := w.session(1, w.repoA, t0)
 	apart.user("the reference in the config file was never going to be not what we found")
@@ -204,6 +210,7 @@ func TestSearchMultiWordTiers(t *testing.T) {
 // The partial tier does not flood on common words: above a share of the
 // archive's texts a word is required.
 func TestSearchPartialRequiresCommonWords(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i := range 20 {
 		c := w.session(10+i, w.repoA, t0.Add(time.Duration(i)*time.Hour))
@@ -251,6 +258,7 @@ func wantTiers(t *testing.T, resp SearchResponse, sessions, labels []string) {
 // looked for: tool output whose words stand near each other comes before
 // a prompt that holds them apart.
 func TestSearchSeveralHitsPerSessionInOrderOfScore(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	apart := w.session(1, w.repoA, t0)
 	apart.user("the reference in the config file was never going to be not what we found")

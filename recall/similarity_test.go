@@ -7,6 +7,7 @@ import (
 )
 
 func TestSimilarity(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		a, b string
 		want float64
@@ -31,6 +32,7 @@ func TestSimilarity(t *testing.T) {
 }
 
 func TestGroupRevisions(t *testing.T) {
+	t.Parallel()
 	u := func(i int, text, parent string) revisionItem {
 		return revisionItem{Index: i, Role: "user", Human: true, Text: text, ParentUUID: parent}
 	}

@@ -3,6 +3,7 @@ package recall
 import "testing"
 
 func TestParseTranscriptRef(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		ref  string
 		path string

@@ -8,6 +8,7 @@ import (
 )
 
 func TestBinaryPlaceholder(t *testing.T) {
+	t.Parallel()
 	got := []string{BinaryPlaceholder("image/png", 49152), BinaryPlaceholder("", 512), BinaryPlaceholder("application/pdf", 3<<20)}
 	want := []string{"[image/png, 48 KB]", "[binary, 512 B]", "[application/pdf, 3.0 MB]"}
 	if !slices.Equal(got, want) {
@@ -16,6 +17,7 @@ func TestBinaryPlaceholder(t *testing.T) {
 }
 
 func TestElideBinary(t *testing.T) {
+	t.Parallel()
 	png := base64.StdEncoding.EncodeToString(append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 3000)...))
 	jpeg := base64.StdEncoding.EncodeToString(append([]byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00"), make([]byte, 6000)...))
 	noise := make([]byte, 2400)

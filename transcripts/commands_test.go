@@ -3,6 +3,7 @@ package transcripts
 import "testing"
 
 func TestIsTestCommand(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		cmd  string
 		want bool
@@ -38,6 +39,7 @@ func TestIsTestCommand(t *testing.T) {
 }
 
 func TestTestStatus(t *testing.T) {
+	t.Parallel()
 	zero, one := 0, 1
 	if got := TestStatus(true, &zero); got != "pass" {
 		t.Errorf("pass: got %q", got)
@@ -54,6 +56,7 @@ func TestTestStatus(t *testing.T) {
 }
 
 func TestClassify(t *testing.T) {
+	t.Parallel()
 	zero, one := 0, 1
 	for _, c := range []struct {
 		cmd    Command

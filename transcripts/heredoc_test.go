@@ -3,6 +3,7 @@ package transcripts
 import "testing"
 
 func TestParseHeredoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		script string
 		want   Heredoc
@@ -25,6 +26,7 @@ func TestParseHeredoc(t *testing.T) {
 }
 
 func TestHeredocWrite(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		script, file, body, op string
 		ok                     bool
@@ -60,6 +62,7 @@ func TestHeredocWrite(t *testing.T) {
 }
 
 func TestSplitCd(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		script, dir, rest string
 		ok                bool

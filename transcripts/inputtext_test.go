@@ -6,6 +6,7 @@ import (
 )
 
 func TestJSONStrings(t *testing.T) {
+	t.Parallel()
 	skipOld := func(k string) bool { return k == "old_string" }
 	for _, c := range []struct{ in, want string }{
 		{`{"file_path":"/a/b.go","old_string":"gone","new_string":"kept","replace_all":true}`, "/a/b.go\nkept"},
@@ -24,6 +25,7 @@ func TestJSONStrings(t *testing.T) {
 
 // TestJSONStringsDeep drops what nests past maxJSONDepth and keeps going.
 func TestJSONStringsDeep(t *testing.T) {
+	t.Parallel()
 	n := 100000
 	in := `{"a":"before","deep":` + strings.Repeat("[", n) + `"lost"` + strings.Repeat("]", n) + `,"b":"after"}`
 	if got := JSONStrings([]byte(in), nil); got != "before\nafter" {
@@ -32,6 +34,7 @@ func TestJSONStringsDeep(t *testing.T) {
 }
 
 func TestPatchAddedText(t *testing.T) {
+	t.Parallel()
 	patch := "*** Begin Patch\n*** Update File: a/client.go\n@@ func Get\n-\treturn nil\n+\treturn retry(ctx)\n context\n*** Add File: b.go\n+package b\n*** End Patch\n"
 	want := "a/client.go\n\treturn retry(ctx)\nb.go\npackage b"
 	if got := PatchAddedText(patch); got != want {

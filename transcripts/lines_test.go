@@ -7,6 +7,7 @@ import (
 )
 
 func TestReadLinesTornTail(t *testing.T) {
+	t.Parallel()
 	data := "{\"a\":1}\n{\"b\":2}\n{\"c\":"
 	var got []string
 	off, n, err := ReadLines(context.Background(), strings.NewReader(data), Checkpoint{}, func(l Line) error {
@@ -32,6 +33,7 @@ func TestReadLinesTornTail(t *testing.T) {
 }
 
 func TestReadLinesOversized(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("x", MaxLineBytes+10)
 	data := "first\n" + big + "\nlast\n"
 	var got []Line
@@ -63,6 +65,7 @@ func readAll(t *testing.T, data string, cp Checkpoint) ([]Line, int64, int) {
 }
 
 func TestReadLinesUnterminatedObject(t *testing.T) {
+	t.Parallel()
 	const head = "{\"a\":1}\n"
 	for _, tc := range []struct {
 		tail   string
@@ -102,6 +105,7 @@ func TestReadLinesUnterminatedObject(t *testing.T) {
 }
 
 func TestReadLinesByteOrderMark(t *testing.T) {
+	t.Parallel()
 	data := "\xEF\xBB\xBF{\"a\":1}\n\xEF\xBB\xBF{\"b\":2}\n"
 	got, off, n := readAll(t, data, Checkpoint{})
 	if len(got) != 2 || string(got[0].Bytes) != `{"a":1}` || got[0].Offset != 0 || off != int64(len(data)) || n != 2 {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestIDIndexKeepsIndexes(t *testing.T) {
+	t.Parallel()
 	var x IDIndex
 	if a, b, a2 := x.Index("a"), x.Index("b"), x.Index("a"); a != 0 || b != 1 || a2 != 0 {
 		t.Fatalf("indexes %d %d %d", a, b, a2)
@@ -25,6 +26,7 @@ func TestIDIndexKeepsIndexes(t *testing.T) {
 }
 
 func TestRetracts(t *testing.T) {
+	t.Parallel()
 	r := Retraction{From: 2, Keep: []int{3}}
 	var got []int
 	for i := range 5 {
@@ -38,6 +40,7 @@ func TestRetracts(t *testing.T) {
 }
 
 func TestSnapshotSeen(t *testing.T) {
+	t.Parallel()
 	var seen SnapshotSeen
 	sink := seen.Sink(func(Record) error { return nil })
 	_ = sink(Record{Session: &Session{ID: "a"}})
@@ -52,6 +55,7 @@ func TestSnapshotSeen(t *testing.T) {
 }
 
 func TestSnapshotSeenUnreadable(t *testing.T) {
+	t.Parallel()
 	var seen SnapshotSeen
 	_ = seen.Sink(func(Record) error { return nil })(Record{Problem: &Problem{Line: 1, Kind: ProblemMalformed}})
 	if got := seen.Retractions([]string{"a"}); got != nil {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestShellRewrites(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		script string
 		want   string
@@ -41,6 +42,7 @@ func TestShellRewrites(t *testing.T) {
 }
 
 func TestShellRewriteMatches(t *testing.T) {
+	t.Parallel()
 	tree := ShellRewrite{Path: "internal", Tree: true, Name: "*.go"}
 	for file, want := range map[string]bool{"internal/a.go": true, "internal/x/b.go": true, "internal/a.md": false, "cmd/a.go": false, "internalx/a.go": false} {
 		if got := tree.Matches(file); got != want {
@@ -53,6 +55,7 @@ func TestShellRewriteMatches(t *testing.T) {
 }
 
 func TestGitCommit(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		script, msg string
 		ok          bool

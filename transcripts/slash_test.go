@@ -3,6 +3,7 @@ package transcripts
 import "testing"
 
 func TestSlashCommand(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		text, name, args, title string
 		ok                      bool

@@ -15,6 +15,7 @@ import (
 // visit: a string field added to the model must be listed in Texts, with
 // its kind, before redaction and search can miss it.
 func TestTextsVisitsEveryStringField(t *testing.T) {
+	t.Parallel()
 	rt := reflect.TypeFor[Record]()
 	for i := range rt.NumField() {
 		f := rt.Field(i)
@@ -56,6 +57,7 @@ func fill(v reflect.Value, path string, want *[]string) {
 }
 
 func TestTextsWritesBack(t *testing.T) {
+	t.Parallel()
 	e := Edit{Patch: "+a", Hunks: []Hunk{{Lines: []string{" x", "+key"}}}}
 	c := ToolCall{Input: json.RawMessage(`{"k":"key"}`), Result: "key"}
 	up := func(_ Field, s *string) { *s = strings.ReplaceAll(*s, "key", "K") }
@@ -74,6 +76,7 @@ func TestTextsWritesBack(t *testing.T) {
 }
 
 func TestCloneSharesNoMemory(t *testing.T) {
+	t.Parallel()
 	code := 1
 	e := Edit{Hunks: []Hunk{{Lines: []string{"+a"}}}}
 	c := ToolCall{Input: json.RawMessage(`{"a":1}`), ExitCode: &code}

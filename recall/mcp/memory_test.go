@@ -8,6 +8,7 @@ import (
 // TestInstructionsNameMemoryToolsWhenServed mentions search_memories and
 // get_memory in the server's instructions only when it serves them.
 func TestInstructionsNameMemoryToolsWhenServed(t *testing.T) {
+	t.Parallel()
 	for _, no := range []bool{false, true} {
 		text := instructions(Options{NoMemories: no})
 		if got := strings.Contains(text, "search_memories") && strings.Contains(text, "get_memory"); got == no {

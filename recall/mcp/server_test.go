@@ -25,6 +25,7 @@ func bodyOf(t *testing.T, res *mcp.CallToolResult) recall.ErrorBody {
 }
 
 func TestErrorResult(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		err       error
 		code      string
@@ -47,6 +48,7 @@ func TestErrorResult(t *testing.T) {
 // when its work does not stop, and a cancelled call's work sees its
 // context cancelled.
 func TestLimit(t *testing.T) {
+	t.Parallel()
 	s := &Server{opts: Options{Timeout: 50 * time.Millisecond}, ready: make(chan struct{})}
 	close(s.ready)
 	stuck := make(chan struct{})
@@ -77,6 +79,7 @@ func TestLimit(t *testing.T) {
 }
 
 func TestDecodeArgs(t *testing.T) {
+	t.Parallel()
 	var req recall.SearchRequest
 	for args, field := range map[string]string{`{"limit":"x"}`: "limit", `{"nope":1}`: "nope", `{"roles":"user"}`: "roles"} {
 		var m map[string]any
@@ -100,6 +103,7 @@ func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) 
 // writes them are read from their first bytes; anything else is left to
 // the full parse.
 func TestResponseID(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		line, id string
 		ok       bool

@@ -26,6 +26,7 @@ func parseString(t *testing.T, data string, cp transcripts.Checkpoint) (*provide
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		data     string
@@ -68,6 +69,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestHugeLine(t *testing.T) {
+	t.Parallel()
 	huge := `{"type":"user","message":{"role":"user","content":"` + strings.Repeat("x", transcripts.MaxLineBytes+1) + `"}}`
 	data := goodUser + "\n" + huge + "\n" + goodAsst + "\n"
 	c, cp := parseString(t, data, transcripts.Checkpoint{})
@@ -80,6 +82,7 @@ func TestHugeLine(t *testing.T) {
 }
 
 func TestTruncatedFile(t *testing.T) {
+	t.Parallel()
 	full := goodUser + "\n" + goodAsst + "\n"
 	cut := len(goodUser) + 1 + len(goodAsst)/2
 	c, cp := parseString(t, full[:cut], transcripts.Checkpoint{})
@@ -99,6 +102,7 @@ func TestTruncatedFile(t *testing.T) {
 }
 
 func TestUnreadableState(t *testing.T) {
+	t.Parallel()
 	data := goodUser + "\n" + goodAsst + "\n"
 	off := int64(len(goodUser) + 1)
 	c, _ := parseString(t, data, transcripts.Checkpoint{Offset: off, Line: 1, State: []byte("{not json")})
@@ -112,6 +116,7 @@ type failingReader struct{ err error }
 func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("disk on fire")
 	_, err := New().Parse(context.Background(), badSource, io.MultiReader(strings.NewReader(goodUser+"\n"), failingReader{boom}), transcripts.Checkpoint{}, (&providertest.Collector{}).Sink())
 	if !errors.Is(err, boom) {
@@ -134,6 +139,7 @@ func TestParseErrors(t *testing.T) {
 // TestPendingBounded checks that calls that never get a result do not make
 // the checkpoint grow without bound.
 func TestPendingBounded(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString(goodUser + "\n")
 	content := strings.Repeat("x", 64<<10)
@@ -152,6 +158,7 @@ func TestPendingBounded(t *testing.T) {
 // TestEarlyBounded checks that results whose calls never come do not make
 // the checkpoint grow without bound.
 func TestEarlyBounded(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString(goodUser + "\n")
 	content := strings.Repeat("x", 64<<10)

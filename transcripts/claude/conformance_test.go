@@ -57,11 +57,13 @@ func fixtureFiles(t *testing.T, prefix string) map[string]string {
 }
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, fixtureSuite(t, ".claude", nil))
 }
 
 // TestConformanceConfigDir reads the same fixtures from $CLAUDE_CONFIG_DIR.
 func TestConformanceConfigDir(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, fixtureSuite(t, "cfg/claude", func(home string) map[string]string {
 		return map[string]string{"HOME": filepath.Join(home, "elsewhere"), "CLAUDE_CONFIG_DIR": filepath.Join(home, "cfg", "claude")}
 	}))

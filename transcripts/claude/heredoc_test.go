@@ -24,6 +24,7 @@ func bashCall(id, command string, exit int) string {
 // that appends it is an append; a failed one is a failed write, and any
 // other command is no write.
 func TestBashHeredocWrite(t *testing.T) {
+	t.Parallel()
 	data := goodUser + "\n" +
 		bashCall("1", "cat > notes/plan.md <<'EOF'\n# Plan\n\n- retry on 503\nEOF", 0) +
 		bashCall("2", "cat <<'EOF' > /w/repo/gone/x.go\npackage x\nEOF", 1) +

@@ -14,6 +14,7 @@ const mirrorFixture = fixturesDir + "/-work-mirror/" + mirrorID + ".jsonl"
 // agent_progress lines: its own id, its link to the spawning call, its
 // messages and calls in order, the prompt once and a repeated copy skipped.
 func TestMirrorSession(t *testing.T) {
+	t.Parallel()
 	c := parseFile(t, mirrorFixture, transcripts.ClassMain)
 	id := mirrorID + "/agent-" + mirrorAgent
 	s, ok := c.SessionsByID[id]
@@ -74,6 +75,7 @@ func TestMirrorSession(t *testing.T) {
 // TestMirrorPromptWithoutCopy gives the prompt a message of its own when
 // the copies do not start with the subagent's prompt.
 func TestMirrorPromptWithoutCopy(t *testing.T) {
+	t.Parallel()
 	const parent = "77777777-7777-4777-8777-777777777777" // badSource's
 	line := `{"type":"progress","sessionId":"` + parent + `","cwd":"/work/mirror","uuid":"p1","timestamp":"2026-03-20T10:00:00Z","parentToolUseID":"toolu_X",` +
 		`"data":{"type":"agent_progress","agentId":"a77","prompt":"Audit the PromptOnlyMarker path",` +
@@ -93,6 +95,7 @@ func TestMirrorPromptWithoutCopy(t *testing.T) {
 // TestToolInputText checks what a call's input gives the search: the new
 // text, not the replaced one; every string argument of an MCP tool.
 func TestToolInputText(t *testing.T) {
+	t.Parallel()
 	c := parseFile(t, mirrorFixture, transcripts.ClassMain)
 	call := func(id string) transcripts.ToolCall {
 		return c.ToolCallsByKey[providertest.CallKey{SessionID: mirrorID, ToolCallID: id}]
@@ -115,6 +118,7 @@ func TestToolInputText(t *testing.T) {
 // TestPersistedOutput keeps the whole output behind a persisted-output
 // preview, once, and nothing of a result that was shown whole.
 func TestPersistedOutput(t *testing.T) {
+	t.Parallel()
 	c := parseFile(t, mirrorFixture, transcripts.ClassMain)
 	bash := c.ToolCallsByKey[providertest.CallKey{SessionID: mirrorID, ToolCallID: "toolu_M2"}]
 	if strings.Contains(bash.Result, "TestBudgetDeepWindowSentinel") {
@@ -147,6 +151,7 @@ func firstLine(s string) string {
 // come between the lines of one of the parent's API responses do not
 // close it: the response stays one message.
 func TestMirrorCopiesKeepParentJoins(t *testing.T) {
+	t.Parallel()
 	const parent = "77777777-7777-4777-8777-777777777777" // badSource's
 	asst := func(uuid, text string) string {
 		return `{"type":"assistant","sessionId":"` + parent + `","uuid":"` + uuid + `","timestamp":"2026-03-20T10:00:00Z","message":{"id":"msg_P","role":"assistant","content":[{"type":"text","text":"` + text + `"}]}}` + "\n"

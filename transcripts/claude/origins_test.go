@@ -37,6 +37,7 @@ func uuidLinks(c interface {
 }
 
 func TestOriginLinks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		lines []string

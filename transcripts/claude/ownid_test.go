@@ -12,6 +12,7 @@ import (
 )
 
 func TestSessionIDIn(t *testing.T) {
+	t.Parallel()
 	const id = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa"
 	for stem, want := range map[string]string{
 		id:                                     id,
@@ -43,6 +44,7 @@ func resumedFile() []byte {
 // cannot seek: its id is the one in the name, else that of its last lines,
 // never the origin's of its first.
 func TestOwnSessionNotFromCopiedHistory(t *testing.T) {
+	t.Parallel()
 	const own, origin = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", "77777777-7777-4777-8777-777777777777"
 	data := resumedFile()
 	dir := t.TempDir()

@@ -24,6 +24,7 @@ func callLines(id, tool string, input, result any) string {
 // and old_string, or from a Write's content and the file before it), and
 // keep the shown text of a line the call's texts do not identify.
 func TestPatchTextFromInput(t *testing.T) {
+	t.Parallel()
 	edit := callLines("1", "Edit",
 		map[string]any{"file_path": "/w/a.go", "old_string": "\treturn nil", "new_string": "\tif err != nil {\n\t\treturn err\n\t}\n\treturn nil"},
 		map[string]any{"filePath": "/w/a.go", "oldString": "\treturn nil", "newString": "\tif err != nil {\n\t\treturn err\n\t}\n\treturn nil",
@@ -58,6 +59,7 @@ func TestPatchTextFromInput(t *testing.T) {
 // TestRenderedLineAmbiguous: when two lines of the call's text show alike,
 // the shown text is kept.
 func TestRenderedLineAmbiguous(t *testing.T) {
+	t.Parallel()
 	s := newSide(false, "\tx\n  x")
 	if l, ok := s.line("  x", 0); ok {
 		t.Errorf("ambiguous rendering gave %q", l)
@@ -75,6 +77,7 @@ func TestRenderedLineAmbiguous(t *testing.T) {
 // spanning lines becomes one marker); the patch lines' text comes from the
 // result, so it is what one full parse gives.
 func TestPatchTextNotFromState(t *testing.T) {
+	t.Parallel()
 	content := "package b\n\nconst key = `-----BEGIN KEY-----\nabc\n-----END KEY-----`\n\nfunc g() {\n\tcall()\n}\n"
 	lines := callLines("3", "Write", map[string]any{"file_path": "/w/b.go", "content": content},
 		map[string]any{"type": "update", "filePath": "/w/b.go", "content": content,

@@ -11,6 +11,7 @@ import (
 )
 
 func TestRoots(t *testing.T) {
+	t.Parallel()
 	env := func(m map[string]string) transcripts.Env { return func(k string) string { return m[k] } }
 	cases := []struct {
 		env  map[string]string
@@ -28,6 +29,7 @@ func TestRoots(t *testing.T) {
 }
 
 func TestDiscover(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	files := []string{
 		"-w-app/aaaaaaaa-0000-4000-8000-000000000001.jsonl",
@@ -91,6 +93,7 @@ func TestDiscover(t *testing.T) {
 }
 
 func TestNestedParent(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"/h/.claude/projects/-w/s1/subagents/agent-a.jsonl":             "s1",
 		"/h/.claude/projects/-w/s1/subagents/workflows/w/agent-b.jsonl": "s1",

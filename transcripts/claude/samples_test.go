@@ -53,6 +53,7 @@ func parseFile(t *testing.T, path string, class string) *providertest.Collector 
 //	Write calls that created their file:
 //	  jq -s '[.[]|.toolUseResult|objects|select(.type=="create")]|length' F
 func TestSamples(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		file                               string
 		session                            string
@@ -101,6 +102,7 @@ func TestSamples(t *testing.T) {
 //
 //	jq -s -c '[.[]|select(.type=="user")|.message.content]|first' agent-*.jsonl  # "Warmup" for each
 func TestSampleWarmupAgents(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"agent-ad47cca.jsonl", "agent-ae9a854.jsonl"} {
 		c := parseFile(t, sample(t, "ai-blame", name), transcripts.ClassSubagent)
 		if c.Records != 0 {
@@ -112,6 +114,7 @@ func TestSampleWarmupAgents(t *testing.T) {
 // TestConformanceSamples runs the conformance suite over the real samples,
 // each sample folder laid out as one project.
 func TestConformanceSamples(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	dir := sample(t)
 	paths, _ := filepath.Glob(filepath.Join(dir, "*", "*.jsonl"))

@@ -13,6 +13,7 @@ import (
 // from disk but handed over in Source.Side, as the archive does from its
 // retained copy.
 func TestSubagentMetaFromSide(t *testing.T) {
+	t.Parallel()
 	const rel = "../../fixtures/claude/projects/-work-api/33333333-3333-4333-8333-333333333333/subagents/agent-5e6f7a8b9c0d1e2f3"
 	data, err := os.ReadFile(rel + ".jsonl")
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // only ran /model by the command, and one with no prompt a person typed by
 // its first assistant text: never untitled while it holds text.
 func TestSlashCommandTitles(t *testing.T) {
+	t.Parallel()
 	providertest.CheckTitles(t, New(), "testdata/slash", func(name string) transcripts.Source {
 		return transcripts.Source{Provider: transcripts.ProviderClaude, Path: "/h/.claude/projects/-w/" + name, Class: transcripts.ClassMain}
 	}, map[string]string{

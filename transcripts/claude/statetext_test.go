@@ -30,6 +30,7 @@ func replacing(t *testing.T, secret string) transcripts.Redaction {
 // redacted state holds no secret, and the rest of the file parsed from it
 // pairs the result with its call and joins the answer's lines.
 func TestRedactStateKeepsIds(t *testing.T) {
+	t.Parallel()
 	const secret = "hunter2-Zq81XbVd0Lw2Km5Rt7Yp3Nc6"
 	line := func(typ, uuid, msg string) string {
 		return `{"type":"` + typ + `","sessionId":"aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa","uuid":"` + uuid + `","timestamp":"2026-03-01T11:00:00Z","cwd":"/w","message":` + msg + `}` + "\n"

@@ -27,6 +27,7 @@ func parseString(t *testing.T, data string, cp transcripts.Checkpoint) (*provide
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		lines    []string
@@ -74,6 +75,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestHugeLine(t *testing.T) {
+	t.Parallel()
 	huge := `{"timestamp":"2026-04-30T08:00:01.000Z","type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":"` +
 		strings.Repeat("x", transcripts.MaxLineBytes) + `"}}`
 	data := metaLine + "\n" + huge + "\n" + promptLine + "\n"
@@ -90,6 +92,7 @@ func TestHugeLine(t *testing.T) {
 }
 
 func TestTornLastLine(t *testing.T) {
+	t.Parallel()
 	full := metaLine + "\n" + promptLine + "\n"
 	torn := full[:len(full)-20]
 	c, cp := parseString(t, torn, transcripts.Checkpoint{})
@@ -106,6 +109,7 @@ func TestTornLastLine(t *testing.T) {
 }
 
 func TestParseFailures(t *testing.T) {
+	t.Parallel()
 	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: badPath}
 	data := metaLine + "\n" + promptLine + "\n"
 
@@ -135,6 +139,7 @@ func TestParseFailures(t *testing.T) {
 }
 
 func TestInterruptedTurn(t *testing.T) {
+	t.Parallel()
 	lines := []string{
 		metaLine, promptLine,
 		`{"timestamp":"2026-04-30T08:00:02.000Z","type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"apply_patch","input":"*** Begin Patch\n*** Add File: /r/a.txt\n+a\n*** End Patch"}}`,
@@ -153,6 +158,7 @@ func TestInterruptedTurn(t *testing.T) {
 // TestEarlyBounded checks that outputs whose calls never come do not make
 // the checkpoint grow without bound.
 func TestEarlyBounded(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString(metaLine + "\n" + promptLine + "\n")
 	content := strings.Repeat("x", 64<<10)

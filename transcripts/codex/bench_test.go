@@ -31,6 +31,7 @@ func generated(tb testing.TB, size int64) ([]byte, gen.Stats) {
 // TestGenerated cross-checks the parser with the synthetic generator's own
 // counts.
 func TestGenerated(t *testing.T) {
+	t.Parallel()
 	data, st := generated(t, 2<<20)
 	c := &providertest.Collector{}
 	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: "/x/rollout.jsonl"}

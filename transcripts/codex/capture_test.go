@@ -15,6 +15,7 @@ const idCapture = "0190aaaa-0000-7000-8000-000000000008"
 // whichever case its result fields use; a refused call (isError), a failed
 // one (Err) and other tools' calls do not.
 func TestCaptures(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, providertest.Suite{
 		Provider: Provider{},
 		Files:    files(t, map[string]string{"capture.jsonl": idCapture}),

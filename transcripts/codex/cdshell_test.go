@@ -24,6 +24,7 @@ func shellLines(id, script string, exit int) string {
 // TestShellAfterCd: apply_patch and here-document writes after a cd take
 // their paths from the cd's folder.
 func TestShellAfterCd(t *testing.T) {
+	t.Parallel()
 	patch := "*** Begin Patch\n*** Add File: pkg/a.go\n+package pkg\n*** End Patch\n"
 	data := metaLine + "\n" + promptLine + "\n" +
 		shellLines("call_1", "cd sub && apply_patch <<'EOF'\n"+patch+"EOF", 0) +

@@ -8,6 +8,7 @@ import (
 )
 
 func TestUnquoteMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		`""`, `"plain"`, `"a\nb\t\"c\"\\d\/e\bf\fg\rh"`, `"\u00e9\u2019 \ud83d\ude00"`, `"lone \ud83d surrogate"`,
 		`"low \ude00 first"`, `"\u0000"`, `"caf` + "\xc3\xa9" + `"`, `"bad ` + "\xff" + ` utf8"`, `"\uD83D\u0041"`,
@@ -36,6 +37,7 @@ func FuzzUnquote(f *testing.F) {
 }
 
 func TestSplitEnvelope(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		line, ts, typ, payload string
 		ok                     bool
@@ -67,6 +69,7 @@ func TestSplitEnvelope(t *testing.T) {
 // TestEnvelopeLayouts checks that a record with its keys in another order,
 // or with a key after the payload, parses like the usual layout.
 func TestEnvelopeLayouts(t *testing.T) {
+	t.Parallel()
 	usual := `{"timestamp":"2026-04-30T08:00:01.000Z","type":"event_msg","payload":{"type":"user_message","message":"hi"}}`
 	for _, line := range []string{
 		usual,
@@ -87,6 +90,7 @@ func TestEnvelopeLayouts(t *testing.T) {
 }
 
 func TestScanObject(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		keys string
@@ -114,6 +118,7 @@ func TestScanObject(t *testing.T) {
 }
 
 func TestScannedRecordsMatchDecoded(t *testing.T) {
+	t.Parallel()
 	out := []byte(`{"type":"function_call_output","call_id":"c1","output":"Exit code: 0\nOutput:\n\u00e9 \"q\"\n"}`)
 	var want item
 	if err := json.Unmarshal(out, &want); err != nil {

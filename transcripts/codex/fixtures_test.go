@@ -50,6 +50,7 @@ func ok(session, call string, seq int, file, op string) providertest.WantEdit {
 }
 
 func TestLegacyFormat(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join(fixtureDir, "legacy.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +81,7 @@ func TestLegacyFormat(t *testing.T) {
 }
 
 func TestShellCommand077(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, providertest.Suite{
 		Provider:     Provider{},
 		ResultsFirst: resultsFirst,
@@ -98,6 +100,7 @@ func TestShellCommand077(t *testing.T) {
 }
 
 func TestExecCommand(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, providertest.Suite{
 		Provider:     Provider{},
 		ResultsFirst: resultsFirst,
@@ -134,6 +137,7 @@ func TestExecCommand(t *testing.T) {
 }
 
 func TestApplyPatchForms(t *testing.T) {
+	t.Parallel()
 	failed := func(call string, seq int, file, op string) providertest.WantEdit {
 		e := ok(idPatch, call, seq, file, op)
 		e.Status = transcripts.EditFailed
@@ -188,6 +192,7 @@ func TestApplyPatchForms(t *testing.T) {
 }
 
 func TestShellWrappedPatchAndHeredoc(t *testing.T) {
+	t.Parallel()
 	hello := ok(idWrapped, "call_w1", 0, repo+"/hello.txt", transcripts.OpCreate)
 	hello.NewText = "hi\n"
 	notes := ok(idWrapped, "call_w3", 0, repo+"/docs/notes.md", transcripts.OpWrite)
@@ -213,6 +218,7 @@ func TestShellWrappedPatchAndHeredoc(t *testing.T) {
 }
 
 func TestCodeMode(t *testing.T) {
+	t.Parallel()
 	notes := ok(idCodeMode, "call_c1", 0, repo+"/notes.md", transcripts.OpCreate)
 	notes.NewText = "# Notes\nIt\u2019s \"quoted\" and `ticked`\n"
 	gen := ok(idCodeMode, "exec-0190aaaa-1111-7000-8000-000000000003", 0, repo+"/gen.txt", transcripts.OpCreate)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestJSStrings(t *testing.T) {
+	t.Parallel()
 	src := "// a 'comment' with \"quotes\"\n" +
 		`const a = "x\ny\t\"q\" \u2019 \u{1F600} \x41 \uD83D\uDE00 \\";` + "\n" +
 		`const b = 'it\'s';` + "\n" +
@@ -25,6 +26,7 @@ func TestJSStrings(t *testing.T) {
 }
 
 func TestShellPatch(t *testing.T) {
+	t.Parallel()
 	patch := "*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\n"
 	tests := []struct {
 		argv   []string
@@ -49,6 +51,7 @@ func TestShellPatch(t *testing.T) {
 }
 
 func TestDecodeOutput(t *testing.T) {
+	t.Parallel()
 	str := func(s string) text { return text{Str: s, IsStr: true} }
 	raw := func(s string) text { return text{Raw: json.RawMessage(s)} }
 	tests := []struct {
@@ -81,6 +84,7 @@ func TestDecodeOutput(t *testing.T) {
 }
 
 func TestChildThreadID(t *testing.T) {
+	t.Parallel()
 	id := "019a2b40-1111-7000-8000-000000000001"
 	for in, want := range map[string]string{
 		`{"agent_id":"` + id + `","nickname":"Curie"}`: id,
@@ -95,6 +99,7 @@ func TestChildThreadID(t *testing.T) {
 }
 
 func TestResolvePath(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ dir, p, want string }{
 		{"/r", "a/b.go", "/r/a/b.go"},
 		{"/r/x", "../b.go", "/r/b.go"},
@@ -111,6 +116,7 @@ func TestResolvePath(t *testing.T) {
 }
 
 func TestRootsAndDiscover(t *testing.T) {
+	t.Parallel()
 	env := func(m map[string]string) transcripts.Env { return func(k string) string { return m[k] } }
 	if got := (Provider{}).Roots(env(map[string]string{"HOME": "/h"})); !reflect.DeepEqual(got, []string{"/h/.codex/sessions", "/h/.codex/archived_sessions"}) {
 		t.Errorf("roots from HOME %v", got)
@@ -163,6 +169,7 @@ func TestRootsAndDiscover(t *testing.T) {
 }
 
 func TestDiscoverCancelled(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(home, "sessions"), 0o700); err != nil {
 		t.Fatal(err)
@@ -176,6 +183,7 @@ func TestDiscoverCancelled(t *testing.T) {
 }
 
 func TestJSCommands(t *testing.T) {
+	t.Parallel()
 	src := `const a = await tools.exec_command({cmd: "go test ./...", workdir: 'sub'});
 await tools.exec_command({ "cmd" : ` + "`npm test`" + ` });
 const mycmd = 1; await tools.exec_command({subcmd: "x", cmd: 'ls'});

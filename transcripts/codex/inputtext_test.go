@@ -27,6 +27,7 @@ func parseFixture(t *testing.T, name, id string) *providertest.Collector {
 // or context lines), a code-mode script's commands and patches, and the
 // string arguments of other calls.
 func TestInputText(t *testing.T) {
+	t.Parallel()
 	for _, w := range []struct {
 		file, id, call, want string
 	}{

@@ -65,6 +65,7 @@ const (
 )
 
 func TestLiveSessionOpenFiles(t *testing.T) {
+	t.Parallel()
 	h := newLiveHome(t)
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	work, other := t.TempDir(), t.TempDir()
@@ -92,6 +93,7 @@ func TestLiveSessionOpenFiles(t *testing.T) {
 }
 
 func TestLiveSessionFallback(t *testing.T) {
+	t.Parallel()
 	h := newLiveHome(t)
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	work := t.TempDir()
@@ -118,6 +120,7 @@ func TestLiveSessionFallback(t *testing.T) {
 }
 
 func TestReadMetaBounded(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := filepath.Join(dir, "rollout-x.jsonl")
 	os.WriteFile(p, []byte(`{"type":"session_meta","payload":{"id":"a","cwd":"/w","x":"`+strings.Repeat("y", maxMetaLine)+`"}}`+"\n"), 0o600)

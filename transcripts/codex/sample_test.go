@@ -59,6 +59,7 @@ func readSample(t testing.TB) string {
 //	  running cat <<'EOF' > created-with-codex.md                        → 2 edits
 //	plans: jq 'select(.payload.name=="update_plan")' FILE | wc -l         → 0
 func TestSample(t *testing.T) {
+	t.Parallel()
 	data := readSample(t)
 	providertest.Run(t, providertest.Suite{
 		Provider:     Provider{},
@@ -133,6 +134,7 @@ func TestSample(t *testing.T) {
 // TestConcurrentParse parses the sample from several goroutines at once
 // (run with -race): a Provider keeps no state between calls.
 func TestConcurrentParse(t *testing.T) {
+	t.Parallel()
 	data := readSample(t)
 	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: filepath.Join("/h", sampleFile)}
 	errs := make(chan error, 4)

@@ -12,6 +12,7 @@ import (
 // TestForkCopyBurst checks that a long copied history (lines close to each
 // other, longer than a second in all) is skipped up to the first pause.
 func TestForkCopyBurst(t *testing.T) {
+	t.Parallel()
 	const fork, origin = "0190aaaa-0000-7000-8000-0000000000b0", "0190aaaa-0000-7000-8000-0000000000b9"
 	at := time.Date(2026, 4, 30, 8, 0, 0, 0, time.UTC)
 	line := func(d time.Duration, typ, payload string) string {
@@ -56,6 +57,7 @@ func twinItem(sec int, role, text string) string {
 }
 
 func TestPromptTwins(t *testing.T) {
+	t.Parallel()
 	ev, item := twinEvent, twinItem
 	lines := []string{
 		metaLine,
@@ -79,6 +81,7 @@ func TestPromptTwins(t *testing.T) {
 // of a prompt holding a secret and redacts the checkpoint state, as the
 // archive stores it: the second copy is still known as the twin.
 func TestPromptTwinsAcrossRedactedState(t *testing.T) {
+	t.Parallel()
 	secret := "sk-" + "proj-Zq81XbVd0Lw2Km5Rt7Yp3Nc6Hs4Fg9Jq"
 	prompt := "deploy with " + secret
 	for _, lines := range [][]string{
@@ -103,6 +106,7 @@ func TestPromptTwinsAcrossRedactedState(t *testing.T) {
 // TestTwinStateOfOlderParser reads a checkpoint state that kept the last
 // prompt's text, as states written before digests did.
 func TestTwinStateOfOlderParser(t *testing.T) {
+	t.Parallel()
 	first := metaLine + "\n" + twinEvent(1, "user_message", "hi") + "\n"
 	_, cp := parseString(t, first, zeroCheckpoint)
 	st, err := loadState(cp.State)
@@ -124,6 +128,7 @@ func TestTwinStateOfOlderParser(t *testing.T) {
 // records: the session is the thread the file is named for, resumed from
 // the other one, and the copied records are not its own.
 func TestOwnSessionNotFromCopiedMeta(t *testing.T) {
+	t.Parallel()
 	const own, origin = "0190aaaa-0000-7000-8000-0000000000b0", "0190aaaa-0000-7000-8000-0000000000b9"
 	lines := []string{
 		`{"timestamp":"2026-04-30T08:00:00.000Z","type":"session_meta","payload":{"id":"` + origin + `","cwd":"/r","cli_version":"0.125.0"}}`,
@@ -144,6 +149,7 @@ func TestOwnSessionNotFromCopiedMeta(t *testing.T) {
 }
 
 func TestTwinDigests(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		first, then string
 		twin        bool

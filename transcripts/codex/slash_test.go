@@ -12,6 +12,7 @@ import (
 // goal, one that only ran /model from the command, and one with no prompt
 // from its first assistant text: never untitled while it holds text.
 func TestSlashCommandTitles(t *testing.T) {
+	t.Parallel()
 	providertest.CheckTitles(t, Provider{}, "testdata/slash", func(name string) transcripts.Source {
 		return transcripts.Source{Provider: transcripts.ProviderCodex, Path: "/h/.codex/sessions/2026/04/30/" + name, Class: transcripts.ClassMain}
 	}, map[string]string{

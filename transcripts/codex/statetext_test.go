@@ -12,6 +12,7 @@ import (
 // secret waits for its output: the redacted state holds no secret, and the
 // output parsed from it completes the command.
 func TestRedactStateKeepsCalls(t *testing.T) {
+	t.Parallel()
 	const secret = "hunter2-Zq81XbVd0Lw2Km5Rt7Yp3Nc6"
 	text := func(s string) string { return strings.ReplaceAll(s, secret, "[redacted]") }
 	r := transcripts.Redaction{Text: text, Record: func(rec transcripts.Record) transcripts.Record {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSubagent(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, providertest.Suite{
 		Provider:     Provider{},
 		ResultsFirst: resultsFirst,
@@ -34,6 +35,7 @@ func TestSubagent(t *testing.T) {
 }
 
 func TestForkAndResume(t *testing.T) {
+	t.Parallel()
 	fork := ok(idFork, "call_k1", 0, repo+"/fork.txt", transcripts.OpCreate)
 	fork.NewText = "f\n"
 	providertest.Run(t, providertest.Suite{
@@ -69,6 +71,7 @@ func TestForkAndResume(t *testing.T) {
 }
 
 func TestCompacted(t *testing.T) {
+	t.Parallel()
 	providertest.Run(t, providertest.Suite{
 		Provider:     Provider{},
 		ResultsFirst: resultsFirst,
