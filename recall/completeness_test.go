@@ -70,53 +70,70 @@ func TestKeywordCompleteness(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(sharedDir, "devset")); err != nil {
 		t.Skipf("no development set at %s", sharedDir)
 	}
+	// Each corpus is indexed and searched apart, at once; the figures are
+	// added up after.
+	type tally struct {
+		words, found, wanted, foundDefault, wantedDefault int
+		missed                                            []string
+	}
+	tallies := make([]tally, len(corpora))
+	t.Run("corpora", func(t *testing.T) {
+		for i, c := range corpora {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				home := t.TempDir()
+				if err := c.build(t, home); err != nil {
+					t.Fatal(err)
+				}
+				units, err := readUnits(home)
+				if err != nil {
+					t.Fatal(err)
+				}
+				words := pickWords(units, 30)
+				a, err := accuracy.IndexHome(context.Background(), home, nil, t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer a.Close()
+				svc := &Service{Archive: a, Location: time.UTC}
+				tl := tally{words: len(words)}
+				for _, w := range words {
+					want := holders(units, w)
+					got := searchedSessions(t, svc, w, true)
+					byDefault := searchedSessions(t, svc, w, false)
+					for _, u := range want {
+						if got[u.id] {
+							tl.found++
+						} else {
+							tl.missed = append(tl.missed, w+" in "+shortID(u.id))
+						}
+						if !u.seen[strings.ToLower(w)] {
+							continue // only in boilerplate
+						}
+						tl.wantedDefault++
+						if byDefault[u.id] || u.main != "" && byDefault[u.main] {
+							tl.foundDefault++
+						} else {
+							tl.missed = append(tl.missed, w+" in "+shortID(u.id)+" (by default)")
+						}
+					}
+					tl.wanted += len(want)
+				}
+				tallies[i] = tl
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
 	var lines []string
 	found, wanted, foundDefault, wantedDefault := 0, 0, 0, 0
-	for _, c := range corpora {
-		home := t.TempDir()
-		if err := c.build(t, home); err != nil {
-			t.Fatal(err)
-		}
-		units, err := readUnits(home)
-		if err != nil {
-			t.Fatal(err)
-		}
-		words := pickWords(units, 30)
-		a, err := accuracy.IndexHome(context.Background(), home, nil, t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := &Service{Archive: a, Location: time.UTC}
-		cf, cw, df, dw := 0, 0, 0, 0
-		var missed []string
-		for _, w := range words {
-			want := holders(units, w)
-			got := searchedSessions(t, svc, w, true)
-			byDefault := searchedSessions(t, svc, w, false)
-			n := 0
-			for _, u := range want {
-				if got[u.id] {
-					n++
-				} else {
-					missed = append(missed, w+" in "+shortID(u.id))
-				}
-				if !u.seen[strings.ToLower(w)] {
-					continue // only in boilerplate
-				}
-				dw++
-				if byDefault[u.id] || u.main != "" && byDefault[u.main] {
-					df++
-				} else {
-					missed = append(missed, w+" in "+shortID(u.id)+" (by default)")
-				}
-			}
-			cf, cw = cf+n, cw+len(want)
-		}
-		a.Close()
-		found, wanted, foundDefault, wantedDefault = found+cf, wanted+cw, foundDefault+df, wantedDefault+dw
-		lines = append(lines, fmt.Sprintf("%-16s %2d words  %4d / %4d sessions  %.3f  (by default: %4d / %4d  %.3f)", c.name, len(words), cf, cw, ratio(cf, cw), df, dw, ratio(df, dw)))
-		sort.Strings(missed)
-		for _, m := range missed {
+	for i, c := range corpora {
+		tl := tallies[i]
+		found, wanted, foundDefault, wantedDefault = found+tl.found, wanted+tl.wanted, foundDefault+tl.foundDefault, wantedDefault+tl.wantedDefault
+		lines = append(lines, fmt.Sprintf("%-16s %2d words  %4d / %4d sessions  %.3f  (by default: %4d / %4d  %.3f)", c.name, tl.words, tl.found, tl.wanted, ratio(tl.found, tl.wanted), tl.foundDefault, tl.wantedDefault, ratio(tl.foundDefault, tl.wantedDefault)))
+		sort.Strings(tl.missed)
+		for _, m := range tl.missed {
 			t.Logf("%s: not found: %s", c.name, m)
 		}
 	}
