@@ -17,6 +17,12 @@ import (
 // fixture transcripts.
 func runIn(t *testing.T, home string, env map[string]string, args ...string) (string, string, int) {
 	t.Helper()
+	return runStdin(home, env, "", args...)
+}
+
+// runStdin runs one command line in-process with stdin and returns its
+// outputs and exit code.
+func runStdin(home string, env map[string]string, stdin string, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
 	getenv := func(k string) string {
 		if k == "HOME" {
@@ -24,7 +30,7 @@ func runIn(t *testing.T, home string, env map[string]string, args ...string) (st
 		}
 		return env[k]
 	}
-	code := run(context.Background(), args, streams{In: strings.NewReader(""), Out: &out, Err: &errb}, getenv)
+	code := run(context.Background(), args, streams{In: strings.NewReader(stdin), Out: &out, Err: &errb}, getenv)
 	return out.String(), errb.String(), code
 }
 

@@ -1,14 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"hansard/archive"
@@ -112,17 +113,44 @@ func setRedact(t *testing.T, home string, on bool) {
 // non-zero exit, and returns its output (standard output and error).
 func mustRun(t *testing.T, home string, env map[string]string, stdin string, args ...string) string {
 	t.Helper()
-	var out, errb bytes.Buffer
-	getenv := func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return env[k]
+	out, err := runOK(home, env, stdin, args...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if code := run(context.Background(), args, streams{In: strings.NewReader(stdin), Out: &out, Err: &errb}, getenv); code != 0 {
-		t.Fatalf("%v: exit %d\n%s", args, code, errb.String())
+	return out
+}
+
+// runOK runs a command line in-process with stdin and returns its output
+// (standard output and error), or an error naming a non-zero exit.
+func runOK(home string, env map[string]string, stdin string, args ...string) (string, error) {
+	out, errOut, code := runStdin(home, env, stdin, args...)
+	if code != 0 {
+		return "", fmt.Errorf("%v: exit %d\n%s", args, code, errOut)
 	}
-	return out.String() + errb.String()
+	return out + errOut, nil
+}
+
+// mustRunAll runs command lines that only read the archive (their
+// refreshes have nothing left to read) in-process, a few at once, and
+// returns their outputs in order, failing the test if one exits non-zero.
+func mustRunAll(t *testing.T, home string, env map[string]string, lines [][]string) []string {
+	t.Helper()
+	outs := make([]string, len(lines))
+	errs := make([]error, len(lines))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, 4)
+	for i, args := range lines {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			outs[i], errs[i] = runOK(home, env, "", args...)
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	return outs
 }
 
 // checkPlanted runs every output format and scans them, the database and
@@ -148,12 +176,20 @@ func checkPlanted(t *testing.T, stage, home string, env map[string]string, c *pl
 		"status --json":       mustRun(t, home, env, "", "status", "--json"),
 	}
 	var shows, showsJSON, diffs strings.Builder
+	// The commands above have read what was new.
+	var lines [][]string
 	for _, id := range c.SessionIDs {
-		// The commands above have read what was new.
-		shows.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--limit", "200"))
-		showsJSON.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--json", "--limit", "200"))
-		diffs.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--diff", "--limit", "200"))
-		diffs.WriteString(mustRun(t, home, env, "", "show", id, "--no-refresh", "--diff", "--json", "--limit", "200"))
+		lines = append(lines,
+			[]string{"show", id, "--no-refresh", "--limit", "200"},
+			[]string{"show", id, "--no-refresh", "--json", "--limit", "200"},
+			[]string{"show", id, "--no-refresh", "--diff", "--limit", "200"},
+			[]string{"show", id, "--no-refresh", "--diff", "--json", "--limit", "200"})
+	}
+	outs := mustRunAll(t, home, env, lines)
+	for i := 0; i < len(outs); i += 4 {
+		shows.WriteString(outs[i])
+		showsJSON.WriteString(outs[i+1])
+		diffs.WriteString(outs[i+2] + outs[i+3])
 	}
 	outputs["show"], outputs["show --json"], outputs["show --diff"] = shows.String(), showsJSON.String(), diffs.String()
 	if !strings.Contains(outputs["why --diff --json"], `"diff":`) {
