@@ -13,6 +13,7 @@ import (
 // its commit as working, and columns stay aligned past line 9 and with
 // control characters in the code made visible.
 func TestPrintBlameStatuses(t *testing.T) {
+	t.Parallel()
 	a := provenance.EditRef{SessionID: "aaaaaaaa-1111", Provider: "claude", SessionTitle: "First", SessionStarted: "2026-03-01T10:00:00Z", MessageIndex: 3, PromptExcerpt: "do it"}
 	b := provenance.EditRef{SessionID: "bbbbbbbb-2222", Provider: "codex", SessionTitle: "", SessionStarted: "2026-03-02T10:00:00Z", MessageIndex: 7, Said: "Done."}
 	commit := &provenance.CommitInfo{SHA: "0123456789abcdef"}

@@ -158,6 +158,7 @@ func TestIndexAndStatusEndToEnd(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		res  archive.RefreshResult
 		want string
@@ -177,6 +178,7 @@ func TestSummary(t *testing.T) {
 }
 
 func TestProgressLine(t *testing.T) {
+	t.Parallel()
 	got := progressLine(archive.Progress{Files: 1, FilesTotal: 4, Bytes: 50 << 20, BytesTotal: 100 << 20, Sessions: 10, Elapsed: 2e9}, 100)
 	if !strings.Contains(got, "1/4 files") || !strings.Contains(got, "50 MB of 100 MB") || !strings.Contains(got, "5 sessions/s") || !strings.Contains(got, "ETA 2s") {
 		t.Fatalf("progress line: %q", got)

@@ -8,6 +8,7 @@ import (
 // TestUsageErrorNamesTheCommandsHelp checks the help a usage error points
 // to: the command that was run, nested or not.
 func TestUsageErrorNamesTheCommandsHelp(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	for _, tt := range []struct {
 		args []string

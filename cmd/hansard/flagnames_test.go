@@ -15,6 +15,7 @@ import (
 // TestFlagAliasesSetTheirFlag checks that every earlier name of a flag sets
 // the value of the flag it names.
 func TestFlagAliasesSetTheirFlag(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		cmd, flag string
 		args      []string
@@ -46,6 +47,7 @@ func TestFlagAliasesSetTheirFlag(t *testing.T) {
 // TestFlagAliasesAnswerAlike runs each earlier name and the flag's name on
 // the same archive: the answers are the same.
 func TestFlagAliasesAnswerAlike(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	if _, errOut, code := runIn(t, home, nil, "index"); code != 0 {
 		t.Fatalf("index: %d %s", code, errOut)
@@ -86,6 +88,7 @@ func TestFlagAliasesAnswerAlike(t *testing.T) {
 // it as the user typed it, and that a usage error names the help of the
 // command that was run.
 func TestFlagErrorsNameTheTypedFlag(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	for _, tt := range []struct {
 		args []string
@@ -170,6 +173,7 @@ func TestNameTypedFlags(t *testing.T) {
 // every field of the request they send, named as the field (snake_case in
 // kebab-case), so that the CLI and the MCP tools keep the same filters.
 func TestFlagsAreTheRequestFields(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		cmd        *cobra.Command
 		req        any

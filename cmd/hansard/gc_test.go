@@ -10,6 +10,7 @@ import (
 // TestWhyIsShortLived checks that why tunes the process for a short query
 // when main asks for it, and that other commands do not.
 func TestWhyIsShortLived(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want bool

@@ -36,6 +36,7 @@ func helpCommands(t *testing.T) [][]string {
 // (testdata/help/*.txt; go test -run TestHelpGolden -update rewrites
 // them), and checks that each has an Examples: section.
 func TestHelpGolden(t *testing.T) {
+	t.Parallel()
 	for _, path := range helpCommands(t) {
 		name := strings.Join(append([]string{"hansard"}, path...), "_")
 		got, errOut, code := runIn(t, "", nil, append(path, "--help")...)
@@ -53,6 +54,7 @@ func TestHelpGolden(t *testing.T) {
 // TestNoRefreshOnlyWhereItMeansSomething: the commands that read new
 // transcripts take --no-refresh, the others refuse it.
 func TestNoRefreshOnlyWhereItMeansSomething(t *testing.T) {
+	t.Parallel()
 	for _, path := range helpCommands(t) {
 		out, _, _ := runIn(t, "", nil, append(path, "--help")...)
 		has := strings.Contains(out, "--no-refresh")
@@ -68,6 +70,7 @@ func TestNoRefreshOnlyWhereItMeansSomething(t *testing.T) {
 
 // TestInertFlagsHidden: flags that change nothing yet are not in help.
 func TestInertFlagsHidden(t *testing.T) {
+	t.Parallel()
 	out, _, _ := runIn(t, "", nil, "history", "--help")
 	for _, f := range []string{"--include-web-chats", "--include-team-sessions", "--team", "--mode"} {
 		if strings.Contains(out, f+" ") {
@@ -86,6 +89,7 @@ var readmeNotHansard = map[string]bool{
 // TestReadmeFlagsExist: every --flag the README names is a flag of some
 // hansard command (hidden and earlier names included).
 func TestReadmeFlagsExist(t *testing.T) {
+	t.Parallel()
 	text, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,7 @@ func fixtureHome(t *testing.T) string {
 }
 
 func TestHistoryAndShow(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 
 	out, errOut, code := runIn(t, home, nil, "history", "--all-repos", "--json", "token", "store")
@@ -87,6 +88,7 @@ func TestHistoryAndShow(t *testing.T) {
 }
 
 func TestHistoryAndShowErrors(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	for _, tt := range []struct {
 		args []string
@@ -108,6 +110,7 @@ func TestHistoryAndShowErrors(t *testing.T) {
 }
 
 func TestPainter(t *testing.T) {
+	t.Parallel()
 	q := recall.ParseQuery("token")
 	on := painter{on: true}
 	if got := on.highlight("the Token store", q); got != "the \x1b[1;33mToken\x1b[0m store" {
@@ -213,6 +216,7 @@ func TestHistoryTiersAndBoilerplate(t *testing.T) {
 // labelled; one only in a subagent known from its parent's agent_progress
 // lines is found with the subagents.
 func TestHistoryToolInputsAndWholeOutputs(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	for _, c := range []struct {
 		args      []string

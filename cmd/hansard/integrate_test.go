@@ -28,6 +28,7 @@ func runIntegrateCmd(t *testing.T, home string, args ...string) (string, string,
 // a dry run, the change with its backup and reload hint, a second run that
 // changes nothing, --remove, and an unknown agent.
 func TestIntegrateCommand(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	config := filepath.Join(home, ".gemini", "settings.json")
 	if err := os.MkdirAll(filepath.Dir(config), 0o700); err != nil {

@@ -16,6 +16,7 @@ import (
 // does not hold) and reads it without a refresh: show and history mark
 // the retracted messages.
 func TestShowAndHistoryMarkRetracted(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	if _, err := fakeagents.Lay(home, ".fake-upsert/u.jsonl"); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestShowUnknownAmbiguousAndPastTheEnd(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	claudeSession(t, home, "abcd1111-1111-4111-8111-111111111111", "/work/one", "tune the flux capacitor")
 	claudeSession(t, home, "abcd2222-2222-4222-8222-222222222222", "/work/two", "polish the warp core")
@@ -38,6 +39,7 @@ func TestShowUnknownAmbiguousAndPastTheEnd(t *testing.T) {
 }
 
 func TestShowAllAndMeta(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	out, errOut, code := runIn(t, home, nil, "show", "--all", "--limit", "2", "11111111")
 	if code != 0 {

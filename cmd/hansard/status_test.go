@@ -13,6 +13,7 @@ import (
 // readable answer shows a time: on the answers' clock, to the minute, with
 // how long ago it was.
 func TestStatusShowsLocalTime(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 11, 30, 8, 15, 2, 0, time.UTC)
 	now := func() time.Time { return at.Add(3 * time.Hour) }
 	for _, tc := range []struct {
@@ -36,6 +37,7 @@ func TestStatusShowsLocalTime(t *testing.T) {
 // TestStatusShowsKeptHistory checks that earlier generations of files and
 // sessions stored under another id are listed.
 func TestStatusShowsKeptHistory(t *testing.T) {
+	t.Parallel()
 	st := archive.Status{
 		Providers:          []archive.ProviderStatus{{Provider: "claude", Sessions: 3, Sources: 2, EarlierGenerations: 1}},
 		EarlierGenerations: []archive.KeptGeneration{{Provider: "claude", Path: "/h/s1.jsonl", Generation: 1, Sessions: 1, Messages: 40}},

@@ -10,6 +10,7 @@ import (
 )
 
 func TestTermSafe(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"plain text, tabs\tand\nlines", "plain text, tabs\tand\nlines"},
 		{"\x1b]0;owned\x07title", "␛]0;owned␇title"},
@@ -32,6 +33,7 @@ func TestTermSafe(t *testing.T) {
 // reaches the terminal without its control characters, colored or not;
 // the only escape sequences are hansard's own colors.
 func TestWhyOutputIsTerminalSafe(t *testing.T) {
+	t.Parallel()
 	const evil = "\x1b]0;owned\x07\x1b[2J\r"
 	edit := provenance.EditRef{SessionID: "s" + evil, Provider: "claude", SessionTitle: "title" + evil, MessageIndex: 3,
 		Tool: "Edit" + evil, ToolCallID: "toolu" + evil, PromptExcerpt: "do it" + evil, Source: "file:///x" + evil}
@@ -54,6 +56,7 @@ func TestWhyOutputIsTerminalSafe(t *testing.T) {
 // TestShowAndHistoryOutputAreTerminalSafe: likewise for a conversation
 // read and search results.
 func TestShowAndHistoryOutputAreTerminalSafe(t *testing.T) {
+	t.Parallel()
 	const evil = "\x1b]0;owned\x07\x1b[2J\r"
 	read := recall.ReadResponse{SessionID: "s" + evil, Title: "t" + evil, Provider: "codex", Repo: "/r" + evil,
 		StartedAtLocal: "bad time" + evil, MessageCount: 1, Next: "c" + evil,

@@ -163,6 +163,7 @@ func TestFirstIndexProgress(t *testing.T) {
 }
 
 func TestAgo(t *testing.T) {
+	t.Parallel()
 	for d, want := range map[time.Duration]string{
 		30 * time.Second:     "just now",
 		90 * time.Second:     "1 minute ago",

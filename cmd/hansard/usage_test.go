@@ -10,6 +10,7 @@ import (
 // is missing or extra in words, shows the usage line and names the help,
 // never with cobra's own text.
 func TestUsageErrorsShowTheUsageLine(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	for _, tt := range []struct {
 		args []string
@@ -42,6 +43,7 @@ func TestUsageErrorsShowTheUsageLine(t *testing.T) {
 // the MCP tools' shape (its last line, after any warnings about files),
 // and the exit status follows its code.
 func TestJSONErrors(t *testing.T) {
+	t.Parallel()
 	home := fixtureHome(t)
 	for _, tt := range []struct {
 		args  []string
