@@ -85,12 +85,16 @@ func (r *Repo) Commit(msg string) string {
 	return r.CommitIn(r.Dir, msg)
 }
 
-// CommitIn commits in another working tree (a linked worktree).
+// CommitIn commits in another working tree (a linked worktree). It runs
+// two git processes, and reads the new commit's id from the files.
 func (r *Repo) CommitIn(dir, msg string) string {
 	r.T.Helper()
 	r.GitIn(dir, "add", "-A")
-	r.GitIn(dir, "commit", "-q", "--allow-empty", "-m", msg)
+	r.GitIn(dir, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "commit", "-q", "--allow-empty", "-m", msg)
 	r.Now = r.Now.Add(time.Minute)
+	if id, ok := HeadID(dir); ok {
+		return id
+	}
 	return r.GitIn(dir, "rev-parse", "HEAD")
 }
 
