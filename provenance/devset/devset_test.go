@@ -34,43 +34,57 @@ var floors = map[string]floor{
 // and the figures per set and provider on gt-strict.jsonl and gt.jsonl.
 func TestDevset(t *testing.T) {
 	t.Parallel()
+	names := []string{"external-agents", "auth-go"}
+	scored := make([][]report, len(names)) // each set's, checked at once
+	t.Run("sets", func(t *testing.T) {
+		for i, name := range names {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				checkDevset(t, name, &scored[i])
+			})
+		}
+	})
 	var reps []report
-	for _, name := range []string{"external-agents", "auth-go"} {
-		t.Run(name, func(t *testing.T) {
-			w := loadWorld(t, name)
-			rep := score(w, name, w.strict)
-			reps = append(reps, rep, score(w, name+" (gt.jsonl)", w.all))
-			var from []string
-			for _, m := range w.maps {
-				from = append(from, m.From)
-			}
-			t.Logf("indexed in %v, %d files answered in %v; mapped to the clone: %s",
-				w.index.Round(time.Millisecond), len(w.answers), w.answer.Round(time.Millisecond), strings.Join(from, ", "))
-			t.Logf("\n%s", rep)
-			for _, e := range rep.TextDiffer {
-				t.Errorf("%s:%d: the answer holds %q, the ground truth %q", e.File, e.Line, e.Got, e.Text)
-			}
-			holdFloor(t, rep, floors[name])
-			// The sets' trailers name checkpoints (their ground truth),
-			// never an archived session: no answer may rest on one.
-			for file, out := range w.answers {
-				for _, a := range out {
-					if strings.Contains(a.Reason, "trailer") {
-						t.Errorf("%s:%d: %s (%s): answered from a trailer", file, a.Line, a.Status, a.Reason)
-					}
-				}
-			}
-			hits, total := linkHits(w)
-			for p, n := range total {
-				t.Logf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
-				if hits[p] != n {
-					t.Errorf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
-				}
-			}
-		})
+	for _, r := range scored {
+		reps = append(reps, r...)
 	}
 	if len(reps) > 0 {
 		t.Logf("precision, recall and false attribution on gt-strict.jsonl (held) and gt.jsonl:\n%s", table(reps))
+	}
+}
+
+// checkDevset scores the answers on one set and holds its floors; *reps
+// gets its scores on gt-strict.jsonl and gt.jsonl.
+func checkDevset(t *testing.T, name string, reps *[]report) {
+	w := loadWorld(t, name)
+	rep := score(w, name, w.strict)
+	*reps = []report{rep, score(w, name+" (gt.jsonl)", w.all)}
+	var from []string
+	for _, m := range w.maps {
+		from = append(from, m.From)
+	}
+	t.Logf("indexed in %v, %d files answered in %v; mapped to the clone: %s",
+		w.index.Round(time.Millisecond), len(w.answers), w.answer.Round(time.Millisecond), strings.Join(from, ", "))
+	t.Logf("\n%s", rep)
+	for _, e := range rep.TextDiffer {
+		t.Errorf("%s:%d: the answer holds %q, the ground truth %q", e.File, e.Line, e.Got, e.Text)
+	}
+	holdFloor(t, rep, floors[name])
+	// The sets' trailers name checkpoints (their ground truth),
+	// never an archived session: no answer may rest on one.
+	for file, out := range w.answers {
+		for _, a := range out {
+			if strings.Contains(a.Reason, "trailer") {
+				t.Errorf("%s:%d: %s (%s): answered from a trailer", file, a.Line, a.Status, a.Reason)
+			}
+		}
+	}
+	hits, total := linkHits(w)
+	for p, n := range total {
+		t.Logf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
+		if hits[p] != n {
+			t.Errorf("%s: %d of %d edits named link the line of their tool call", p, hits[p], n)
+		}
 	}
 }
 
