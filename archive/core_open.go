@@ -117,6 +117,7 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 			return nil, fmt.Errorf("open archive %s: %w", path, err)
 		}
 	}
+	registerRank()
 	if err := registerFTSFunctions(); err != nil {
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}
