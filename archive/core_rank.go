@@ -160,9 +160,16 @@ func cmem(p uintptr) unsafe.Pointer { return unsafe.Add(nil, p) }
 func cFunc[T any](f T) uintptr { return *(*uintptr)(unsafe.Pointer(&struct{ f T }{f})) }
 
 // The per-query data of hansard_bm25, in SQLite's memory (its auxiliary
-// data, freed with the query): nPhrase, avgdl, then idf and freq, nPhrase
-// float64s each.
-const rankHeader = 16
+// data, freed with the query): nPhrase, avgdl, the handle of the table's
+// state in rankQueries, then idf and freq, nPhrase float64s each.
+const rankHeader = 24
+
+// rankQueries holds the table state (*tableCounts) each running query
+// ranks in, by handle, until SQLite frees the query's data.
+var (
+	rankQueries    sync.Map
+	rankNextHandle atomic.Int64
+)
 
 // rankBM25 is hansard_bm25: fts5Bm25Function of SQLite's fts5_aux.c, the
 // weights of every column 1, with the phrase counts of rankCounts.
@@ -191,9 +198,9 @@ func rankBM25(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal uintptr
 	}
 	var D float64
 	if rc == sqlite3.SQLITE_OK {
-		pnTok := bp
-		rc = (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxColumnSize})))(tls, pFts, -1, pnTok)
-		D = float64(*(*int32)(cmem(pnTok)))
+		var n int32
+		n, rc = rowSize(tls, api, pFts, *(*int64)(cmem(p + 16)), bp)
+		D = float64(n)
 	}
 	if rc != sqlite3.SQLITE_OK {
 		sqlite3.Xsqlite3_result_error_code(tls, pCtx, rc)
@@ -233,7 +240,7 @@ func rankData(tls *libc.TLS, api *sqlite3.TFts5ExtensionApi, pFts uintptr, nVal 
 	argv := unsafe.Slice((*uintptr)(cmem(apVal)), 2)
 	key := valueText(tls, argv[0])
 	gen := rankGen{structure: valueText(tls, argv[1]), rows: nRow, tokens: nToken}
-	counts, rc := rankCounts.get(gen, key, int(nPhrase), func(i int) (int64, int32) {
+	state, counts, rc := rankCounts.get(gen, key, int(nPhrase), func(i int) (int64, int32) {
 		return phraseRows(tls, api, pFts, i)
 	})
 	if rc != sqlite3.SQLITE_OK {
@@ -246,6 +253,9 @@ func rankData(tls *libc.TLS, api *sqlite3.TFts5ExtensionApi, pFts uintptr, nVal 
 	}
 	*(*int64)(cmem(p)) = int64(nPhrase)
 	*(*float64)(cmem(p + 8)) = float64(nToken) / float64(nRow)
+	handle := rankNextHandle.Add(1)
+	rankQueries.Store(handle, state)
+	*(*int64)(cmem(p + 16)) = handle
 	idf := unsafe.Slice((*float64)(cmem(p+rankHeader)), nPhrase)
 	for i, nHit := range counts {
 		// As fts5Bm25GetData: log((N - nHit + 0.5) / (nHit + 0.5)), at least 1e-6.
@@ -263,7 +273,28 @@ func rankData(tls *libc.TLS, api *sqlite3.TFts5ExtensionApi, pFts uintptr, nVal 
 	return p, sqlite3.SQLITE_OK
 }
 
-func freeRankData(tls *libc.TLS, p uintptr) { sqlite3.Xsqlite3_free(tls, p) }
+func freeRankData(tls *libc.TLS, p uintptr) {
+	rankQueries.Delete(*(*int64)(cmem(p + 16)))
+	sqlite3.Xsqlite3_free(tls, p)
+}
+
+// rowSize returns the current row's length in tokens (xColumnSize of every
+// column: a read of the table's docsize row), kept per row in the table's
+// state; buf is 4 bytes of SQLite's memory.
+func rowSize(tls *libc.TLS, api *sqlite3.TFts5ExtensionApi, pFts uintptr, handle int64, buf uintptr) (int32, int32) {
+	v, _ := rankQueries.Load(handle)
+	state, _ := v.(*tableCounts)
+	rowid := (*(*func(*libc.TLS, uintptr) int64)(unsafe.Pointer(&struct{ uintptr }{api.FxRowid})))(tls, pFts)
+	if n, ok := state.size(rowid); ok {
+		return n, sqlite3.SQLITE_OK
+	}
+	rc := (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxColumnSize})))(tls, pFts, -1, buf)
+	n := *(*int32)(cmem(buf))
+	if rc == sqlite3.SQLITE_OK {
+		state.setSize(rowid, n)
+	}
+	return n, rc
+}
 
 // phraseRows counts the rows that hold phrase i of the query (under its
 // column filter), as bm25() does.
