@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,7 +33,7 @@ func BenchmarkMCP(b *testing.B) {
 	for range b.N {
 		start := measureStart(b, bin, env, queries[0])
 		c, pid := benchClientPID(b, bin, env)
-		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries)
+		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries, answersFile(b))
 		c.Close()
 		hist := historyProcess(b, bin, env, queries)
 		b.ReportMetric(cputime.Percentile(start, 50), "start-to-answer-ms")
@@ -182,7 +183,7 @@ func measureStart(b *testing.B, bin string, env []string, q string) []float64 {
 // warmCalls runs every query once to warm up, then times each query and a
 // 20-message read around its first hit, by the clock and by the server's
 // CPU time (its background refresh included, when it runs meanwhile).
-func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (search, read, searchCPU, readCPU []float64) {
+func warmCalls(b *testing.B, c *client.Client, pid int, queries []string, answers io.Writer) (search, read, searchCPU, readCPU []float64) {
 	for _, q := range queries {
 		callTool(b, c, "search_past_sessions", map[string]any{"query": q})
 	}
@@ -196,6 +197,7 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (searc
 			searchCPU = append(searchCPU, ms(cpu1-cpu0))
 		}
 		raw, _ := json.Marshal(res.StructuredContent)
+		fmt.Fprintf(answers, "search %q\n%s\n", q, raw)
 		var resp struct {
 			Hits []struct {
 				SessionID    string `json:"session_id"`
@@ -209,13 +211,31 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (searc
 		h := resp.Hits[0]
 		cpu0 = cputime.Process(pid)
 		t0 = time.Now()
-		callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
+		got := callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
 		read = append(read, ms(time.Since(t0)))
+		raw, _ = json.Marshal(got.StructuredContent)
+		fmt.Fprintf(answers, "read %s %d\n%s\n", h.SessionID, h.MessageIndex, raw)
 		if cpu1 = cputime.Process(pid); cpu0 >= 0 {
 			readCPU = append(readCPU, ms(cpu1-cpu0))
 		}
 	}
 	return search, read, searchCPU, readCPU
+}
+
+// answersFile is where the timed calls' answers are written, one JSON
+// line each after a line naming the call, when MCP_BENCH_ANSWERS names a
+// file: to compare the answers of two builds.
+func answersFile(b *testing.B) io.Writer {
+	path := os.Getenv("MCP_BENCH_ANSWERS")
+	if path == "" {
+		return io.Discard
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
+	return f
 }
 
 // historyProcess times `hansard history QUERY` processes (refresh included)
