@@ -33,8 +33,10 @@ type tableCounts struct {
 	sizes  map[int64]int32 // rows' lengths in tokens, by rowid
 }
 
-// maxRankSizes bounds the row lengths kept per table (~30 bytes each).
-const maxRankSizes = 1 << 20
+// maxRankSizes bounds the row lengths kept per table (~30 bytes each, so
+// at most ~8 MB; the rows a search walks are few, the newest matches of its
+// words: 100 searches of the MCP benchmark keep ~5,000).
+const maxRankSizes = 1 << 18
 
 // size returns the length of row id in tokens, if kept; t may be nil.
 func (t *tableCounts) size(id int64) (int32, bool) {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +35,7 @@ func BenchmarkMCP(b *testing.B) {
 		start := measureStart(b, bin, env, queries[0])
 		c, pid := benchClientPID(b, bin, env)
 		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries, answersFile(b))
+		rss := peakRSS(pid)
 		c.Close()
 		hist := historyProcess(b, bin, env, queries)
 		b.ReportMetric(cputime.Percentile(start, 50), "start-to-answer-ms")
@@ -42,6 +44,9 @@ func BenchmarkMCP(b *testing.B) {
 		b.ReportMetric(cputime.Percentile(read, 50), "read-p50-ms")
 		b.ReportMetric(cputime.Percentile(read, 95), "read-p95-ms")
 		b.ReportMetric(cputime.Percentile(hist, 50), "history-process-p50-ms")
+		if rss > 0 {
+			b.ReportMetric(rss, "server-peak-rss-mb")
+		}
 		if len(searchCPU) > 0 {
 			b.ReportMetric(cputime.Percentile(searchCPU, 50), "server-cpu-search-p50-ms")
 			b.ReportMetric(cputime.Percentile(readCPU, 50), "server-cpu-read-p50-ms")
@@ -220,6 +225,22 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string, answer
 		}
 	}
 	return search, read, searchCPU, readCPU
+}
+
+// peakRSS is the peak resident memory of process pid in MB (VmHWM), 0
+// when it cannot be read.
+func peakRSS(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
 }
 
 // answersFile is where the timed calls' answers are written, one JSON
