@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"hansard/archive/bm25"
 	"hansard/transcripts"
 )
 
@@ -76,7 +77,7 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 	where, args := f.where("m.ts")
 	rank, rankArgs := "", []any(nil)
 	if f.RankWalked {
-		rank, rankArgs = rankExpr("messages_fts", match)
+		rank, rankArgs = bm25.Expr("messages_fts", match)
 		rank = ", " + rank
 	}
 	// Without a time range the index messages_cover holds every column
@@ -175,7 +176,7 @@ func (a *Archive) rankHits(ctx context.Context, table, match string, hits []Text
 	// the column, keeps the IN out of its plan ("rowid IN (…)" would make it
 	// run the match once per value) while leaving the other rows of the
 	// range inside SQLite.
-	expr, args := rankExpr(table, match)
+	expr, args := bm25.Expr(table, match)
 	rows, done, err := a.searchQuery(ctx, `SELECT rowid, `+expr+` FROM `+table+` WHERE `+table+
 		` MATCH ? AND rowid >= ? AND rowid <= ? AND +rowid IN (SELECT value FROM json_each(?))`,
 		append(args, match, slices.Min(ids), slices.Max(ids), jsonArray(ids))...)

@@ -1,4 +1,4 @@
-package archive
+package bm25
 
 import (
 	"strings"

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"hansard/archive/bm25"
 )
 
 // TestRankMatchesBM25 checks that hansard_bm25 gives FTS5's bm25() to the
@@ -31,8 +33,8 @@ func TestRankMatchesBM25(t *testing.T) {
 	writeSessions(0, 30)
 	a := e.open(Options{})
 	e.refresh(a, RefreshOptions{})
-	if rankState.Load() != rankOn {
-		t.Fatalf("%s is not registered", rankFunction)
+	if !bm25.Registered() {
+		t.Fatalf("%s is not registered", bm25.Name)
 	}
 	exprs := []string{
 		`"go"`,
@@ -47,7 +49,7 @@ func TestRankMatchesBM25(t *testing.T) {
 		t.Helper()
 		for _, x := range exprs {
 			for range 2 { // counted, then kept
-				expr, args := rankExpr("messages_fts", x)
+				expr, args := bm25.Expr("messages_fts", x)
 				rows, err := a.db.Query(`SELECT rowid, bm25(messages_fts), `+expr+` FROM messages_fts WHERE messages_fts MATCH ?`, append(args, x)...)
 				if err != nil {
 					t.Fatal(err)
@@ -60,7 +62,7 @@ func TestRankMatchesBM25(t *testing.T) {
 						t.Fatal(err)
 					}
 					if want != got {
-						t.Errorf("%s: %s row %d: %s %v, bm25 %v", when, x, id, rankFunction, got, want)
+						t.Errorf("%s: %s row %d: %s %v, bm25 %v", when, x, id, bm25.Name, got, want)
 					}
 					n++
 				}

@@ -1,4 +1,6 @@
-package archive
+// Package bm25 ranks full-text matches as FTS5's bm25() does, keeping
+// what bm25() computes anew for every query (see Expr).
+package bm25
 
 import (
 	"errors"
@@ -19,7 +21,8 @@ import (
 // function, the same formula computed the same way, but for that count,
 // which it keeps per FTS5 table, per state of the table's index and per
 // match expression, so that a search asked again, or a tier or a page that
-// repeats an expression, reuses it:
+// repeats an expression, reuses it (and for each row's length, which it
+// keeps too, rather than read it from the docsize table every time):
 //
 //	hansard_bm25(table, key, generation)
 //
@@ -30,10 +33,10 @@ import (
 // function, which the driver has no API for: it is registered through
 // SQLite's C interface (fts5_api), on each connection as the driver opens
 // it. Should that be impossible (a driver whose connection no longer holds
-// its handle as this one does), searches use bm25() (rankExpr).
+// its handle as this one does), searches use bm25() (Expr).
 
-// rankFunction is the name of the ranking function.
-const rankFunction = "hansard_bm25"
+// Name is the name of the ranking function.
+const Name = "hansard_bm25"
 
 var (
 	// rankState: 0 before the first connection, rankOn once the function
@@ -48,13 +51,18 @@ const (
 	rankOff = 2
 )
 
-// rankExpr returns the SQL expression of the BM25 rank of the current row
-// of table, in a query of the FTS5 expression match, with its arguments.
-func rankExpr(table, match string) (string, []any) {
+// Registered reports whether the function is registered on the
+// connections opened so far.
+func Registered() bool { return rankState.Load() == rankOn }
+
+// Expr returns the SQL expression of the BM25 rank of the current row of
+// table, in a query of the FTS5 expression match, with its arguments:
+// hansard_bm25 once Register has registered it, bm25() otherwise.
+func Expr(table, match string) (string, []any) {
 	if rankState.Load() != rankOn {
 		return "bm25(" + table + ")", nil
 	}
-	return rankFunction + "(" + table + ", ?, " + rankGeneration(table) + ")", []any{table + "\x00" + match}
+	return Name + "(" + table + ", ?, " + rankGeneration(table) + ")", []any{table + "\x00" + match}
 }
 
 // rankGeneration is the SQL of an FTS5 table's structure record: the list
@@ -64,9 +72,9 @@ func rankGeneration(table string) string {
 	return "(SELECT block FROM " + table + "_data WHERE id = 10)"
 }
 
-// registerRank adds the connection hook that registers hansard_bm25; it
-// runs before the first archive opens.
-func registerRank() {
+// Register adds the connection hook that registers hansard_bm25 on each
+// connection the driver opens; call it before opening the database.
+func Register() {
 	registerRankHook.Do(func() {
 		sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
 			db, ok := connHandle(conn)
@@ -115,7 +123,7 @@ func createRankFunction(db uintptr) error {
 		return err
 	}
 	defer libc.Xfree(tls, zType)
-	zName, err := libc.CString(rankFunction)
+	zName, err := libc.CString(Name)
 	if err != nil {
 		return err
 	}
@@ -146,7 +154,7 @@ func createRankFunction(db uintptr) error {
 	}
 	create := *(*func(*libc.TLS, uintptr, uintptr, uintptr, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxCreateFunction}))
 	if rc := create(tls, pAPI, zName, 0, cFunc(rankBM25), 0); rc != sqlite3.SQLITE_OK {
-		return errors.New("fts5 api: cannot create " + rankFunction)
+		return errors.New("fts5 api: cannot create " + Name)
 	}
 	return nil
 }
