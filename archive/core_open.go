@@ -13,6 +13,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"hansard/archive/bm25"
 )
 
 // DBName is the archive's SQLite file inside its folder.
@@ -117,6 +119,7 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 			return nil, fmt.Errorf("open archive %s: %w", path, err)
 		}
 	}
+	bm25.Register()
 	if err := registerFTSFunctions(); err != nil {
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}

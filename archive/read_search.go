@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"hansard/archive/bm25"
 	"hansard/transcripts"
 )
 
@@ -74,9 +75,10 @@ type TextHit struct {
 // others, and BM25 runs on few rows.
 func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
 	where, args := f.where("m.ts")
-	rank := ""
+	rank, rankArgs := "", []any(nil)
 	if f.RankWalked {
-		rank = ", bm25(messages_fts)"
+		rank, rankArgs = bm25.Expr("messages_fts", match)
+		rank = ", " + rank
 	}
 	// Without a time range the index messages_cover holds every column
 	// read of a message, and a lookup in it is cheaper than one in the
@@ -88,7 +90,7 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role` + rank + `
 		FROM messages_fts JOIN ` + messages + ` ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
 		WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY messages_fts.rowid DESC`
-	return a.searchFTS(ctx, "messages_fts", match, q, append([]any{match}, args...), f, false)
+	return a.searchFTS(ctx, "messages_fts", match, q, append(append(rankArgs, match), args...), f, false)
 }
 
 // SearchResults is SearchMessages over tool results (role tool, cited at
@@ -174,9 +176,10 @@ func (a *Archive) rankHits(ctx context.Context, table, match string, hits []Text
 	// the column, keeps the IN out of its plan ("rowid IN (…)" would make it
 	// run the match once per value) while leaving the other rows of the
 	// range inside SQLite.
-	rows, done, err := a.searchQuery(ctx, `SELECT rowid, bm25(`+table+`) FROM `+table+` WHERE `+table+
+	expr, args := bm25.Expr(table, match)
+	rows, done, err := a.searchQuery(ctx, `SELECT rowid, `+expr+` FROM `+table+` WHERE `+table+
 		` MATCH ? AND rowid >= ? AND rowid <= ? AND +rowid IN (SELECT value FROM json_each(?))`,
-		match, slices.Min(ids), slices.Max(ids), jsonArray(ids))
+		append(args, match, slices.Min(ids), slices.Max(ids), jsonArray(ids))...)
 	if err != nil {
 		return translate(err, "rank")
 	}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,7 +34,8 @@ func BenchmarkMCP(b *testing.B) {
 	for range b.N {
 		start := measureStart(b, bin, env, queries[0])
 		c, pid := benchClientPID(b, bin, env)
-		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries)
+		search, read, searchCPU, readCPU := warmCalls(b, c, pid, queries, answersFile(b))
+		rss := peakRSS(pid)
 		c.Close()
 		hist := historyProcess(b, bin, env, queries)
 		b.ReportMetric(cputime.Percentile(start, 50), "start-to-answer-ms")
@@ -41,6 +44,9 @@ func BenchmarkMCP(b *testing.B) {
 		b.ReportMetric(cputime.Percentile(read, 50), "read-p50-ms")
 		b.ReportMetric(cputime.Percentile(read, 95), "read-p95-ms")
 		b.ReportMetric(cputime.Percentile(hist, 50), "history-process-p50-ms")
+		if rss > 0 {
+			b.ReportMetric(rss, "server-peak-rss-mb")
+		}
 		if len(searchCPU) > 0 {
 			b.ReportMetric(cputime.Percentile(searchCPU, 50), "server-cpu-search-p50-ms")
 			b.ReportMetric(cputime.Percentile(readCPU, 50), "server-cpu-read-p50-ms")
@@ -182,7 +188,7 @@ func measureStart(b *testing.B, bin string, env []string, q string) []float64 {
 // warmCalls runs every query once to warm up, then times each query and a
 // 20-message read around its first hit, by the clock and by the server's
 // CPU time (its background refresh included, when it runs meanwhile).
-func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (search, read, searchCPU, readCPU []float64) {
+func warmCalls(b *testing.B, c *client.Client, pid int, queries []string, answers io.Writer) (search, read, searchCPU, readCPU []float64) {
 	for _, q := range queries {
 		callTool(b, c, "search_past_sessions", map[string]any{"query": q})
 	}
@@ -196,6 +202,7 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (searc
 			searchCPU = append(searchCPU, ms(cpu1-cpu0))
 		}
 		raw, _ := json.Marshal(res.StructuredContent)
+		fmt.Fprintf(answers, "search %q\n%s\n", q, raw)
 		var resp struct {
 			Hits []struct {
 				SessionID    string `json:"session_id"`
@@ -209,13 +216,47 @@ func warmCalls(b *testing.B, c *client.Client, pid int, queries []string) (searc
 		h := resp.Hits[0]
 		cpu0 = cputime.Process(pid)
 		t0 = time.Now()
-		callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
+		got := callTool(b, c, "get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
 		read = append(read, ms(time.Since(t0)))
+		raw, _ = json.Marshal(got.StructuredContent)
+		fmt.Fprintf(answers, "read %s %d\n%s\n", h.SessionID, h.MessageIndex, raw)
 		if cpu1 = cputime.Process(pid); cpu0 >= 0 {
 			readCPU = append(readCPU, ms(cpu1-cpu0))
 		}
 	}
 	return search, read, searchCPU, readCPU
+}
+
+// peakRSS is the peak resident memory of process pid in MB (VmHWM), 0
+// when it cannot be read.
+func peakRSS(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// answersFile is where the timed calls' answers are written, one JSON
+// line each after a line naming the call, when MCP_BENCH_ANSWERS names a
+// file: to compare the answers of two builds.
+func answersFile(b *testing.B) io.Writer {
+	path := os.Getenv("MCP_BENCH_ANSWERS")
+	if path == "" {
+		return io.Discard
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
+	return f
 }
 
 // historyProcess times `hansard history QUERY` processes (refresh included)

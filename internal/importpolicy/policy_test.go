@@ -26,7 +26,7 @@ var groups = []group{
 	{"CGO", "C runtime/cgo github.com/smacker/go-tree-sitter/... github.com/tree-sitter/...",
 		"cgo (tree-sitter) only in symbols: the rest builds with CGO_ENABLED=0"},
 	{"UNSAFE", "unsafe",
-		"unsafe only in redact (a read-only view for the scan) and symbols (cgo)"},
+		"unsafe only in redact (a read-only view for the scan), symbols (cgo) and archive/bm25 (SQLite's C interface)"},
 	{"MAIN", "flag os/signal",
 		"flags and signal handling belong to commands (signal.NotifyContext only in main)"},
 	{"TEST", "testing/... hansard/fixtures/... hansard/provenance/accuracy hansard/provenance/gitrepo/gittest hansard/provenance/storetest hansard/transcripts/providertest",
@@ -63,7 +63,9 @@ var rows = []row{
 		"the model learned from the archive's own text: the standard library and the interface it implements"},
 
 	// The archive, git and provenance.
-	{"hansard/archive", "STD SQL hansard/pathmap hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
+	{"hansard/archive/bm25", "STD SQL UNSAFE", "",
+		"the ranking function, registered through SQLite's C interface: the driver and the standard library only"},
+	{"hansard/archive", "STD SQL hansard/archive/bm25 hansard/pathmap hansard/redact hansard/transcripts github.com/klauspost/compress/... golang.org/x/sync/...",
 		"EXEC hansard/transcripts/claude hansard/transcripts/codex",
 		"the archive stores the model, redacted: it knows no provider, provenance or recall (its tests open one archive from several processes)"},
 	{"hansard/provenance/gitrepo", "STD GIT EXEC hansard/redact", "",
