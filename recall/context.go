@@ -42,11 +42,17 @@ type WorkContextResponse struct {
 	Commits []TaskCommit `json:"commits"`
 	// Links say why each conversation other than the session belongs to
 	// the task.
-	Links       []TaskLink `json:"links"`
-	Until       string     `json:"until,omitempty"`
-	TokenBudget int        `json:"token_budget"`
-	Tokens      int        `json:"tokens"`
-	Truncated   int        `json:"truncated"`
+	Links []TaskLink `json:"links"`
+	// Memories are the lines of archived memories that govern the files
+	// the task's conversations edited, ranked below the direct evidence:
+	// kept only when all of it fits.
+	Memories []MemoryCitation `json:"memories,omitempty"`
+	// Notes say what could not be read.
+	Notes       []string `json:"notes,omitempty"`
+	Until       string   `json:"until,omitempty"`
+	TokenBudget int      `json:"token_budget"`
+	Tokens      int      `json:"tokens"`
+	Truncated   int      `json:"truncated"`
 }
 
 // TaskSession is one conversation of a task.
@@ -168,6 +174,7 @@ func (h *Host) WorkContext(ctx context.Context, req WorkContextRequest, caller C
 		return WorkContextResponse{}, err
 	}
 	fitContext(&resp)
+	resp.addMemories(h.citeMemories(ctx, a, resp.Repo, taskFiles(resp.Sessions), until, resp.Tokens, budget, resp.Truncated > 0))
 	return resp, nil
 }
 

@@ -140,6 +140,10 @@ func (r WorkContextResponse) TextWith(f TimeFormat) string {
 		lines = append(lines, fmt.Sprintf("%s %q (%s #%d)", shortSHA(c.Commit), oneLineText(c.Summary, 80), shortSHA(c.SessionID), c.MessageIndex))
 	}
 	writeSection(&b, "commits", lines)
+	writeSection(&b, "governed by memories", memoryLines(r.Memories))
+	for _, n := range r.Notes {
+		b.WriteString("note: " + n + "\n")
+	}
 	if r.Truncated > 0 {
 		fmt.Fprintf(&b, "truncated: %d entries left out to stay within %d tokens\n", r.Truncated, r.TokenBudget)
 	}

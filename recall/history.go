@@ -59,6 +59,10 @@ type CodeHistoryResponse struct {
 	Sessions []HistorySession `json:"sessions"`
 	// Importers are the files of the repository that import the file.
 	Importers []HistoryImporter `json:"importers,omitempty"`
+	// Memories are the lines of archived memories that govern the file
+	// (they name it, its folder, its extension or its language), ranked
+	// below the direct evidence: kept only when all of it fits.
+	Memories []MemoryCitation `json:"memories,omitempty"`
 	// Notes say what could not be read (symbols without cgo, skipped
 	// files, edits or commits past the limits).
 	Notes []string `json:"notes,omitempty"`
@@ -286,6 +290,7 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	}
 	resp.Notes = append(append(fh.notes, resp.Notes...), h.saveSymbols()...)
 	fitHistory(&resp)
+	resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
 	return resp, nil
 }
 

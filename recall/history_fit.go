@@ -127,6 +127,7 @@ func (r CodeHistoryResponse) TextWith(f TimeFormat) string {
 		}
 		fmt.Fprintf(&b, "imported by %s\n", strings.Join(names, ", "))
 	}
+	writeSection(&b, "governed by memories", memoryLines(r.Memories))
 	for _, n := range r.Notes {
 		b.WriteString("note: " + n + "\n")
 	}
