@@ -243,12 +243,7 @@ func (t *task) gather(ctx context.Context, root archive.SessionInfo) error {
 	if err != nil {
 		return internal("list sessions", err)
 	}
-	for _, s := range others {
-		if s.ID != root.ID && s.ParentID == root.ID {
-			t.infos[s.ID] = s
-			t.add(s.ID, &TaskLink{SessionID: s.ID, LinkedTo: root.ID, Relation: s.Relation, Evidence: linkEvidence(s.LinkEvidence, s.Relation)})
-		}
-	}
+	t.recorded(root, others)
 	if t.repo == "" {
 		return nil
 	}
@@ -279,6 +274,43 @@ func (t *task) gather(ctx context.Context, root archive.SessionInfo) error {
 		}
 	}
 	return nil
+}
+
+// taskSessions bounds the conversations recorded links add to a task.
+const taskSessions = 200
+
+// recorded adds the conversations the recorded links tie to the task,
+// transitively: the subagents and the resumed, continued and forked
+// sessions of any of its conversations, and the sessions any of them came
+// from (so that a resumed session's task holds the subagents of the
+// session it resumed).
+func (t *task) recorded(root archive.SessionInfo, others []archive.SessionInfo) {
+	byID := map[string]archive.SessionInfo{root.ID: root}
+	for _, s := range others {
+		byID[s.ID] = s
+	}
+	for changed := true; changed && len(t.ids) < taskSessions; {
+		changed = false
+		for _, s := range others {
+			if s.ID == root.ID || s.ParentID == "" {
+				continue
+			}
+			child, parent := slices.Contains(t.ids, s.ID), slices.Contains(t.ids, s.ParentID)
+			link := &TaskLink{SessionID: s.ID, LinkedTo: s.ParentID, Relation: s.Relation, Evidence: linkEvidence(s.LinkEvidence, s.Relation)}
+			switch {
+			case parent && !child:
+				t.infos[s.ID] = s
+				t.add(s.ID, link)
+				changed = true
+			case child && !parent:
+				if p, ok := byID[s.ParentID]; ok {
+					t.infos[p.ID] = p
+				}
+				t.add(s.ParentID, &TaskLink{SessionID: s.ParentID, LinkedTo: s.ID, Relation: s.Relation, Evidence: link.Evidence})
+				changed = true
+			}
+		}
+	}
 }
 
 // madeCommits returns the commits the repository's sessions made, by
