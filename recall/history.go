@@ -119,7 +119,9 @@ type HistoryEdit struct {
 	// Attributed is set for an entry that is not an edit of the file but
 	// what why answers for some of its lines (proven, possible,
 	// conflicting, uncommitted): a shell command, a commit the session
-	// made itself, text written into another file; Lines counts them.
+	// made itself, text written into another file; or moved, for the edit
+	// of another file that first wrote lines a later edit moved or copied
+	// into this one. Lines counts them.
 	Attributed string `json:"attributed,omitempty"`
 	Lines      int    `json:"lines,omitempty"`
 }
@@ -281,6 +283,7 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		}
 		fh.answers = why.Answers
 	}
+	fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
 	resp.Sessions, err = fh.sessions(ctx, keep)
 	if err != nil {
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
