@@ -438,7 +438,7 @@ func (sc *scenario) historyBudgets(t *testing.T, req CodeHistoryRequest, budgets
 			if i != len(r.Sessions)-1 || !slices.Equal(s.Edits, whole.Edits[len(whole.Edits)-len(s.Edits):]) {
 				fail("session %s cut to %d edits: only the last may be, to its latest", s.SessionID, len(s.Edits))
 			}
-			missing += len(whole.Edits) - len(s.Edits) - 1 // its edits count, not the session
+			missing += len(whole.Edits) - len(s.Edits) // its edits count, not the session
 		}
 		if r.Truncated != missing {
 			fail("truncated %d, want %d", r.Truncated, missing)

@@ -86,7 +86,14 @@ func citeTargets(files []string) []citeTarget {
 		}
 		for dir := path.Dir(f); dir != "." && dir != "/"; dir = path.Dir(dir) {
 			// a folder as a path (lib/, ./lib, `lib`) or as "the lib folder"
-			add(f, NamesFolder, dir, 3, `(?:`+left+`(?:\./)?`+q(dir)+`/|`+"`"+`(?:\./)?`+q(dir)+`/?`+"`"+`|(?i:\b`+q(dir)+`\s+(?:folder|directory|package|module)))`)
+			pat := `(?:` + left + `(?:\./)?` + q(dir) + `/|` + "`" + `(?:\./)?` + q(dir) + `/?` + "`" + `|(?i:\b` + q(dir) + `\s+(?:folder|directory|package|module))`
+			if strings.Contains(dir, "/") { // a path of folders is one without its last slash too
+				pat += `|` + left + `(?:\./)?` + q(dir) + right
+			}
+			add(f, NamesFolder, dir, 3, pat+`)`)
+			if base := path.Base(dir); base != dir { // "the store package"
+				add(f, NamesFolder, base, 3, "(?:`"+q(base)+"/?`"+`|(?i:\b`+q(base)+`\s+(?:folder|directory|package|module)))`)
+			}
 		}
 		ext := path.Ext(f)
 		if ext == "" {
