@@ -20,6 +20,8 @@ type WorkContextRequest struct {
 	Repo string `json:"repo,omitempty"`
 	// Until hides evidence after this time (a day or an RFC 3339 time).
 	Until string `json:"until,omitempty"`
+	// NoMemories leaves the memory citations out.
+	NoMemories bool `json:"-"`
 }
 
 // WorkContextResponse is a task's context.
@@ -174,7 +176,9 @@ func (h *Host) WorkContext(ctx context.Context, req WorkContextRequest, caller C
 		return WorkContextResponse{}, err
 	}
 	fitContext(&resp)
-	resp.addMemories(h.citeMemories(ctx, a, resp.Repo, taskFiles(resp.Sessions), until, resp.Tokens, budget, resp.Truncated > 0))
+	if !req.NoMemories {
+		resp.addMemories(h.citeMemories(ctx, a, resp.Repo, taskFiles(resp.Sessions), until, resp.Tokens, budget, resp.Truncated > 0))
+	}
 	return resp, nil
 }
 

@@ -38,6 +38,9 @@ type CodeHistoryRequest struct {
 	// Until hides evidence after this time (a day or an RFC 3339 time);
 	// refused with a line or a symbol, which read current code.
 	Until string `json:"until,omitempty"`
+	// NoMemories leaves the memory citations out (a server without the
+	// memory tools).
+	NoMemories bool `json:"-"`
 }
 
 // CodeHistoryResponse is the history of a file: the conversations that
@@ -293,7 +296,9 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	}
 	resp.Notes = append(append(fh.notes, resp.Notes...), h.saveSymbols()...)
 	fitHistory(&resp)
-	resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
+	if !req.NoMemories {
+		resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
+	}
 	return resp, nil
 }
 
