@@ -120,6 +120,9 @@ func (h *Host) Stats(ctx context.Context, req StatsRequest, scope Scope) (StatsR
 	if err != nil {
 		return StatsResponse{}, internal("open the repository", err)
 	}
+	if req.Path == "" { // the whole repository, from any folder of it
+		abs = repo.Root
+	}
 	rel, err := repo.Rel(abs)
 	if err != nil {
 		return StatsResponse{}, invalidArg("path", err.Error())

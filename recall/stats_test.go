@@ -89,6 +89,10 @@ func testStats(t *testing.T, hw *historyWorld) {
 		if !r.Folder || r.Path != "." || r.Files != 3 || r.Lines != lines || len(r.Sessions) != len(bySession) {
 			t.Fatalf("stats = %+v, want the 3 tracked files, %d lines\n%s", r, lines, r.Text())
 		}
+		from, err := hw.host.Stats(ctx, StatsRequest{}, Scope{Dir: filepath.Join(hw.repo.Dir, "lib")})
+		if err != nil || from.Path != "." || from.Files != 3 {
+			t.Errorf("from lib/, no path: %+v, %v; want the whole repository", from, err)
+		}
 		lib := stats(t, "lib")
 		if lib.Path != "lib" || lib.Files != 1 {
 			t.Errorf("lib: %+v, want its one tracked file", lib)
