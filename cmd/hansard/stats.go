@@ -73,7 +73,7 @@ func runStats(ctx context.Context, app *App, req recall.StatsRequest, opts stats
 	case opts.porcelain:
 		return printStatsPorcelain(app.Streams.Out, resp)
 	}
-	return printTree(app, false, resp, resp.Text())
+	return printTree(ctx, app, false, resp, func(recall.TimeFormat) string { return resp.Text() })
 }
 
 // printStatsPorcelain writes: total (repository, path, files, lines),
