@@ -20,6 +20,8 @@ type WorkContextRequest struct {
 	Repo string `json:"repo,omitempty"`
 	// Until hides evidence after this time (a day or an RFC 3339 time).
 	Until string `json:"until,omitempty"`
+	// NoMemories leaves the memory citations out.
+	NoMemories bool `json:"-"`
 }
 
 // WorkContextResponse is a task's context.
@@ -42,11 +44,17 @@ type WorkContextResponse struct {
 	Commits []TaskCommit `json:"commits"`
 	// Links say why each conversation other than the session belongs to
 	// the task.
-	Links       []TaskLink `json:"links"`
-	Until       string     `json:"until,omitempty"`
-	TokenBudget int        `json:"token_budget"`
-	Tokens      int        `json:"tokens"`
-	Truncated   int        `json:"truncated"`
+	Links []TaskLink `json:"links"`
+	// Memories are the lines of archived memories that govern the files
+	// the task's conversations edited, ranked below the direct evidence:
+	// kept only when all of it fits.
+	Memories []MemoryCitation `json:"memories,omitempty"`
+	// Notes say what could not be read.
+	Notes       []string `json:"notes,omitempty"`
+	Until       string   `json:"until,omitempty"`
+	TokenBudget int      `json:"token_budget"`
+	Tokens      int      `json:"tokens"`
+	Truncated   int      `json:"truncated"`
 }
 
 // TaskSession is one conversation of a task.
@@ -168,6 +176,9 @@ func (h *Host) WorkContext(ctx context.Context, req WorkContextRequest, caller C
 		return WorkContextResponse{}, err
 	}
 	fitContext(&resp)
+	if !req.NoMemories {
+		resp.addMemories(h.citeMemories(ctx, a, resp.Repo, taskFiles(resp.Sessions), until, resp.Tokens, budget, resp.Truncated > 0))
+	}
 	return resp, nil
 }
 
@@ -236,12 +247,7 @@ func (t *task) gather(ctx context.Context, root archive.SessionInfo) error {
 	if err != nil {
 		return internal("list sessions", err)
 	}
-	for _, s := range others {
-		if s.ID != root.ID && s.ParentID == root.ID {
-			t.infos[s.ID] = s
-			t.add(s.ID, &TaskLink{SessionID: s.ID, LinkedTo: root.ID, Relation: s.Relation, Evidence: linkEvidence(s.LinkEvidence, s.Relation)})
-		}
-	}
+	t.recorded(root, others)
 	if t.repo == "" {
 		return nil
 	}
@@ -272,6 +278,43 @@ func (t *task) gather(ctx context.Context, root archive.SessionInfo) error {
 		}
 	}
 	return nil
+}
+
+// taskSessions bounds the conversations recorded links add to a task.
+const taskSessions = 200
+
+// recorded adds the conversations the recorded links tie to the task,
+// transitively: the subagents and the resumed, continued and forked
+// sessions of any of its conversations, and the sessions any of them came
+// from (so that a resumed session's task holds the subagents of the
+// session it resumed).
+func (t *task) recorded(root archive.SessionInfo, others []archive.SessionInfo) {
+	byID := map[string]archive.SessionInfo{root.ID: root}
+	for _, s := range others {
+		byID[s.ID] = s
+	}
+	for changed := true; changed && len(t.ids) < taskSessions; {
+		changed = false
+		for _, s := range others {
+			if s.ID == root.ID || s.ParentID == "" {
+				continue
+			}
+			child, parent := slices.Contains(t.ids, s.ID), slices.Contains(t.ids, s.ParentID)
+			link := &TaskLink{SessionID: s.ID, LinkedTo: s.ParentID, Relation: s.Relation, Evidence: linkEvidence(s.LinkEvidence, s.Relation)}
+			switch {
+			case parent && !child:
+				t.infos[s.ID] = s
+				t.add(s.ID, link)
+				changed = true
+			case child && !parent:
+				if p, ok := byID[s.ParentID]; ok {
+					t.infos[p.ID] = p
+				}
+				t.add(s.ParentID, &TaskLink{SessionID: s.ParentID, LinkedTo: s.ID, Relation: s.Relation, Evidence: link.Evidence})
+				changed = true
+			}
+		}
+	}
 }
 
 // madeCommits returns the commits the repository's sessions made, by

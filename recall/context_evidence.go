@@ -48,12 +48,16 @@ func (t *task) evidence(ctx context.Context, resp *WorkContextResponse) error {
 			}
 		}
 	}
-	for _, id := range ids {
-		todos, err := t.arch.Todos(ctx, id)
-		if err != nil {
-			return internal("read todos", err)
+	for _, list := range t.todoLists(ids) {
+		var todos []transcripts.Todo
+		for _, id := range list {
+			td, err := t.arch.Todos(ctx, id)
+			if err != nil {
+				return internal("read todos", err)
+			}
+			todos = append(todos, td...)
 		}
-		resp.Steps = append(resp.Steps, t.steps(id, todos)...)
+		resp.Steps = append(resp.Steps, t.steps(todos)...)
 	}
 	if err := t.tests(ctx, ids, resp); err != nil {
 		return err
@@ -62,24 +66,63 @@ func (t *task) evidence(ctx context.Context, resp *WorkContextResponse) error {
 	return nil
 }
 
-// steps reads where each item of a session's todo snapshots ended: its
+// todoLists groups the sessions (in the order they started) whose todo
+// snapshots make one list: a resumed, continued or forked session goes on
+// with the list of the session it came from; any other keeps its own.
+func (t *task) todoLists(ids []string) [][]string {
+	group := map[string]string{} // session → the first session of its list
+	find := func(id string) string {
+		for group[id] != "" && group[id] != id {
+			id = group[id]
+		}
+		return id
+	}
+	for _, l := range t.links {
+		switch l.Relation {
+		case transcripts.RelResumedFrom, transcripts.RelContinuedFrom, transcripts.RelForkedFrom:
+			if slices.Contains(ids, l.SessionID) && slices.Contains(ids, l.LinkedTo) {
+				a, b := find(l.SessionID), find(l.LinkedTo)
+				if t.infos[b].StartedAt.After(t.infos[a].StartedAt) {
+					a, b = b, a
+				}
+				group[b] = a
+			}
+		}
+	}
+	ordered := slices.Clone(ids)
+	slices.SortStableFunc(ordered, func(a, b string) int { return t.infos[a].StartedAt.Compare(t.infos[b].StartedAt) })
+	var out [][]string
+	at := map[string]int{}
+	for _, id := range ordered {
+		g := find(id)
+		if i, ok := at[g]; ok {
+			out[i] = append(out[i], id)
+			continue
+		}
+		at[g] = len(out)
+		out = append(out, []string{id})
+	}
+	return out
+}
+
+// steps reads where each item of a list's todo snapshots ended: its
 // status in the last snapshot that lists it (completed is done, deleted
 // or cancelled dropped, anything else open), and dropped when a later
 // snapshot no longer lists an item that was not completed.
-func (t *task) steps(session string, todos []transcripts.Todo) []TaskStep {
+func (t *task) steps(todos []transcripts.Todo) []TaskStep {
 	type item struct {
 		step     TaskStep
 		snapshot int // index of the last snapshot that lists it
 	}
 	var order []string
 	items := map[string]*item{}
-	snapshot, lastCall, lastIdx := -1, "", -1
+	snapshot, lastCall, lastIdx, lastSession := -1, "", -1, ""
 	for _, td := range todos {
 		if !t.until.IsZero() && !td.Timestamp.IsZero() && !td.Timestamp.Before(t.until) {
 			continue
 		}
-		if td.ToolCallID != lastCall || td.MessageIndex != lastIdx {
-			snapshot, lastCall, lastIdx = snapshot+1, td.ToolCallID, td.MessageIndex
+		if td.ToolCallID != lastCall || td.MessageIndex != lastIdx || td.SessionID != lastSession {
+			snapshot, lastCall, lastIdx, lastSession = snapshot+1, td.ToolCallID, td.MessageIndex, td.SessionID
 		}
 		key := td.ItemID
 		if key == "" {
@@ -92,7 +135,7 @@ func (t *task) steps(session string, todos []transcripts.Todo) []TaskStep {
 			order = append(order, key)
 		}
 		it.snapshot = snapshot
-		it.step = TaskStep{SessionID: session, MessageIndex: td.MessageIndex, Text: td.Text, Status: stepStatus(td.Status)}
+		it.step = TaskStep{SessionID: td.SessionID, MessageIndex: td.MessageIndex, Text: td.Text, Status: stepStatus(td.Status)}
 	}
 	out := make([]TaskStep, 0, len(order))
 	for _, k := range order {

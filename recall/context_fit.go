@@ -108,19 +108,6 @@ func (r WorkContextResponse) TextWith(f TimeFormat) string {
 		b.WriteString(" until " + r.Until)
 	}
 	b.WriteString("\n")
-	section := func(name string, lines []string) {
-		if len(lines) == 0 {
-			return
-		}
-		b.WriteString(name + "\n")
-		for i, l := range lines {
-			mark := "├─ "
-			if i == len(lines)-1 {
-				mark = "└─ "
-			}
-			b.WriteString(mark + l + "\n")
-		}
-	}
 	var lines []string
 	for _, s := range r.Sessions {
 		l := fmt.Sprintf("%s %s %q started %s, messages: %d", s.Provider, s.SessionID, oneLineText(s.Title, 80), f.when(s.StartedAtLocal), s.Messages)
@@ -137,22 +124,26 @@ func (r WorkContextResponse) TextWith(f TimeFormat) string {
 		}
 		lines = append(lines, l)
 	}
-	section("conversations", lines)
+	writeSection(&b, "conversations", lines)
 	lines = nil
 	for _, s := range r.Steps {
 		lines = append(lines, fmt.Sprintf("[%s] %s (%s #%d)", s.Status, oneLineText(s.Text, 120), shortSHA(s.SessionID), s.MessageIndex))
 	}
-	section("steps", lines)
+	writeSection(&b, "steps", lines)
 	lines = nil
 	for _, t := range r.Tests {
 		lines = append(lines, testLine(t.HistoryTest)+" ("+shortSHA(t.SessionID)+")")
 	}
-	section("tests", lines)
+	writeSection(&b, "tests", lines)
 	lines = nil
 	for _, c := range r.Commits {
 		lines = append(lines, fmt.Sprintf("%s %q (%s #%d)", shortSHA(c.Commit), oneLineText(c.Summary, 80), shortSHA(c.SessionID), c.MessageIndex))
 	}
-	section("commits", lines)
+	writeSection(&b, "commits", lines)
+	writeSection(&b, "governed by memories", memoryLines(r.Memories))
+	for _, n := range r.Notes {
+		b.WriteString("note: " + n + "\n")
+	}
 	if r.Truncated > 0 {
 		fmt.Fprintf(&b, "truncated: %d entries left out to stay within %d tokens\n", r.Truncated, r.TokenBudget)
 	}

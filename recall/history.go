@@ -38,6 +38,9 @@ type CodeHistoryRequest struct {
 	// Until hides evidence after this time (a day or an RFC 3339 time);
 	// refused with a line or a symbol, which read current code.
 	Until string `json:"until,omitempty"`
+	// NoMemories leaves the memory citations out (a server without the
+	// memory tools).
+	NoMemories bool `json:"-"`
 }
 
 // CodeHistoryResponse is the history of a file: the conversations that
@@ -59,6 +62,10 @@ type CodeHistoryResponse struct {
 	Sessions []HistorySession `json:"sessions"`
 	// Importers are the files of the repository that import the file.
 	Importers []HistoryImporter `json:"importers,omitempty"`
+	// Memories are the lines of archived memories that govern the file
+	// (they name it, its folder, its extension or its language), ranked
+	// below the direct evidence: kept only when all of it fits.
+	Memories []MemoryCitation `json:"memories,omitempty"`
 	// Notes say what could not be read (symbols without cgo, skipped
 	// files, edits or commits past the limits).
 	Notes []string `json:"notes,omitempty"`
@@ -115,7 +122,9 @@ type HistoryEdit struct {
 	// Attributed is set for an entry that is not an edit of the file but
 	// what why answers for some of its lines (proven, possible,
 	// conflicting, uncommitted): a shell command, a commit the session
-	// made itself, text written into another file; Lines counts them.
+	// made itself, text written into another file; or moved, for the edit
+	// of another file that first wrote lines a later edit moved or copied
+	// into this one. Lines counts them.
 	Attributed string `json:"attributed,omitempty"`
 	Lines      int    `json:"lines,omitempty"`
 }
@@ -277,6 +286,7 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		}
 		fh.answers = why.Answers
 	}
+	fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
 	resp.Sessions, err = fh.sessions(ctx, keep)
 	if err != nil {
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
@@ -286,6 +296,9 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	}
 	resp.Notes = append(append(fh.notes, resp.Notes...), h.saveSymbols()...)
 	fitHistory(&resp)
+	if !req.NoMemories {
+		resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
+	}
 	return resp, nil
 }
 

@@ -1,22 +1,9 @@
 package recall
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
-
-// tokenCount is the size of v in tokens, approximated as one token per
-// three bytes of its JSON: BPE vocabularies (cl100k, o200k) give JSON of
-// ids, paths and short prose about 3.5 to 4 bytes per token, so the
-// approximation errs on the side of a smaller result.
-func tokenCount(v any) int {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return 0
-	}
-	return (len(b) + 2) / 3
-}
 
 // fitHistory keeps, newest first, the sessions that fit the budget (the
 // first that does not fit keeps its latest edits that do), then the
@@ -140,6 +127,7 @@ func (r CodeHistoryResponse) TextWith(f TimeFormat) string {
 		}
 		fmt.Fprintf(&b, "imported by %s\n", strings.Join(names, ", "))
 	}
+	writeSection(&b, "governed by memories", memoryLines(r.Memories))
 	for _, n := range r.Notes {
 		b.WriteString("note: " + n + "\n")
 	}

@@ -254,6 +254,7 @@ func TestHistories(t *testing.T) {
 	t.Run("code_history", func(t *testing.T) { testCodeHistory(t, hw) })
 	t.Run("work_context", func(t *testing.T) { testWorkContext(t, hw) })
 	t.Run("symbol_cache", func(t *testing.T) { testSymbolCache(t, hw) })
+	t.Run("stats", func(t *testing.T) { testStats(t, hw) })
 }
 
 func testCodeHistory(t *testing.T, hw *historyWorld) {

@@ -78,28 +78,9 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 	if err != nil {
 		return WhyResponse{}, err
 	}
-	adapters := provenance.NewArchiveAdapters(a)
-	adapters.Cache.Deferred = true // cached results are written while the answer is shown
-	var att Attachment
-	at := adapters.Attributor()
-	at.Cache, at.Location = adapters.Cache, h.loc()
-	at.Prepare = func(ctx context.Context) error {
-		if _, err := h.Fresh(ctx); err != nil {
-			return err
-		}
-		found, err := h.attachHere(ctx, a, repo.Root)
-		if err != nil {
-			return err
-		}
-		att = found
-		return updateLedger(ctx, a)
-	}
-	out, err := at.Why(ctx, repo, provenance.Query{Path: abs, Rev: req.Rev, Start: loc.Start, End: loc.End})
-	h.stores.Add(1)
-	go func() {
-		defer h.stores.Done()
-		adapters.Cache.Wait() // a failed cache write only costs time next time
-	}()
+	run := h.newWhyRun(a, repo)
+	out, err := run.why(ctx, repo, provenance.Query{Path: abs, Rev: req.Rev, Start: loc.Start, End: loc.End})
+	run.close(h)
 	if err != nil {
 		return WhyResponse{}, whyError(loc.Path, req.Rev, err)
 	}
@@ -107,7 +88,7 @@ func (h *Host) Why(ctx context.Context, req WhyRequest) (WhyResponse, error) {
 		return WhyResponse{}, err
 	}
 	_, paused, _ := a.IndexState(ctx) // a note; an error reading it costs nothing more
-	return WhyResponse{Location: loc, Answers: out, Attachment: att, IndexingPaused: paused}, nil
+	return WhyResponse{Location: loc, Answers: out, Attachment: run.attachment, IndexingPaused: paused}, nil
 }
 
 // whyError turns what the caller can fix into invalid_argument errors with

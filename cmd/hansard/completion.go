@@ -18,20 +18,28 @@ const completionSessions = 100
 
 // addCompletions registers what the shell completes for the arguments and
 // flag values of the commands under root: session ids (with their titles)
-// for show, functions with their lines for why, and the values of
+// for show and context, functions with their lines for why and log, files
+// and folders for stats, and the values of
 // --provider, --roles and --mode. Completing reads the archive as it is
 // (no refresh), so that a tab press never waits for an index.
 func addCompletions(root *cobra.Command, app *App) {
 	walk(root, func(c *cobra.Command) {
 		switch strings.TrimPrefix(c.CommandPath(), root.Name()+" ") {
-		case "show":
+		case "show", "context":
 			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 				if len(args) > 0 {
 					return nil, cobra.ShellCompDirectiveNoFileComp
 				}
 				return completeSessions(cmd.Context(), app, toComplete), cobra.ShellCompDirectiveNoFileComp
 			}
-		case "why":
+		case "stats":
+			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+				if len(args) > 0 {
+					return nil, cobra.ShellCompDirectiveNoFileComp
+				}
+				return nil, cobra.ShellCompDirectiveDefault // a file or a folder
+			}
+		case "why", "log":
 			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 				if len(args) > 0 {
 					return nil, cobra.ShellCompDirectiveNoFileComp

@@ -32,6 +32,9 @@ func TestCompletion(t *testing.T) {
 		!strings.HasSuffix(ids[0], " ago)") {
 		t.Errorf("session ids: %q", ids)
 	}
+	if got := complete("context", "1111"); strings.Join(got, "|") != strings.Join(ids, "|") {
+		t.Errorf("context's session ids: %q, want show's %q", got, ids)
+	}
 	if all := complete("show", ""); len(all) < 3 {
 		t.Errorf("every recent session: %q", all)
 	}
@@ -62,5 +65,16 @@ func TestCompletion(t *testing.T) {
 		if got := complete("why", "demo.go:Sec"); len(got) != 1 || !strings.HasPrefix(got[0], "demo.go:8-11\t") {
 			t.Errorf("lines of Second: %q", got)
 		}
+		if got := complete("log", "demo.go:Sec"); len(got) != 1 || !strings.HasPrefix(got[0], "demo.go:8-11\t") {
+			t.Errorf("log's lines of Second: %q", got)
+		}
+	}
+	out, _, _ := runIn(t, home, nil, "__complete", "stats", "")
+	if !strings.HasSuffix(strings.TrimSpace(out), ":0") { // the shell's files and folders
+		t.Errorf("stats PATH: %q, want the default directive", out)
+	}
+	out, _, _ = runIn(t, home, nil, "__complete", "stats", "a", "")
+	if !strings.HasSuffix(strings.TrimSpace(out), ":4") { // one PATH only
+		t.Errorf("stats PATH PATH: %q, want no file completion", out)
 	}
 }

@@ -81,7 +81,7 @@ var examples = map[string]string{
 
 // refreshing lists the commands that read new transcripts before
 // answering: only they take --no-refresh.
-var refreshing = []string{"why", "blame", "log", "context", "history", "show", "memory search", "memory show", "mcp serve"}
+var refreshing = []string{"why", "blame", "log", "context", "stats", "history", "show", "memory search", "memory show", "mcp serve"}
 
 // inertFlags are flags that cannot change an answer yet (no web chats or
 // Team conversations are archived; meaning search needs embeddings, which

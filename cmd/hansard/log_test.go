@@ -105,6 +105,10 @@ func TestLogCommand(t *testing.T) {
 func TestMCPCodeHistory(t *testing.T) {
 	t.Parallel()
 	w := logWorld(t)
+	rules := "# Rules\n\n- Every *.go file here is reviewed twice.\n- Never log card numbers in pay.go.\n"
+	if err := os.WriteFile(filepath.Join(w.repo, "CLAUDE.md"), []byte(rules), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	c := startMCP(t, w, nil, nil)
 	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
 	if err != nil {
@@ -132,6 +136,23 @@ func TestMCPCodeHistory(t *testing.T) {
 	}
 	if m["token_budget"] != float64(1000) || m["tokens"].(float64) > 1000 || m["truncated"] != float64(0) {
 		t.Errorf("budget: %v tokens of %v, truncated %v", m["tokens"], m["token_budget"], m["truncated"])
+	}
+	ms, _ := m["memories"].([]any)
+	if len(ms) != 2 {
+		t.Fatalf("memories = %v, want the line naming pay.go, then the one naming *.go\n%v", m["memories"], m)
+	}
+	for i, want := range []struct {
+		line        float64
+		names, name string
+	}{{4, "path", "pay.go"}, {3, "extension", ".go"}} {
+		got := ms[i].(map[string]any)
+		if got["line"] != want.line || got["names"] != want.names || got["name"] != want.name || !strings.HasPrefix(got["memory_id"].(string), "m") {
+			t.Errorf("memory %d = %v, want line %v naming the %s %s", i, got, want.line, want.names, want.name)
+		}
+	}
+	bare := startMCP(t, w, nil, nil, "--no-memories")
+	if m, isErr := call(t, bare, "code_history", map[string]any{"path": "pay.go"}); isErr || m["memories"] != nil {
+		t.Errorf("code_history without the memory tools: %v, want no memories", m)
 	}
 
 	m, isErr = call(t, c, "code_history", map[string]any{"path": "pay.go:5"})

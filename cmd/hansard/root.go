@@ -21,6 +21,7 @@ func commands() []func(*App) *cobra.Command {
 		newBlameCmd,
 		newLogCmd,
 		newContextCmd,
+		newStatsCmd,
 		newMCPCmd,
 		newDemoCmd,
 		newIntegrateCmd,

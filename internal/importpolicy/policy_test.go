@@ -61,6 +61,8 @@ var rows = []row{
 		"embeddings (the interface, the endpoint client, the vector scan) are a leaf: the standard library only"},
 	{"hansard/embed/local", "STD hansard/embed", "",
 		"the model learned from the archive's own text: the standard library and the interface it implements"},
+	{"hansard/tokenizer", "STD", "",
+		"the token count is a leaf: the standard library only (its tests measure it against real BPE ranks)"},
 
 	// The archive, git and provenance.
 	{"hansard/archive/bm25", "STD SQL UNSAFE", "",
@@ -89,7 +91,7 @@ var rows = []row{
 	// The service layer and its transports.
 	{"hansard/internal/textdiff", "STD github.com/sergi/go-diff/...", "",
 		"line diffs in the unified format, of texts alone"},
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/embed/local hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/transcripts hansard/transcripts/codex",
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/embed/local hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/tokenizer hansard/transcripts hansard/transcripts/codex",
 		"golang.org/x/sys/unix hansard/transcripts/claude",
 		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
@@ -112,6 +114,8 @@ var rows = []row{
 		"test support: a test binary's shared temporary folder"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
+	{"hansard/fixtures/bpe", "STD TEST github.com/pkoukk/tiktoken-go/... github.com/pkoukk/tiktoken-go-loader/...", "",
+		"test support: the real cl100k and o200k encodings, offline"},
 	{"hansard/fixtures/memories", "STD", "",
 		"the memory-file layouts write files only"},
 	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",
