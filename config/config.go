@@ -24,6 +24,9 @@ type Config struct {
 	Redact bool
 	// PathMaps rewrite recorded path prefixes, in file order.
 	PathMaps []PathMap
+	// Embeddings configures meaning search; its zero value (no URL) turns
+	// it off, and nothing is sent anywhere.
+	Embeddings Embeddings
 }
 
 // PathMap rewrites paths that start with From to start with To instead.
@@ -43,6 +46,7 @@ type file struct {
 			To   string `toml:"to"`
 		} `toml:"map"`
 	} `toml:"paths"`
+	Embeddings *fileEmbeddings `toml:"embeddings"`
 }
 
 // FilePath returns where the configuration file lives according to env:
@@ -98,6 +102,11 @@ func Parse(data []byte) (Config, error) {
 	cfg := Default()
 	if f.Redact != nil {
 		cfg.Redact = *f.Redact
+	}
+	if f.Embeddings != nil {
+		if cfg.Embeddings, err = f.Embeddings.check(); err != nil {
+			return Config{}, fmt.Errorf("embeddings: %w", err)
+		}
 	}
 	for i, m := range f.Paths.Map {
 		pm, err := cleanMap(m.From, m.To)

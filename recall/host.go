@@ -9,6 +9,7 @@ import (
 
 	"hansard/archive"
 	"hansard/config"
+	"hansard/embed"
 	"hansard/provenance"
 	"hansard/redact"
 	"hansard/symbols"
@@ -38,6 +39,9 @@ type HostOptions struct {
 	// FirstIndex, when set, is told about the first refresh of a new
 	// archive (a query that must read every transcript first).
 	FirstIndex FirstIndex
+	// Embedder, when set, computes the vectors of meaning search instead
+	// of the endpoint of the configuration's [embeddings].
+	Embedder embed.Embedder
 	// ProcRoot is the proc file system the calling process is looked up in
 	// ("/proc" when empty; tests point it elsewhere).
 	ProcRoot string
@@ -62,6 +66,9 @@ type Host struct {
 	symOnce   sync.Once
 	symParser *symbols.Parser
 	symCache  *symbols.FileCache // nil: in memory only
+	// meaningSearch is made once (meaningSet), see meaning.
+	meaningSearch *Meaning
+	meaningSet    bool
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.
@@ -235,7 +242,11 @@ func (h *Host) service(ctx context.Context, fresh bool) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{Archive: a, Location: h.loc(), Now: h.now}, nil
+	m, err := h.meaning()
+	if err != nil {
+		return nil, err
+	}
+	return &Service{Archive: a, Location: h.loc(), Now: h.now, Meaning: m}, nil
 }
 
 func unavailable(what string, err error) error {

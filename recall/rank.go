@@ -32,6 +32,8 @@ type candidate struct {
 	sub   string
 	tier  *tier
 	terms []int // positions in Query.Terms
+	// meaning is set by meaning and hybrid search (search_meaning.go).
+	meaning *meaningMatch
 }
 
 // searchRun is one search's walk through its tiers (see candidates).
@@ -528,6 +530,9 @@ func (r *searchRun) commonTerms(ctx context.Context) (map[int]bool, error) {
 // The whole output behind a preview, which the agent never saw, scores
 // its relevance less one, below every match of what it saw.
 func score(c candidate) float64 {
+	if c.meaning != nil {
+		return c.meaning.score
+	}
 	x := -c.Rank
 	if x < 0 {
 		x = 0

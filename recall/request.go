@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -80,7 +79,6 @@ type searchPlan struct {
 	seen           map[string]bool // keyword search: hashes of sessions already shown
 	seenList       []string
 	mode           string
-	modeNotice     string
 	notices        []string
 }
 
@@ -128,8 +126,7 @@ func (r SearchRequest) validate(loc *time.Location, now time.Time) (searchPlan, 
 	case "", ModeKeyword:
 		p.mode = ModeKeyword
 	case ModeMeaning, ModeHybrid:
-		p.mode = ModeKeyword
-		p.modeNotice = fmt.Sprintf("%s search needs embeddings, which are not enabled; keyword search ran instead", r.Mode)
+		p.mode = r.Mode // meaning search may still fall back (see Service.ranked)
 	default:
 		return searchPlan{}, invalidArgf("mode", "mode must be keyword, meaning or hybrid, not %q", r.Mode)
 	}

@@ -13,13 +13,13 @@ func TestSearchRequestValidate(t *testing.T) {
 		check func(p searchPlan) bool
 	}{
 		{"defaults", SearchRequest{}, func(p searchPlan) bool {
-			return p.limit == DefaultSearchLimit && p.hitsPerSession == 1 && p.mode == ModeKeyword && p.modeNotice == "" && p.offset == 0
+			return p.limit == DefaultSearchLimit && p.hitsPerSession == 1 && p.mode == ModeKeyword && p.offset == 0
 		}},
 		{"roles folded and deduplicated", SearchRequest{Roles: []string{"User", " user", "assistant"}}, func(p searchPlan) bool {
 			return len(p.roles) == 2 && p.roles[0] == "user" && p.roles[1] == "assistant"
 		}},
-		{"meaning falls back to keyword", SearchRequest{Mode: "meaning"}, func(p searchPlan) bool { return p.mode == ModeKeyword && p.modeNotice != "" }},
-		{"hybrid falls back to keyword", SearchRequest{Mode: "hybrid"}, func(p searchPlan) bool { return p.mode == ModeKeyword && p.modeNotice != "" }},
+		{"meaning", SearchRequest{Mode: "meaning"}, func(p searchPlan) bool { return p.mode == ModeMeaning }},
+		{"hybrid", SearchRequest{Mode: "hybrid"}, func(p searchPlan) bool { return p.mode == ModeHybrid }},
 		{"hits per session", SearchRequest{HitsPerSession: 5}, func(p searchPlan) bool { return p.hitsPerSession == 5 }},
 		{"commit lower-cased", SearchRequest{Commit: "ABCDEF1"}, func(p searchPlan) bool { return p.commit == "abcdef1" }},
 		{"web chats accepted with a notice", SearchRequest{IncludeWebChats: true}, func(p searchPlan) bool { return len(p.notices) == 1 }},

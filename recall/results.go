@@ -74,9 +74,14 @@ type Hit struct {
 	// into [0, 1).
 	Score float64 `json:"score"`
 	// MatchedBy is keyword (the query's words), fallback, expanded or
-	// partial (lower tiers), or filter (a listing without words).
+	// partial (lower tiers), or filter (a listing without words); in
+	// meaning search meaning, and in hybrid search keyword, meaning or
+	// both.
 	MatchedBy string `json:"matched_by"`
-	MatchedIn string `json:"matched_in,omitempty"`
+	// Similarity is the cosine similarity of the message's best passage
+	// with the query, when meaning search found it.
+	Similarity *float64 `json:"similarity,omitempty"`
+	MatchedIn  string   `json:"matched_in,omitempty"`
 	// SubagentSessionID names, when the match is in the work of one of the
 	// conversation's subagents (matched_in subagent, subagents left out of
 	// the search), that subagent's conversation: message_index is one of
@@ -101,12 +106,13 @@ type Hit struct {
 
 // MoreHit is a further match within a hit's conversation.
 type MoreHit struct {
-	MessageIndex int     `json:"message_index"`
-	Role         string  `json:"role"`
-	Excerpt      string  `json:"excerpt"`
-	Score        float64 `json:"score"`
-	MatchedBy    string  `json:"matched_by"`
-	MatchedIn    string  `json:"matched_in,omitempty"`
+	MessageIndex int      `json:"message_index"`
+	Role         string   `json:"role"`
+	Excerpt      string   `json:"excerpt"`
+	Score        float64  `json:"score"`
+	MatchedBy    string   `json:"matched_by"`
+	Similarity   *float64 `json:"similarity,omitempty"`
+	MatchedIn    string   `json:"matched_in,omitempty"`
 	// SubagentSessionID is as in Hit.
 	SubagentSessionID string   `json:"subagent_session_id,omitempty"`
 	MatchedTerms      []string `json:"matched_terms,omitempty"`

@@ -20,15 +20,11 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 		return SearchResponse{}, err
 	}
 	resp := SearchResponse{
-		Hits:       []Hit{},
-		Mode:       p.mode,
-		ModeNotice: p.modeNotice,
-		Terms:      p.query.TermTexts(),
-		Notices:    p.notices,
-		Notice:     EvidenceNotice,
-	}
-	if req.Mode != "" && req.Mode != p.mode {
-		resp.RequestedMode = req.Mode
+		Hits:    []Hit{},
+		Mode:    p.mode,
+		Terms:   p.query.TermTexts(),
+		Notices: p.notices,
+		Notice:  EvidenceNotice,
 	}
 	built, paused, err := s.Archive.IndexState(ctx)
 	if err != nil {
@@ -52,7 +48,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 	if len(p.seen) > 0 {
 		f.SkipSession = func(id string) bool { return p.seen[sessionHash(id)] }
 	}
-	run, err := s.candidates(ctx, p.query, f, want, p.hitsPerSession, p.req.IncludeBoilerplate)
+	run, err := s.ranked(ctx, p, f, want, &resp)
 	if err != nil {
 		return SearchResponse{}, err
 	}
@@ -113,7 +109,7 @@ func (s *Service) buildHits(ctx context.Context, p searchPlan, groups []*session
 		}
 		first := shown[0]
 		h.MessageIndex, h.Role, h.Excerpt, h.Score = first.MessageIndex, first.Role, first.Excerpt, first.Score
-		h.MatchedBy = first.MatchedBy
+		h.MatchedBy, h.Similarity = first.MatchedBy, first.Similarity
 		h.MatchedIn, h.MatchedTerms, h.MessageAtLocal = first.MatchedIn, first.MatchedTerms, first.MessageAtLocal
 		h.SubagentSessionID = first.SubagentSessionID
 		h.Revisions, h.LatestRevision, h.Retracted = first.Revisions, first.LatestRevision, first.Retracted
@@ -162,9 +158,10 @@ func (s *Service) sessionMatches(p searchPlan, rows []candidate, texts []archive
 		m := MoreHit{
 			MessageIndex:   r.MessageIndex,
 			Role:           r.Role,
-			Excerpt:        Excerpt(texts[i].Text, r.tier.shown, DefaultExcerptChars),
+			Excerpt:        r.excerpt(texts[i].Text),
 			Score:          score(r),
-			MatchedBy:      r.tier.label,
+			MatchedBy:      r.matchedBy(),
+			Similarity:     r.passageSimilarity(),
 			MatchedIn:      MatchedInMessage,
 			MessageAtLocal: LocalTime(texts[i].Timestamp, s.loc()),
 			Retracted:      texts[i].Retracted,

@@ -21,6 +21,9 @@ type Service struct {
 	// lines (the edit ledger). Without it the commit filter matches the
 	// commits sessions made, as recorded in their git commit output.
 	Commits CommitSessions
+	// Meaning runs meaning and hybrid search; nil when no embeddings are
+	// configured (they fall back to keyword search, saying so).
+	Meaning *Meaning
 
 	// scan overrides searchScan (tests use small ones).
 	scan int

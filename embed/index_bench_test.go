@@ -1,0 +1,60 @@
+package embed
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// synthetic returns n unit vectors of dims components drawn around
+// clusters centres (as texts on a few hundred topics are), and queries
+// near some of them.
+func synthetic(n, dims, clusters int, seed uint64) (*Index, [][]float32) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	centres := make([][]float32, clusters)
+	for c := range centres {
+		centres[c] = make([]float32, dims)
+		for i := range centres[c] {
+			centres[c][i] = float32(r.NormFloat64())
+		}
+	}
+	near := func(c []float32, spread float64) []float32 {
+		v := make([]float32, dims)
+		for i := range v {
+			v[i] = c[i] + float32(spread*r.NormFloat64())
+		}
+		return v
+	}
+	x := NewIndex(dims)
+	x.Grow(n)
+	for i := range n {
+		q, s := Quantize(near(centres[r.IntN(clusters)], 1.5))
+		x.Add(int64(i), q, s)
+	}
+	queries := make([][]float32, 32)
+	for i := range queries {
+		queries[i] = near(centres[r.IntN(clusters)], 1.5)
+	}
+	return x, queries
+}
+
+// BenchmarkSearch1M scans a million vectors for each dimension; it
+// reports the memory the index takes.
+//
+//	go test ./embed -run '^$' -bench Search1M -benchtime 20x
+func BenchmarkSearch1M(b *testing.B) {
+	for _, dims := range []int{384, 768} {
+		b.Run(fmt.Sprint(dims), func(b *testing.B) {
+			x, queries := synthetic(1_000_000, dims, 500, 7)
+			runtime.GC()
+			b.ReportMetric(float64(x.Bytes())/(1<<20), "MiB")
+			b.ResetTimer()
+			for i := range b.N {
+				if len(x.Search(queries[i%len(queries)], 20)) != 20 {
+					b.Fatal("short answer")
+				}
+			}
+		})
+	}
+}
