@@ -122,7 +122,7 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 			continue
 		}
 		printMatch(w, p, q, recall.MoreHit{MessageIndex: h.MessageIndex, Role: h.Role, Excerpt: h.Excerpt,
-			MatchedBy: h.MatchedBy, MatchedIn: h.MatchedIn, SubagentSessionID: h.SubagentSessionID,
+			MatchedBy: h.MatchedBy, Similarity: h.Similarity, MatchedIn: h.MatchedIn, SubagentSessionID: h.SubagentSessionID,
 			Revisions: h.Revisions, LatestRevision: h.LatestRevision, Retracted: h.Retracted})
 		for _, m := range h.MoreHits {
 			printMatch(w, p, q, m)
@@ -140,7 +140,11 @@ func printHistory(w io.Writer, p painter, opts historyOptions, resp recall.Searc
 func printMatch(w io.Writer, p painter, q recall.Query, m recall.MoreHit) {
 	role := retractedRole(m.Role, m.Retracted)
 	if m.MatchedBy != recall.MatchedByKeyword {
-		role += " " + p.dim("("+m.MatchedBy+")")
+		by := m.MatchedBy
+		if m.Similarity != nil {
+			by += fmt.Sprintf(", similarity %.2f", *m.Similarity)
+		}
+		role += " " + p.dim("("+by+")")
 	}
 	switch m.MatchedIn {
 	case recall.MatchedInBoilerplate:

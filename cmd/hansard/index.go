@@ -39,7 +39,11 @@ new commits are read), which the first question in a repository would otherwise 
 
 Once the archive holds enough messages, it learns the model of meaning search from their
 words (kept in the archive's folder; nothing is downloaded or sent), and learns it again
-each time their number has doubled.`,
+each time their number has doubled.
+
+With an embeddings endpoint configured ([embeddings] in the configuration file), it then
+computes the vectors of meaning search for the messages archived since the last run; an
+interrupted run goes on where it stopped.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runIndex(cmd.Context(), app, opts)
@@ -162,6 +166,9 @@ func runIndex(ctx context.Context, app *App, opts indexOptions) error {
 		return err
 	}
 	if err := learnMeaningModel(ctx, app); err != nil {
+		return err
+	}
+	if err := refreshVectors(ctx, app); err != nil {
 		return err
 	}
 	logs, took, err := storeGitLogs(ctx, a, func(s string) { app.warn(warnGit, s) })

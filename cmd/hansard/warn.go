@@ -14,6 +14,9 @@ const (
 	warnSource = "source"
 	// warnGit: a repository's git log could not be stored.
 	warnGit = "git"
+	// warnVectors: the vectors of meaning search could not all be
+	// computed (the embeddings endpoint down).
+	warnVectors = "vectors"
 	// warnIntegrate: hansard integrate did less than asked.
 	warnIntegrate = "integrate"
 	// warnMeaningModel: the model of meaning search could not be learned
@@ -60,7 +63,7 @@ func (app *App) notify(code, label, msg string) {
 	printNotice(app.Streams.Err, label, msg)
 }
 
-// warn prints a warning of code (warnSource, warnGit, warnIntegrate, warnMeaningModel).
+// warn prints a warning of code (warnSource, warnGit, warnVectors, warnIntegrate, warnMeaningModel).
 func (app *App) warn(code, msg string) { app.notify(code, "warning", msg) }
 
 // warnSource is the warning hook of reading transcripts and memory files.

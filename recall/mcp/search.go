@@ -39,7 +39,8 @@ func (s *Server) searchTool(m *server.MCPServer) {
 	add(s, m, toolDef[recall.SearchRequest, recall.SearchResponse]{
 		name:  "search_past_sessions",
 		title: "Search past conversations",
-		description: "Search archived coding-agent conversations (Claude Code, Codex) of this repository for words, " +
+		description: "Search archived coding-agent conversations (Claude Code, Codex) of this repository for words " +
+			"(or, with embeddings configured, by meaning: mode meaning or hybrid), " +
 			"with filters by agent, time, role, tool, command, edited file or commit. One hit per conversation, " +
 			"citing its best message (session_id + message_index: open it with get_past_session around that index; " +
 			"a match in a subagent's work, matched_in subagent, is in subagent_session_id at message_index). " +
@@ -69,9 +70,9 @@ func searchText(r recall.SearchResponse) string {
 	}
 	for _, h := range r.Hits {
 		fmt.Fprintf(&b, "- %s %s%s #%d (%s, %s) %s: %s\n", h.Provider, h.SessionID, inSubagent(h.SubagentSessionID), h.MessageIndex,
-			matchLabel(h.Role, h.MatchedBy), h.StartedAtLocal, oneLine(h.Title, 80), oneLine(h.Excerpt, 200))
+			matchLabel(h.Role, h.MatchedBy, h.Similarity), h.StartedAtLocal, oneLine(h.Title, 80), oneLine(h.Excerpt, 200))
 		for _, m := range h.MoreHits {
-			fmt.Fprintf(&b, "   %s #%d (%s): %s\n", inSubagent(m.SubagentSessionID), m.MessageIndex, matchLabel(m.Role, m.MatchedBy), oneLine(m.Excerpt, 160))
+			fmt.Fprintf(&b, "   %s #%d (%s): %s\n", inSubagent(m.SubagentSessionID), m.MessageIndex, matchLabel(m.Role, m.MatchedBy, m.Similarity), oneLine(m.Excerpt, 160))
 		}
 	}
 	if r.Next != "" {
@@ -90,10 +91,14 @@ func oneLine(s string, n int) string {
 }
 
 // matchLabel is a match's role, with how it matched when that is not by
-// the query's words as typed.
-func matchLabel(role, matchedBy string) string {
+// the query's words as typed, and its passage's similarity when meaning
+// search found it.
+func matchLabel(role, matchedBy string, similarity *float64) string {
 	if matchedBy == recall.MatchedByKeyword || matchedBy == "" {
 		return role
+	}
+	if similarity != nil {
+		return fmt.Sprintf("%s, %s %.2f", role, matchedBy, *similarity)
 	}
 	return role + ", " + matchedBy
 }

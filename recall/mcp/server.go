@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -93,34 +94,41 @@ func (s *Server) tools() []func(*server.MCPServer) {
 func (s *Server) MCP() *server.MCPServer { return s.mcp }
 
 // Serve answers the protocol on in and out until in ends or ctx is done,
-// reading new transcripts into the archive in the background meanwhile.
+// reading new transcripts and memory files into the archive in the
+// background meanwhile, and computing the vectors of meaning search.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stop, done := make(chan struct{}), make(chan struct{})
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(2)
 	go func() {
-		defer close(done)
+		defer wg.Done()
 		s.keepFresh(ctx, stop)
+	}()
+	go func() {
+		defer wg.Done()
+		s.keepVectors(ctx, stop)
 	}()
 	d := newDrain(ctx, in, out)
 	err := server.NewStdioServer(s.mcp).Listen(ctx, d.reader(), d.writer())
 	close(stop) // a refresh under way finishes
-	<-done
+	wg.Wait()
 	if ctx.Err() != nil && err == context.Canceled {
 		err = nil
 	}
 	return err
 }
 
-// keepFresh reads new transcripts every RefreshEvery until stop is closed
-// or ctx is done, skipping a round when another process is writing the
-// archive.
+// keepFresh reads new transcripts, then the memory files, every
+// RefreshEvery until stop is closed or ctx is done, skipping a round when
+// another process is writing the archive. Calls read what it archived.
 func (s *Server) keepFresh(ctx context.Context, stop <-chan struct{}) {
 	if s.opts.RefreshEvery < 0 {
 		close(s.ready)
 		return
 	}
-	s.host.Refresh(ctx, true) // a failure shows in the calls that need the archive
+	s.refresh(ctx)
 	close(s.ready)
 	t := time.NewTicker(s.opts.RefreshEvery)
 	defer t.Stop()
@@ -131,7 +139,70 @@ func (s *Server) keepFresh(ctx context.Context, stop <-chan struct{}) {
 		case <-stop:
 			return
 		case <-t.C:
-			s.host.Refresh(ctx, true)
+			s.refresh(ctx)
+		}
+	}
+}
+
+// refresh is one round of keepFresh. A failure shows in the calls that
+// need the archive.
+func (s *Server) refresh(ctx context.Context) {
+	s.host.Refresh(ctx, true)
+	if !s.opts.NoMemories && !s.opts.StatusOnly {
+		s.host.RefreshMemories(ctx)
+	}
+}
+
+// Bounds of keepVectors.
+const (
+	// vectorRound is the most messages one round embeds before it looks
+	// whether to stop.
+	vectorRound = 256
+	// vectorRetry is how long keepVectors waits after a failure (the
+	// endpoint down) before it tries again.
+	vectorRetry = 30 * time.Second
+)
+
+// keepVectors computes the vectors of new messages for meaning search,
+// when an embedder is configured: round after round while messages are
+// queued, then every RefreshEvery, and vectorRetry after a failure. It
+// runs beside keepFresh, so that transcripts stay fresh while a large
+// archive gets its vectors, and never holds up a call.
+func (s *Server) keepVectors(ctx context.Context, stop <-chan struct{}) {
+	if s.opts.RefreshEvery < 0 || s.opts.StatusOnly || !s.host.MeaningEnabled() {
+		return
+	}
+	select { // the first round of transcripts comes first
+	case <-s.ready:
+	case <-stop:
+		return
+	case <-ctx.Done():
+		return
+	}
+	stopped, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-stop:
+			cancel() // a request under way is dropped; its batch is done again
+		case <-stopped.Done():
+		}
+	}()
+	for {
+		wait := s.opts.RefreshEvery
+		res, err := s.host.RefreshVectors(stopped, false, vectorRound)
+		switch {
+		case err != nil:
+			wait = vectorRetry
+		case res.Messages > 0 && !res.Busy:
+			wait = 0
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-stopped.Done():
+			t.Stop()
+			return
+		case <-t.C:
 		}
 	}
 }
