@@ -29,6 +29,8 @@ type Meaning struct {
 	batch int
 	// where names the endpoint in notices.
 	where string
+	// round overrides pendingBatch (tests use small ones).
+	round int
 	// err, when set, is why meaning search cannot run (a configuration
 	// problem); emb is nil then.
 	err error

@@ -43,14 +43,26 @@ func (m *Meaning) RefreshVectors(ctx context.Context, a *archive.Archive, wait b
 		return res, err
 	}
 	current := func() bool { return ok && vm.Model == m.emb.Model() && vm.Dims == m.emb.Dims() }
-	if !current() && m.emb.Dims() > 0 {
-		if err := a.ResetVectors(ctx, m.emb.Model(), m.emb.Dims()); err != nil {
-			return res, err
+	if !current() {
+		if m.emb.Dims() == 0 {
+			// Learn the dimensions of a model the configuration leaves
+			// them out of: one word, not from the archive.
+			if _, err := m.emb.Embed(ctx, []string{"hansard"}); err != nil {
+				return res, err
+			}
 		}
-		vm, ok, res.Rebuilt = archive.VectorModel{Model: m.emb.Model(), Dims: m.emb.Dims()}, true, true
+		if !current() {
+			if err := a.ResetVectors(ctx, m.emb.Model(), m.emb.Dims()); err != nil {
+				return res, err
+			}
+			vm, ok, res.Rebuilt = archive.VectorModel{Model: m.emb.Model(), Dims: m.emb.Dims()}, true, true
+		}
 	}
 	for limit <= 0 || res.Messages < limit {
 		n := pendingBatch
+		if m.round > 0 {
+			n = m.round
+		}
 		if limit > 0 {
 			n = min(n, limit-res.Messages)
 		}
@@ -68,18 +80,9 @@ func (m *Meaning) RefreshVectors(ctx context.Context, a *archive.Archive, wait b
 		if err != nil {
 			return res, err
 		}
-		if !current() {
-			// The first answer told the dimensions: the model is new.
-			if err := a.ResetVectors(ctx, m.emb.Model(), m.emb.Dims()); err != nil {
-				return res, err
-			}
-			vm, ok, res.Rebuilt = archive.VectorModel{Model: m.emb.Model(), Dims: m.emb.Dims()}, true, true
-			continue // the queue was filled again
-		}
 		stored, err := a.StoreVectors(ctx, vm.Model, vm.Dims, ms, wait)
 		if errors.Is(err, archive.ErrVectorModel) {
-			ok = false // another process changed the model: start again
-			continue
+			return res, errors.New("another process changed the archive's embedding model")
 		}
 		if err != nil {
 			return res, err

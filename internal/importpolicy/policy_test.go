@@ -116,6 +116,8 @@ var rows = []row{
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
 	{"hansard/fixtures/bpe", "STD TEST github.com/pkoukk/tiktoken-go/... github.com/pkoukk/tiktoken-go-loader/...", "",
 		"test support: the real cl100k and o200k encodings, offline"},
+	{"hansard/fixtures/embedserver", "STD TEST", "",
+		"test support: an embeddings endpoint serving deterministic vectors"},
 	{"hansard/fixtures/memories", "STD", "",
 		"the memory-file layouts write files only"},
 	{"hansard/fixtures/fakeagents", "STD hansard/transcripts", "",
