@@ -49,6 +49,20 @@ func BenchmarkSearch1M(b *testing.B) {
 			x, queries := synthetic(1_000_000, dims, 500, 7)
 			runtime.GC()
 			b.ReportMetric(float64(x.Bytes())/(1<<20), "MiB")
+			// How many of the exact top 20 the search finds.
+			found := 0
+			for _, q := range queries[:4] {
+				got := map[int64]bool{}
+				for _, m := range x.Search(q, 20) {
+					got[m.ID] = true
+				}
+				for _, m := range exact(x, q, 20) {
+					if got[m.ID] {
+						found++
+					}
+				}
+			}
+			b.ReportMetric(float64(found)/80, "recall@20")
 			b.ResetTimer()
 			for i := range b.N {
 				if len(x.Search(queries[i%len(queries)], 20)) != 20 {

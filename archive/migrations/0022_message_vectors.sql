@@ -5,9 +5,10 @@
 -- queue was emptied). vector_queue holds the messages whose vectors are
 -- missing or out of date: every message but tool output is queued when it
 -- is written or its text changes (a new seq each time, so that vectors
--- computed from an older text are not stored). message_vectors holds one
--- int8 vector per passage of a message (start: its byte offset in the
--- message's text without boilerplate), with its scale.
+-- computed from an older text are not stored; AUTOINCREMENT: never a seq
+-- used before). message_vectors holds one int8 vector per passage of a
+-- message (start: its byte offset in the message's text without
+-- boilerplate), with its scale.
 CREATE TABLE vector_model (
     id         INTEGER PRIMARY KEY CHECK (id = 1),
     model      TEXT NOT NULL,
@@ -17,7 +18,7 @@ CREATE TABLE vector_model (
 );
 
 CREATE TABLE vector_queue (
-    seq        INTEGER PRIMARY KEY,
+    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
     message_id INTEGER NOT NULL UNIQUE REFERENCES messages (id) ON DELETE CASCADE
 );
 INSERT INTO vector_queue (message_id) SELECT id FROM messages WHERE role <> 'tool' ORDER BY id;
