@@ -252,13 +252,18 @@ func (x *Index) nearestSketches(sketch []uint64, want int) []int {
 // distance in hist.
 func (x *Index) hamming(sketch []uint64, lo, hi int, dist []uint16, hist []int) {
 	w := x.words
+	q := sketch[:w:w]
+	dist = dist[lo:hi]
 	signs := x.signs[lo*w : hi*w]
-	for i := lo; i < hi; i++ {
-		s := signs[:w]
-		signs = signs[w:]
+	for i := range dist {
+		s := signs[i*w : i*w+w : i*w+w]
 		d := 0
-		for j, b := range s {
-			d += bits.OnesCount64(b ^ sketch[j])
+		j := 0
+		for ; j+1 < w; j += 2 {
+			d += bits.OnesCount64(s[j]^q[j]) + bits.OnesCount64(s[j+1]^q[j+1])
+		}
+		if j < w {
+			d += bits.OnesCount64(s[j] ^ q[j])
 		}
 		dist[i] = uint16(d)
 		hist[d]++

@@ -84,11 +84,10 @@ var examples = map[string]string{
 var refreshing = []string{"why", "blame", "log", "context", "stats", "history", "show", "memory search", "memory show", "mcp serve"}
 
 // inertFlags are flags that cannot change an answer yet (no web chats or
-// Team conversations are archived; meaning search needs embeddings, which
-// hansard cannot enable): hidden from help, kept so that scripts written
-// against the MCP tools' fields keep working.
+// Team conversations are archived): hidden from help, kept so that
+// scripts written against the MCP tools' fields keep working.
 var inertFlags = map[string][]string{
-	"history": {"include-web-chats", "include-team-sessions", "team", "mode"},
+	"history": {"include-web-chats", "include-team-sessions", "team"},
 }
 
 // finishHelp gives every command under root its examples, --no-refresh

@@ -72,10 +72,13 @@ func TestNoRefreshOnlyWhereItMeansSomething(t *testing.T) {
 func TestInertFlagsHidden(t *testing.T) {
 	t.Parallel()
 	out, _, _ := runIn(t, "", nil, "history", "--help")
-	for _, f := range []string{"--include-web-chats", "--include-team-sessions", "--team", "--mode"} {
+	for _, f := range []string{"--include-web-chats", "--include-team-sessions", "--team"} {
 		if strings.Contains(out, f+" ") {
 			t.Errorf("history --help shows %s, which changes nothing yet", f)
 		}
+	}
+	if !strings.Contains(out, "--mode ") {
+		t.Error("history --help hides --mode")
 	}
 }
 
