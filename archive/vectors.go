@@ -226,6 +226,14 @@ func (a *Archive) VectorsAfter(ctx context.Context, after int64, limit int, fn f
 	return after, translate(rows.Err(), "read vectors")
 }
 
+// LastVectorID is the largest id of a stored vector (0 when none): a
+// bound of how many VectorsAfter reads.
+func (a *Archive) LastVectorID(ctx context.Context) (int64, error) {
+	var id int64
+	err := a.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM message_vectors`).Scan(&id)
+	return id, translate(err, "read vectors")
+}
+
 // VectorHit is a stored vector's message, as a search cites it.
 type VectorHit struct {
 	TextHit

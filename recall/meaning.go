@@ -95,6 +95,11 @@ func (m *Meaning) vectors(ctx context.Context, a *archive.Archive) (*embed.Index
 		m.index, m.last = embed.NewIndex(vm.Dims), 0
 	}
 	m.model = vm
+	if top, err := a.LastVectorID(ctx); err != nil {
+		return nil, vm, err
+	} else if top > m.last {
+		m.index.Grow(int(top - m.last)) // one allocation, not doublings
+	}
 	for {
 		n := 0
 		last, err := a.VectorsAfter(ctx, m.last, vectorLoadBatch, func(id int64, vec []int8, scale float32) {
