@@ -86,7 +86,8 @@ func TestInertFlagsHidden(t *testing.T) {
 // programs it shows (go, git, the agents).
 var readmeNotHansard = map[string]bool{
 	"follow":  true, // git log --follow
-	"vimgrep": true, // rg --vimgrep
+	"vimgrep":    true, // rg --vimgrep
+	"embeddings": true, // llama-server --embeddings
 }
 
 // TestReadmeFlagsExist: every --flag the README names is a flag of some

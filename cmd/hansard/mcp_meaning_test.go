@@ -125,39 +125,3 @@ func strip(v any) []string {
 	}
 	return out
 }
-
-// TestMCPMemoriesRefreshInTheBackground changes a memory file while the
-// server runs: search_memories finds the new text within a few seconds
-// without refreshing in the call.
-func TestMCPMemoriesRefreshInTheBackground(t *testing.T) {
-	t.Parallel()
-	w := sharedMCPWorld(t)
-	l := memoryHome(t)
-	w.home, w.repo = l.Home, l.Repo
-	env := []string{"HOME=" + l.Home, "HANSARD_HOME=" + filepath.Join(t.TempDir(), "archive")}
-	c := startMCP(t, w, env, nil)
-	if res, _ := call(t, c, "search_memories", map[string]any{"query": "gnu", "repo": l.Repo}); len(res["hits"].([]any)) != 0 {
-		t.Fatalf("found before it was written: %v", res)
-	}
-	path := filepath.Join(l.Repo, "CLAUDE.md")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, append(data, "\n## Herd\n\nFeed the gnu at noon.\n"...), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	deadline := start.Add(20 * time.Second)
-	for {
-		res, isErr := call(t, c, "search_memories", map[string]any{"query": "gnu", "repo": l.Repo})
-		if !isErr && len(res["hits"].([]any)) == 1 {
-			t.Logf("found after %v", time.Since(start))
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the changed memory never showed: %v", res)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}

@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"os/exec"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"hansard/fixtures/memories"
@@ -29,17 +32,24 @@ func memoryHome(t *testing.T) *memories.Layout {
 	return l
 }
 
+// startMemoryMCP starts the server over a home laid out by memoryHome,
+// in its repository, with an archive of its own, with args.
+func startMemoryMCP(t *testing.T, args ...string) (*client.Client, *memories.Layout) {
+	t.Helper()
+	w := sharedMCPWorld(t)
+	l := memoryHome(t)
+	w.home, w.repo = l.Home, l.Repo
+	env := []string{"HOME=" + l.Home, "HANSARD_HOME=" + filepath.Join(t.TempDir(), "archive")}
+	return startMCP(t, w, env, nil, args...), l
+}
+
 // TestMCPMemoryTools calls search_memories and get_memory over the
 // protocol: hits without empty fields or a matched_text copy, a window
 // centred on a hit's line and continued at nextOffset, not_found for an
 // unknown id; --no-memories serves neither.
 func TestMCPMemoryTools(t *testing.T) {
 	t.Parallel()
-	w := sharedMCPWorld(t)
-	l := memoryHome(t)
-	w.home, w.repo = l.Home, l.Repo
-	env := []string{"HOME=" + l.Home, "HANSARD_HOME=" + filepath.Join(t.TempDir(), "archive")}
-	c := startMCP(t, w, env, nil)
+	c, l := startMemoryMCP(t)
 
 	res, isErr := call(t, c, "search_memories", map[string]any{"query": "queue", "repo": l.Repo})
 	if isErr {
@@ -79,7 +89,7 @@ func TestMCPMemoryTools(t *testing.T) {
 		t.Errorf("unknown id: %v", missing)
 	}
 
-	without := startMCP(t, w, env, nil, "--no-memories")
+	without, _ := startMemoryMCP(t, "--no-memories")
 	list, err := without.ListTools(context.Background(), mcp.ListToolsRequest{})
 	if err != nil {
 		t.Fatal(err)
@@ -136,5 +146,37 @@ func TestMemoryCommands(t *testing.T) {
 	cut := mustRun(t, l.Home, env, "", "memory", "show", id, "--offset", "17", "--max-chars", "30")
 	if !strings.Contains(cut, "lines 3-3") || !strings.Contains(cut, "--offset 42") {
 		t.Errorf("memory show --offset:\n%s", cut)
+	}
+}
+
+// TestMCPMemoriesRefreshInTheBackground changes a memory file while the
+// server runs: search_memories finds the new text within a few seconds
+// without refreshing in the call.
+func TestMCPMemoriesRefreshInTheBackground(t *testing.T) {
+	t.Parallel()
+	c, l := startMemoryMCP(t)
+	if res, _ := call(t, c, "search_memories", map[string]any{"query": "gnu", "repo": l.Repo}); len(res["hits"].([]any)) != 0 {
+		t.Fatalf("found before it was written: %v", res)
+	}
+	path := filepath.Join(l.Repo, "CLAUDE.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, "\n## Herd\n\nFeed the gnu at noon.\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	deadline := start.Add(20 * time.Second)
+	for {
+		res, isErr := call(t, c, "search_memories", map[string]any{"query": "gnu", "repo": l.Repo})
+		if !isErr && len(res["hits"].([]any)) == 1 {
+			t.Logf("found after %v", time.Since(start))
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the changed memory never showed: %v", res)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
