@@ -85,7 +85,7 @@ func TestInertFlagsHidden(t *testing.T) {
 // readmeNotHansard are --flags the README names that belong to other
 // programs it shows (go, git, the agents).
 var readmeNotHansard = map[string]bool{
-	"follow":  true, // git log --follow
+	"follow":     true, // git log --follow
 	"vimgrep":    true, // rg --vimgrep
 	"embeddings": true, // llama-server --embeddings
 }

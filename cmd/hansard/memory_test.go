@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os/exec"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
