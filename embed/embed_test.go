@@ -128,10 +128,9 @@ func exact(x *Index, q []float32, k int) []Match {
 	u := Normalize(q)
 	out := make([]Match, x.Len())
 	for i := range out {
-		v := x.vecs[i*x.dims : (i+1)*x.dims]
 		var d float32
-		for j, c := range v {
-			d += u[j] * float32(c)
+		for j, c := range x.vec(i) {
+			d += u[j] * float32(int8(c))
 		}
 		out[i] = Match{x.ids[i], d / x.norms[i]}
 	}

@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"runtime"
@@ -26,7 +27,7 @@ const (
 )
 
 // Index holds int8 vectors in memory for a similarity search: one flat
-// slab of int8 components, a scale and a norm per vector, and a 1-bit
+// slab of int8 components (outside the Go heap, see slab), a scale and a norm per vector, and a 1-bit
 // sign sketch per vector. A search scans the sketches by Hamming distance
 // (popcount over uint64 words, split across cores), rescores the nearest
 // few thousand with int8 dot products, then ranks the best of those by
@@ -39,8 +40,8 @@ type Index struct {
 	ids    []int64
 	scales []float32
 	norms  []float32 // |q| of each stored int8 vector
-	vecs   []int8    // len(ids)*dims
-	signs  []uint64  // len(ids)*words
+	vecs   slab      // len(ids)*dims int8 components
+	signs  slab      // len(ids)*words little-endian uint64 words
 }
 
 // NewIndex returns an empty index of vectors of dims components.
@@ -48,7 +49,15 @@ func NewIndex(dims int) *Index {
 	if dims <= 0 {
 		panic("embed.NewIndex: dims must be positive")
 	}
-	return &Index{dims: dims, words: (dims + 63) / 64}
+	x := &Index{dims: dims, words: (dims + 63) / 64}
+	runtime.SetFinalizer(x, (*Index).free)
+	return x
+}
+
+// free returns the slabs' memory (when the index is dropped).
+func (x *Index) free() {
+	x.vecs.free()
+	x.signs.free()
 }
 
 // Dims is the length of the index's vectors.
@@ -65,7 +74,7 @@ func (x *Index) Len() int {
 func (x *Index) Bytes() int {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	return cap(x.vecs) + 8*cap(x.signs) + 8*cap(x.ids) + 4*cap(x.scales) + 4*cap(x.norms)
+	return cap(x.vecs.b) + cap(x.signs.b) + 8*cap(x.ids) + 4*cap(x.scales) + 4*cap(x.norms)
 }
 
 // Grow makes room for n more vectors.
@@ -75,8 +84,8 @@ func (x *Index) Grow(n int) {
 	x.ids = slices.Grow(x.ids, n)
 	x.scales = slices.Grow(x.scales, n)
 	x.norms = slices.Grow(x.norms, n)
-	x.vecs = slices.Grow(x.vecs, n*x.dims)
-	x.signs = slices.Grow(x.signs, n*x.words)
+	x.vecs.grow(n * x.dims)
+	x.signs.grow(n * x.words * 8)
 }
 
 // Add appends the quantized vector q (see Quantize) under id. It panics
@@ -94,21 +103,30 @@ func (x *Index) Add(id int64, q []int8, scale float32) {
 	x.ids = append(x.ids, id)
 	x.scales = append(x.scales, scale)
 	x.norms = append(x.norms, float32(math.Sqrt(n)))
-	x.vecs = append(x.vecs, q...)
-	x.signs = appendSketch(x.signs, q, x.words)
+	v := x.vecs.extend(x.dims)
+	for i, c := range q {
+		v[i] = byte(c)
+	}
+	sketch := sketchOf(q, x.words)
+	w := x.signs.extend(8 * x.words)
+	for i, b := range sketch {
+		binary.LittleEndian.PutUint64(w[8*i:], b)
+	}
 }
 
-// appendSketch appends the sign bits of q: bit i is set when q[i] > 0.
-func appendSketch(dst []uint64, q []int8, words int) []uint64 {
-	at := len(dst)
-	dst = append(dst, make([]uint64, words)...)
+// sketchOf returns the sign bits of q: bit i is set when q[i] > 0.
+func sketchOf(q []int8, words int) []uint64 {
+	out := make([]uint64, words)
 	for i, c := range q {
 		if c > 0 {
-			dst[at+i/64] |= 1 << (i % 64)
+			out[i/64] |= 1 << (i % 64)
 		}
 	}
-	return dst
+	return out
 }
+
+// vec returns the stored vector at position at.
+func (x *Index) vec(at int) []byte { return x.vecs.b[at*x.dims : (at+1)*x.dims] }
 
 // Match is a stored vector and its cosine similarity with a query.
 type Match struct {
@@ -134,7 +152,7 @@ func (x *Index) Search(query []float32, k int) []Match {
 	if qscale == 0 {
 		return nil
 	}
-	cands := x.nearestSketches(appendSketch(nil, q8, x.words), max(rescoreAtLeast, rescorePerMatch*k))
+	cands := x.nearestSketches(sketchOf(q8, x.words), max(rescoreAtLeast, rescorePerMatch*k))
 	// Rescore with int8 dot products: ≈ cosine, as both are unit vectors.
 	type scored struct {
 		at  int
@@ -142,17 +160,17 @@ func (x *Index) Search(query []float32, k int) []Match {
 	}
 	rs := make([]scored, len(cands))
 	for i, at := range cands {
-		rs[i] = scored{at, float32(dot8(q8, x.vecs[at*x.dims:(at+1)*x.dims])) * qscale * x.scales[at]}
+		rs[i] = scored{at, float32(dot8(q8, x.vec(at))) * qscale * x.scales[at]}
 	}
 	slices.SortFunc(rs, func(a, b scored) int { return cmpDesc(a.sim, b.sim) })
 	rs = rs[:min(len(rs), max(exactAtLeast, exactPerMatch*k))]
 	// The exact cosine of the query with each stored vector.
 	unit := Normalize(query)
 	for i := range rs {
-		v := x.vecs[rs[i].at*x.dims : (rs[i].at+1)*x.dims]
+		v := x.vec(rs[i].at)
 		var d float32
 		for j, c := range v {
-			d += unit[j] * float32(c)
+			d += unit[j] * float32(int8(c))
 		}
 		if nv := x.norms[rs[i].at]; nv > 0 {
 			rs[i].sim = d / nv
@@ -183,11 +201,11 @@ func cmpDesc(a, b float32) int {
 	return 0
 }
 
-func dot8(a, b []int8) int32 {
+func dot8(a []int8, b []byte) int32 {
 	var s int32
 	b = b[:len(a)]
 	for i, c := range a {
-		s += int32(c) * int32(b[i])
+		s += int32(c) * int32(int8(b[i]))
 	}
 	return s
 }
@@ -254,16 +272,12 @@ func (x *Index) hamming(sketch []uint64, lo, hi int, dist []uint16, hist []int) 
 	w := x.words
 	q := sketch[:w:w]
 	dist = dist[lo:hi]
-	signs := x.signs[lo*w : hi*w]
+	signs := x.signs.b[lo*w*8 : hi*w*8]
 	for i := range dist {
-		s := signs[i*w : i*w+w : i*w+w]
+		s := signs[i*w*8 : (i+1)*w*8]
 		d := 0
-		j := 0
-		for ; j+1 < w; j += 2 {
-			d += bits.OnesCount64(s[j]^q[j]) + bits.OnesCount64(s[j+1]^q[j+1])
-		}
-		if j < w {
-			d += bits.OnesCount64(s[j] ^ q[j])
+		for j, b := range q {
+			d += bits.OnesCount64(binary.LittleEndian.Uint64(s[8*j:]) ^ b)
 		}
 		dist[i] = uint16(d)
 		hist[d]++
