@@ -15,7 +15,8 @@ const pendingBatch = 64
 type VectorRefresh struct {
 	// Messages and Passages count what was embedded and stored.
 	Messages, Passages int
-	// Done and Total count the messages with vectors after the refresh.
+	// Done and Total count the messages with vectors after a refresh
+	// that embedded some (zero otherwise).
 	Done, Total int
 	// Rebuilt is set when the model changed and every vector was dropped.
 	Rebuilt bool
@@ -67,12 +68,14 @@ func (m *Meaning) RefreshVectors(ctx context.Context, a *archive.Archive, wait b
 			n = min(n, limit-res.Messages)
 		}
 		pend, err := a.PendingVectors(ctx, n)
-		if err != nil || len(pend) == 0 {
-			if err == nil && current() {
-				err = a.MarkVectorsBuilt(ctx)
-			}
-			if err != nil {
-				return res, err
+		if err != nil {
+			return res, err
+		}
+		if len(pend) == 0 {
+			if !vm.Built {
+				if err := a.MarkVectorsBuilt(ctx); err != nil {
+					return res, err
+				}
 			}
 			break
 		}
@@ -93,6 +96,9 @@ func (m *Meaning) RefreshVectors(ctx context.Context, a *archive.Archive, wait b
 		}
 		res.Messages += len(ms)
 		res.Passages += passages
+	}
+	if res.Messages == 0 && !res.Rebuilt {
+		return res, nil // nothing new: spare counting the messages
 	}
 	res.Done, res.Total, err = a.VectorProgress(ctx)
 	return res, err
