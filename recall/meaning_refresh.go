@@ -43,10 +43,15 @@ func (m *Meaning) RefreshVectors(ctx context.Context, a *archive.Archive, wait b
 	if err != nil {
 		return res, err
 	}
-	current := func() bool { return ok && vm.Model == m.emb.Model() && vm.Dims == m.emb.Dims() }
+	// The stored vectors are current when they come from the embedder's
+	// model, of its dimensions; when those are not known yet (an endpoint
+	// not asked anything), the first answer tells (see below).
+	current := func() bool {
+		return ok && vm.Model == m.emb.Model() && (vm.Dims == m.emb.Dims() || m.emb.Dims() == 0)
+	}
 	if !current() {
 		if m.emb.Dims() == 0 {
-			// Learn the dimensions of a model the configuration leaves
+			// Learn the dimensions of a new model the configuration leaves
 			// them out of: one word, not from the archive.
 			if _, err := m.emb.Embed(ctx, []string{"hansard"}); err != nil {
 				return res, err
@@ -82,6 +87,14 @@ func (m *Meaning) RefreshVectors(ctx context.Context, a *archive.Archive, wait b
 		ms, passages, err := m.embedMessages(ctx, pend)
 		if err != nil {
 			return res, err
+		}
+		if m.emb.Dims() != vm.Dims {
+			// The model's dimensions changed under the same name.
+			if err := a.ResetVectors(ctx, m.emb.Model(), m.emb.Dims()); err != nil {
+				return res, err
+			}
+			vm, res.Rebuilt = archive.VectorModel{Model: m.emb.Model(), Dims: m.emb.Dims()}, true
+			continue // the queue was filled again
 		}
 		stored, err := a.StoreVectors(ctx, vm.Model, vm.Dims, ms, wait)
 		if errors.Is(err, archive.ErrVectorModel) {

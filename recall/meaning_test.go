@@ -287,9 +287,13 @@ func TestVectorsRebuiltWhenTheModelChanges(t *testing.T) {
 	if !res.Rebuilt || res.Messages != 8 || vm2.Model != "model-b" || vm2.Generation != vm.Generation+1 {
 		t.Errorf("after a new model: %+v, %+v", res, vm2)
 	}
-	// Other dimensions under the same name, learnt from the endpoint.
+	// Other dimensions under the same name, learnt from the endpoint by a
+	// query (which says they are rebuilt), then rebuilt.
 	w.srv.Dims = 32
 	w.host = w.newHost(t)
+	if resp := w.search(t, SearchRequest{Query: "reimburse", Mode: ModeMeaning}); !strings.Contains(resp.ModeNotice, "32 dimensions and the archive's 256") {
+		t.Errorf("new dimensions: notice %q", resp.ModeNotice)
+	}
 	res = w.refreshVectors(t)
 	vm3, _, _ := a.VectorModel(context.Background())
 	if !res.Rebuilt || res.Messages != 8 || vm3.Dims != 32 {

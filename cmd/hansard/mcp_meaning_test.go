@@ -125,3 +125,28 @@ func strip(v any) []string {
 	}
 	return out
 }
+
+// TestIndexComputesVectors: hansard index embeds the new messages, says
+// so, embeds nothing the second time, and with the endpoint down warns
+// and still succeeds (the transcripts are indexed).
+func TestIndexComputesVectors(t *testing.T) {
+	t.Parallel()
+	w := sharedMCPWorld(t)
+	srv := embedserver.New(t, "test-embed", 64)
+	env := meaningEnv(t, w, srv)
+	srv.SetDown(true)
+	out, stderr, code := runHansard(t, w.bin, w.repo, env, "index")
+	if code != 0 || !strings.Contains(stderr, "vectors for meaning search:") || !strings.Contains(stderr, "503") {
+		t.Errorf("endpoint down: exit %d\n%s\n%s", code, out, stderr)
+	}
+	srv.SetDown(false)
+	out, stderr, code = runHansard(t, w.bin, w.repo, env, "index")
+	if code != 0 || !strings.Contains(out, "vectors: embedded 4 messages (4 passages)") || !strings.Contains(out, "4 of 4 messages have vectors") {
+		t.Errorf("index: exit %d\n%s\n%s", code, out, stderr)
+	}
+	sent := len(srv.Texts())
+	out, _, _ = runHansard(t, w.bin, w.repo, env, "index")
+	if strings.Contains(out, "vectors:") || len(srv.Texts()) != sent {
+		t.Errorf("a second index embedded again:\n%s", out)
+	}
+}
