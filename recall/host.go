@@ -66,9 +66,12 @@ type Host struct {
 	symOnce   sync.Once
 	symParser *symbols.Parser
 	symCache  *symbols.FileCache // nil: in memory only
-	// meaningSearch is made once (meaningSet), see meaning.
+	// meaningSearch is made once (meaningSet), see meaning; localSearch
+	// is over the local model whose file had localStamp.
 	meaningSearch *Meaning
 	meaningSet    bool
+	localSearch   *Meaning
+	localStamp    string
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.
@@ -242,7 +245,7 @@ func (h *Host) service(ctx context.Context, fresh bool) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := h.meaning()
+	m, err := h.meaning(ctx)
 	if err != nil {
 		return nil, err
 	}

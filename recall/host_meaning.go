@@ -2,38 +2,78 @@ package recall
 
 import (
 	"context"
+	"fmt"
+	"os"
 )
 
-// meaning returns the Host's meaning search, made once from
-// HostOptions.Embedder or the configuration's [embeddings]; nil when
-// neither sets one.
-func (h *Host) meaning() (*Meaning, error) {
+// meaning returns the Host's meaning search: over HostOptions.Embedder,
+// else the configuration's [embeddings] endpoint (both made once), else
+// the archive's local model (embed/local, learned by hansard index), loaded
+// again when its file changes; nil when there is none of them.
+func (h *Host) meaning(ctx context.Context) (*Meaning, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.meaningSet {
-		return h.meaningSearch, nil
+		m := h.meaningSearch
+		h.mu.Unlock()
+		return m, nil
 	}
 	if h.opts.Embedder != nil {
-		h.meaningSearch = NewMeaning(h.opts.Embedder, 0)
-	} else {
-		cfg, err := h.config()
-		if err != nil {
-			return nil, err
-		}
+		h.meaningSearch, h.meaningSet = NewMeaning(h.opts.Embedder, 0), true
+		h.mu.Unlock()
+		return h.meaningSearch, nil
+	}
+	cfg, err := h.config()
+	if err != nil {
+		h.mu.Unlock()
+		return nil, err
+	}
+	if cfg.Embeddings.Enabled() {
 		getenv := h.opts.Getenv
 		if getenv == nil {
 			getenv = func(string) string { return "" }
 		}
-		h.meaningSearch = meaningFromConfig(cfg.Embeddings, getenv)
+		h.meaningSearch, h.meaningSet = meaningFromConfig(cfg.Embeddings, getenv), true
+		h.mu.Unlock()
+		return h.meaningSearch, nil
 	}
-	h.meaningSet = true
-	return h.meaningSearch, nil
+	h.mu.Unlock()
+	return h.localMeaning(ctx)
 }
 
-// MeaningEnabled reports whether an embedder is configured (it may still
+// localMeaning returns meaning search over the archive's local model, nil
+// when it has none; the model is read again when its file changed.
+func (h *Host) localMeaning(ctx context.Context) (*Meaning, error) {
+	a, err := h.Archive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stamp := ""
+	if fi, err := os.Stat(MeaningModelPath(a)); err == nil {
+		stamp = fmt.Sprint(fi.Size(), fi.ModTime().UnixNano())
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if stamp == h.localStamp {
+		return h.localSearch, nil
+	}
+	h.localStamp, h.localSearch = stamp, nil
+	if stamp == "" {
+		return nil, nil
+	}
+	m, ok, err := LoadMeaningModel(a)
+	if err != nil || !ok {
+		return nil, err
+	}
+	h.localSearch = NewMeaning(m, 0)
+	h.localSearch.where = "the local model"
+	return h.localSearch, nil
+}
+
+// MeaningEnabled reports whether meaning search has an embedder: an
+// endpoint or HostOptions.Embedder, or a local model learned (it may still
 // fail: see RefreshVectors).
-func (h *Host) MeaningEnabled() bool {
-	m, err := h.meaning()
+func (h *Host) MeaningEnabled(ctx context.Context) bool {
+	m, err := h.meaning(ctx)
 	return err == nil && m != nil
 }
 
@@ -42,7 +82,7 @@ func (h *Host) MeaningEnabled() bool {
 // all), and loads them into the in-memory index. Without an embedder it
 // does nothing.
 func (h *Host) RefreshVectors(ctx context.Context, wait bool, limit int) (VectorRefresh, error) {
-	m, err := h.meaning()
+	m, err := h.meaning(ctx)
 	if err != nil || m == nil {
 		return VectorRefresh{}, err
 	}

@@ -80,7 +80,7 @@ func (m *Meaning) Err() error {
 	return m.err
 }
 
-var errNoEmbeddings = errors.New("no embeddings endpoint is configured ([embeddings] in the configuration file)")
+var errNoEmbeddings = errors.New("no embeddings endpoint is configured ([embeddings] in the configuration file), and hansard index has learned no local model yet")
 
 // vectors returns the in-memory vectors of the archive's model brought up
 // to date, with that model; nil when the archive has none.

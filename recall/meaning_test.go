@@ -14,6 +14,7 @@ import (
 
 	"hansard/archive"
 	"hansard/embed"
+	"hansard/embed/local"
 	"hansard/fixtures/embedserver"
 	"hansard/transcripts"
 	"hansard/transcripts/claude"
@@ -310,7 +311,7 @@ func TestVectorsResumeAfterAnInterruption(t *testing.T) {
 	if err := w.host.Refresh(context.Background(), false); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := w.host.meaning()
+	m, _ := w.host.meaning(context.Background())
 	m.round = 1 // one message per stored batch
 	// The fourth request fails (the first learns the dimensions): the
 	// messages of the two before are stored (and any without text).
@@ -431,4 +432,54 @@ func TestMeaningConfigErrors(t *testing.T) {
 
 func archiveHit(id int64) archive.TextHit {
 	return archive.TextHit{RowID: id, SessionID: fmt.Sprint("s", id), Role: transcripts.RoleUser}
+}
+
+// TestMeaningUsesTheLocalModel: without an endpoint, meaning search runs
+// over the local model once one is learned into the archive's folder,
+// its vectors computed by a refresh.
+func TestMeaningUsesTheLocalModel(t *testing.T) {
+	t.Parallel()
+	w := newMeaningWorld(t, "test-embed", 64)
+	writeFile(t, filepath.Join(w.env["XDG_CONFIG_HOME"], "hansard", "config.toml"), "")
+	w.host = w.newHost(t)
+	if err := w.host.Refresh(context.Background(), false); err != nil {
+		t.Fatal(err)
+	}
+	if resp := w.search(t, SearchRequest{Query: "verbose", Mode: ModeMeaning}); resp.Mode != ModeKeyword || !strings.Contains(resp.ModeNotice, "no local model") {
+		t.Errorf("before a model: mode %q notice %q", resp.Mode, resp.ModeNotice)
+	}
+	texts := []string{}
+	for range 20 {
+		texts = append(texts, "please add a flag named verbose to the index command", "customers ask to be reimbursed when their card is declined",
+			"the checkout page is sluggish when the cart is large", "the latency comes from loading every cart item", "a refund of the invoice")
+	}
+	m, err := local.Train(context.Background(), func(fn func(string) error) error {
+		for _, s := range texts {
+			if err := fn(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, local.Options{Dims: 8, MinCount: 1, Power: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := w.host.Archive(context.Background())
+	if err := m.Save(MeaningModelPath(a)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.host.RefreshVectors(context.Background(), true, 0)
+	if err != nil || res.Messages != 8 || !res.Rebuilt {
+		t.Fatalf("refresh with the local model: %+v %v", res, err)
+	}
+	if vm, _, _ := a.VectorModel(context.Background()); vm.Model != m.Model() {
+		t.Errorf("vectors of %q, want the local model %q", vm.Model, m.Model())
+	}
+	if len(w.srv.Texts()) != 0 {
+		t.Errorf("the endpoint was sent %d texts without being configured", len(w.srv.Texts()))
+	}
+	resp := w.search(t, SearchRequest{Query: "verbose flag", Mode: ModeMeaning})
+	if resp.Mode != ModeMeaning || len(resp.Hits) == 0 || resp.Hits[0].SessionID != w.verbose.id {
+		t.Errorf("local meaning search: mode %q notice %q hits %v", resp.Mode, resp.ModeNotice, sessionsOf(resp))
+	}
 }

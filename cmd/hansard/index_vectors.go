@@ -8,11 +8,12 @@ import (
 )
 
 // refreshVectors computes the vectors of meaning search for the messages
-// archived since the last run, when an embeddings endpoint is configured.
+// archived since the last run, when there is an embedder: an endpoint
+// configured, else the local model index learned.
 // A failure (the endpoint down) is a warning: the transcripts are indexed,
 // and the next run goes on where this one stopped.
 func refreshVectors(ctx context.Context, app *App) error {
-	if !app.Host().MeaningEnabled() {
+	if !app.Host().MeaningEnabled(ctx) {
 		return nil
 	}
 	start := time.Now()

@@ -164,12 +164,12 @@ const (
 )
 
 // keepVectors computes the vectors of new messages for meaning search,
-// when an embedder is configured: round after round while messages are
+// when there is an embedder (an endpoint, or the local model once learned): round after round while messages are
 // queued, then every RefreshEvery, and vectorRetry after a failure. It
 // runs beside keepFresh, so that transcripts stay fresh while a large
 // archive gets its vectors, and never holds up a call.
 func (s *Server) keepVectors(ctx context.Context, stop <-chan struct{}) {
-	if s.opts.RefreshEvery < 0 || s.opts.StatusOnly || !s.host.MeaningEnabled() {
+	if s.opts.RefreshEvery < 0 || s.opts.StatusOnly {
 		return
 	}
 	select { // the first round of transcripts comes first
