@@ -33,7 +33,8 @@ matching the filters, newest first. Dates (2026-11-30) and days counted back fro
 
 --mode meaning ranks messages by how near their meaning is to the query's, and --mode
 hybrid fuses that with the keyword ranking; both need an embeddings endpoint in the
-configuration file, and fall back to keyword search with a note saying why.
+configuration file or the local model hansard index learns, and fall back to keyword search
+with a note saying why.
 
 The filters are those of the search_past_sessions MCP tool, named alike (--hits-per-session
 is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats and
@@ -62,7 +63,7 @@ is hits_per_session). The earlier names --role, --subagents, --hits, --web-chats
 	f.BoolVar(&r.IncludeBoilerplate, "include-boilerplate", false, "also search the text agents' harnesses inject into every session (system reminders, sandbox and permission preambles)")
 	f.IntVarP(&r.HitsPerSession, "hits-per-session", "n", 1, "matches shown per conversation (1-5)")
 	f.BoolVar(&r.GroupRevisions, "group-revisions", false, "show edited copies of a prompt as one match")
-	f.StringVar(&r.Mode, "mode", "", "keyword (the default), meaning or hybrid: meaning search needs an embeddings endpoint ([embeddings] in the configuration file)")
+	f.StringVar(&r.Mode, "mode", "", "keyword (the default), meaning or hybrid: meaning search needs an embeddings endpoint ([embeddings] in the configuration file) or the local model hansard index learns")
 	f.IntVar(&r.Limit, "limit", 0, "conversations per page (default 20)")
 	f.StringVar(&r.Cursor, "cursor", "", "continue from a previous page")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")

@@ -41,9 +41,9 @@ Once the archive holds enough messages, it learns the model of meaning search fr
 words (kept in the archive's folder; nothing is downloaded or sent), and learns it again
 each time their number has doubled.
 
-With an embeddings endpoint configured ([embeddings] in the configuration file), it then
-computes the vectors of meaning search for the messages archived since the last run; an
-interrupted run goes on where it stopped.`,
+It then computes the vectors of meaning search for the messages archived since the last
+run, with the embeddings endpoint configured ([embeddings] in the configuration file), else
+with that model; an interrupted run goes on where it stopped.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runIndex(cmd.Context(), app, opts)
