@@ -35,9 +35,6 @@ func (s *Server) codeHistoryTool(m *server.MCPServer) {
 		scoped: true,
 		call: func(ctx context.Context, req recall.CodeHistoryRequest, scope recall.Scope) (recall.CodeHistoryResponse, error) {
 			req.NoMemories = s.opts.NoMemories // get_memory could not open them
-			if !req.NoMemories {
-				s.freshMemories(ctx)
-			}
 			return s.host.CodeHistory(ctx, req, scope)
 		},
 		text: func(r recall.CodeHistoryResponse) string { return r.Notice + "\n" + r.Text() },

@@ -32,9 +32,6 @@ func (s *Server) workContextTool(m *server.MCPServer) {
 		scoped: true,
 		call: func(ctx context.Context, req recall.WorkContextRequest, scope recall.Scope) (recall.WorkContextResponse, error) {
 			req.NoMemories = s.opts.NoMemories
-			if !req.NoMemories {
-				s.freshMemories(ctx)
-			}
 			return s.host.WorkContext(ctx, req, recall.Caller{Dir: scope.Dir, PID: s.opts.AgentPID})
 		},
 		text: func(r recall.WorkContextResponse) string { return r.Notice + "\n" + r.Text() },
