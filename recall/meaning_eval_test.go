@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"hansard/archive"
-	"hansard/embed"
 	"hansard/embed/local"
 	"hansard/fixtures/gen"
 	"hansard/provenance/accuracy"
@@ -25,21 +23,20 @@ import (
 // (evalGenOptions), and one home holding the real transcripts, the
 // samples and the development set's two homes (each query's corpus says
 // which of them it was written for; it is searched among all of them).
-// Each query runs as keyword search (the recall service), as meaning
-// search (the sessions ranked by the best cosine between the query's
-// vector and their messages' vectors, by an embed.Embedder) and as hybrid
-// search (reciprocal rank fusion of the two rankings, k = 60). A query is
+// Each archive's local model is learned and its vectors computed as
+// hansard index does (learnMeaningModel, Meaning.RefreshVectors), and each
+// query runs through the recall service in each mode (keyword, meaning,
+// hybrid), the path of hansard history --mode and of the MCP tool's mode:
+// the sessions of the hits, in order, are its ranking. A query is
 // recalled when one of its sessions is among the first ten; its
 // reciprocal rank is 1/rank of the first of them within the first ten,
-// else 0. The Embedder is the model learned from each corpus's own
-// messages (embed/local). The figures reached are held (evalFloors).
+// else 0. The figures reached are held (evalFloors).
 //
 //	go test ./recall -run TestMeaningEvaluation -v
 const (
 	evalQueriesPath = "../fixtures/meaning/queries.json"
 	evalTopK        = 10
-	evalDepth       = 100 // how far each ranking goes into the fusion
-	evalRRFK        = 60
+	evalDepth       = 100 // the sessions of one page asked for (at most 100)
 )
 
 // evalGenOptions is the generated corpus the fixture's queries were
@@ -68,19 +65,18 @@ func loadEvalQueries(t testing.TB) []evalQuery {
 	return doc.Queries
 }
 
-// evalCorpus is one indexed corpus.
+// evalCorpus is one indexed corpus, with its vectors computed as
+// hansard index computes them: the local model learned from the archive,
+// then every queued message embedded by the refresh of the vectors.
 type evalCorpus struct {
-	name   string
-	arch   *archive.Archive
-	svc    *Service
-	docs   []evalDoc
-	topics []gen.SessionTopic // the generated corpus only
-}
-
-// evalDoc is one message that meaning search ranks.
-type evalDoc struct {
-	session string
-	text    string
+	name     string
+	arch     *archive.Archive
+	svc      *Service // keyword, meaning and hybrid search, as the CLI and MCP run them
+	model    *local.Model
+	learned  MeaningModelResult
+	vectors  VectorRefresh
+	embedded time.Duration
+	sessions map[string]bool
 }
 
 // evalRealCorpora are the corpora of real transcripts, indexed together.
@@ -95,169 +91,82 @@ func evalArchive(corpus string) string {
 }
 
 // buildEvalCorpus indexes the generated home ("generated") or the real
-// transcripts ("real") into an archive of its own.
-func buildEvalCorpus(t *testing.T, name string) *evalCorpus {
-	t.Helper()
-	home := t.TempDir()
+// transcripts ("real") into an archive of its own, learns its local
+// model and computes its vectors, as hansard index does.
+func buildEvalCorpus(t *testing.T, name string) (*evalCorpus, error) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		return nil, err
+	}
 	c := &evalCorpus{name: name}
 	switch name {
 	case "generated":
-		st, err := gen.Write(home, evalGenOptions)
-		if err != nil {
-			t.Fatal(err)
+		if _, err := gen.Write(home, evalGenOptions); err != nil {
+			return nil, err
 		}
-		c.topics = st.Topics
 	case "real":
 		if err := sampleHome(t, home); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		for _, set := range evalRealCorpora[1:] {
 			if err := accuracy.Untar(filepath.Join(sharedDir, "devset", set, "home.tar.gz"), home); err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
 		}
 	default:
-		t.Fatalf("no corpus %q", name)
+		return nil, fmt.Errorf("no corpus %q", name)
 	}
 	ctx := context.Background()
-	a, err := accuracy.IndexHome(ctx, home, nil, t.TempDir())
+	a, err := accuracy.IndexHome(ctx, home, nil, root)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
+	c.arch = a
 	t.Cleanup(func() { a.Close() })
-	c.arch, c.svc = a, &Service{Archive: a, Location: time.UTC}
-	if c.docs, err = evalDocs(ctx, a); err != nil {
-		t.Fatal(err)
+	if c.learned, err = learnMeaningModel(ctx, a, local.Options{}); err != nil {
+		return nil, err
 	}
-	return c
-}
-
-// evalDocs reads what people and assistants said in every main session:
-// the messages a local model learns from.
-func evalDocs(ctx context.Context, a *archive.Archive) ([]evalDoc, error) {
+	m, ok, err := LoadMeaningModel(a)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("no local model learned (%v): %+v", err, c.learned)
+	}
+	c.model = m
+	meaning := NewMeaning(m, 0)
+	start := time.Now()
+	if c.vectors, err = meaning.RefreshVectors(ctx, a, true, 0); err != nil {
+		return nil, err
+	}
+	c.embedded = time.Since(start)
+	c.svc = &Service{Archive: a, Location: time.UTC, Meaning: meaning}
 	sessions, err := a.ListSessions(ctx, archive.SearchFilter{}, meaningListLimit, 0)
 	if err != nil {
 		return nil, err
 	}
-	var docs []evalDoc
-	err = meaningTexts(ctx, a, sessions, func(session, text string) error {
-		docs = append(docs, evalDoc{session: session, text: text})
-		return nil
-	})
-	return docs, err
+	c.sessions = map[string]bool{}
+	for _, s := range sessions {
+		c.sessions[s.ID] = true
+	}
+	return c, nil
 }
 
-// trainLocal learns the offline model from the corpus's own messages.
-func (c *evalCorpus) trainLocal(t *testing.T) *local.Model {
+// rank returns the sessions the recall service finds in a mode, best
+// first: the path of hansard history --mode and of the MCP tool.
+func (c *evalCorpus) rank(t *testing.T, mode, query string) []string {
 	t.Helper()
-	m, err := local.Train(context.Background(), func(fn func(string) error) error {
-		for _, d := range c.docs {
-			if err := fn(d.text); err != nil {
-				return err
-			}
-		}
-		return nil
-	}, local.Options{})
+	resp, err := c.svc.Search(context.Background(), SearchRequest{Query: query, Mode: mode, Limit: evalDepth})
 	if err != nil {
-		t.Fatalf("%s: train: %v", c.name, err)
+		t.Fatalf("%s search %q: %v", mode, query, err)
 	}
-	return m
-}
-
-// meaningIndex is every message's vector, for a brute-force scan.
-type meaningIndex struct {
-	e    embed.Embedder
-	docs []evalDoc
-	vecs [][]float32
-}
-
-func newMeaningIndex(t *testing.T, e embed.Embedder, docs []evalDoc) *meaningIndex {
-	t.Helper()
-	texts := make([]string, len(docs))
-	for i, d := range docs {
-		texts[i] = d.text
+	if resp.Mode != mode {
+		t.Fatalf("%s search %q ran %s: %s", mode, query, resp.Mode, resp.ModeNotice)
 	}
-	vecs, err := e.Embed(context.Background(), texts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &meaningIndex{e: e, docs: docs, vecs: vecs}
-}
-
-// rank returns the sessions by their best message's cosine with the query.
-func (ix *meaningIndex) rank(t *testing.T, query string) []string {
-	t.Helper()
-	qv, err := ix.e.Embed(context.Background(), []string{query})
-	if err != nil {
-		t.Fatal(err)
-	}
-	best := map[string]float64{}
-	for i, v := range ix.vecs {
-		s := cosine(qv[0], v)
-		if b, ok := best[ix.docs[i].session]; !ok || s > b {
-			best[ix.docs[i].session] = s
+	ids := make([]string, 0, len(resp.Hits))
+	for _, h := range resp.Hits {
+		if !slices.Contains(ids, h.SessionID) {
+			ids = append(ids, h.SessionID)
 		}
 	}
-	ids := make([]string, 0, len(best))
-	for id, s := range best {
-		if s > 0 {
-			ids = append(ids, id)
-		}
-	}
-	slices.SortFunc(ids, func(a, b string) int {
-		if d := best[b] - best[a]; d != 0 {
-			return int(math.Copysign(1, d))
-		}
-		return strings.Compare(a, b)
-	})
-	return ids[:min(len(ids), evalDepth)]
-}
-
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
-}
-
-// keywordRank returns the sessions keyword search finds, best first.
-func keywordRank(t *testing.T, svc *Service, query string) []string {
-	t.Helper()
-	resp, err := svc.Search(context.Background(), SearchRequest{Query: query, Limit: evalDepth})
-	if err != nil {
-		t.Fatalf("search %q: %v", query, err)
-	}
-	ids := make([]string, len(resp.Hits))
-	for i, h := range resp.Hits {
-		ids[i] = h.SessionID
-	}
-	return ids
-}
-
-// fuseSessions merges rankings by reciprocal rank fusion.
-func fuseSessions(rankings ...[]string) []string {
-	score := map[string]float64{}
-	for _, r := range rankings {
-		for i, id := range r {
-			score[id] += 1 / float64(evalRRFK+i+1)
-		}
-	}
-	ids := make([]string, 0, len(score))
-	for id := range score {
-		ids = append(ids, id)
-	}
-	slices.SortFunc(ids, func(a, b string) int {
-		if d := score[b] - score[a]; d != 0 {
-			return int(math.Copysign(1, d))
-		}
-		return strings.Compare(a, b)
-	})
 	return ids
 }
 
@@ -295,11 +204,11 @@ var evalModes = []string{ModeKeyword, ModeMeaning, ModeHybrid}
 const evalSlack = 5e-4
 
 var evalFloors = map[string]map[string][2]float64{
-	"generated":       {ModeKeyword: {0, 0}, ModeMeaning: {0.562, 0.096}, ModeHybrid: {0.531, 0.081}},
-	"samples":         {ModeKeyword: {0.111, 0.037}, ModeMeaning: {0.667, 0.370}, ModeHybrid: {0.333, 0.102}},
-	"auth-go":         {ModeKeyword: {0.222, 0.078}, ModeMeaning: {0.778, 0.269}, ModeHybrid: {0.556, 0.188}},
-	"external-agents": {ModeKeyword: {0.231, 0.105}, ModeMeaning: {0.538, 0.264}, ModeHybrid: {0.346, 0.187}},
-	"all":             {ModeKeyword: {0.118, 0.049}, ModeMeaning: {0.592, 0.206}, ModeHybrid: {0.447, 0.132}},
+	"generated":       {ModeKeyword: {0, 0}, ModeMeaning: {0.562, 0.096}, ModeHybrid: {0.531, 0.084}},
+	"samples":         {ModeKeyword: {0.111, 0.037}, ModeMeaning: {0.667, 0.280}, ModeHybrid: {0.556, 0.198}},
+	"auth-go":         {ModeKeyword: {0.222, 0.078}, ModeMeaning: {0.778, 0.335}, ModeHybrid: {0.667, 0.172}},
+	"external-agents": {ModeKeyword: {0.231, 0.105}, ModeMeaning: {0.577, 0.245}, ModeHybrid: {0.500, 0.216}},
+	"all":             {ModeKeyword: {0.118, 0.049}, ModeMeaning: {0.605, 0.197}, ModeHybrid: {0.539, 0.153}},
 }
 
 func TestMeaningEvaluation(t *testing.T) {
@@ -324,34 +233,31 @@ func TestMeaningEvaluation(t *testing.T) {
 		}
 	}
 	for _, arch := range []string{"generated", "real"} {
-		c := buildEvalCorpus(t, arch)
-		start := time.Now()
-		model := c.trainLocal(t)
-		trained := time.Since(start)
-		ix := newMeaningIndex(t, model, c.docs)
-		sessions := map[string]bool{}
-		for _, d := range c.docs {
-			sessions[d.session] = true
+		c, err := buildEvalCorpus(t, arch)
+		if err != nil {
+			t.Fatalf("%s: %v", arch, err)
 		}
-		t.Logf("%s: %d sessions, %d messages, a model of %d words learned in %v; %v per query embedded", arch, len(sessions), len(c.docs), model.Words(), trained.Round(time.Millisecond), queryCost(t, model, queries))
+		t.Logf("%s: %d sessions, %d messages, a model of %d words learned in %v; %d messages (%d passages) embedded in %v; %v per query embedded",
+			arch, len(c.sessions), c.learned.Messages, c.model.Words(), c.learned.Took.Round(time.Millisecond),
+			c.vectors.Messages, c.vectors.Passages, c.embedded.Round(time.Millisecond), queryCost(t, c.model, queries))
 		for _, q := range queries {
 			if evalArchive(q.Corpus) != arch {
 				continue
 			}
 			for _, id := range q.Sessions {
-				if !sessions[id] {
+				if !c.sessions[id] {
 					t.Errorf("%s %q: no session %s in the archive", q.Corpus, q.Query, id)
 				}
 			}
-			kw := keywordRank(t, c.svc, q.Query)
-			mn := ix.rank(t, q.Query)
-			hy := fuseSessions(kw, mn)
-			for m, r := range map[string][]string{ModeKeyword: kw, ModeMeaning: mn, ModeHybrid: hy} {
-				scores[q.Corpus][m].add(r, q.Sessions)
-				scores["all"][m].add(r, q.Sessions)
+			ranks := map[string][]string{}
+			for _, m := range evalModes {
+				ranks[m] = c.rank(t, m, q.Query)
+				scores[q.Corpus][m].add(ranks[m], q.Sessions)
+				scores["all"][m].add(ranks[m], q.Sessions)
 			}
 			if testing.Verbose() {
-				t.Logf("%s %q: keyword %d, meaning %d, hybrid %d", q.Corpus, q.Query, firstRank(kw, q.Sessions), firstRank(mn, q.Sessions), firstRank(hy, q.Sessions))
+				t.Logf("%s %q: keyword %d, meaning %d, hybrid %d", q.Corpus, q.Query,
+					firstRank(ranks[ModeKeyword], q.Sessions), firstRank(ranks[ModeMeaning], q.Sessions), firstRank(ranks[ModeHybrid], q.Sessions))
 			}
 		}
 	}
