@@ -2,7 +2,6 @@ package recall
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"hansard/archive"
 	"hansard/config"
 	"hansard/embed"
+	"hansard/embed/local"
 )
 
 // Bounds of meaning search.
@@ -80,7 +80,10 @@ func (m *Meaning) Err() error {
 	return m.err
 }
 
-var errNoEmbeddings = errors.New("no embeddings endpoint is configured ([embeddings] in the configuration file), and hansard index has learned no local model yet")
+// errNoEmbeddings says how to give meaning search an embedder: an
+// endpoint in the configuration, or enough text for the local model.
+var errNoEmbeddings = fmt.Errorf("no embeddings endpoint is configured (set url and model of an OpenAI-compatible /v1/embeddings server under [embeddings] in the configuration file), "+
+	"and the archive has too little text for a model of its own, or hansard index has not learned it yet (it does once the archive holds %d messages)", local.MinArchived)
 
 // vectors returns the in-memory vectors of the archive's model brought up
 // to date, with that model; nil when the archive has none.

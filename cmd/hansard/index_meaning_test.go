@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,16 +12,45 @@ import (
 	"hansard/fixtures/gen"
 )
 
+// meaningHistory is what hansard history --json says of a meaning or
+// hybrid search.
+type meaningHistory struct {
+	Mode          string `json:"mode"`
+	RequestedMode string `json:"requested_mode"`
+	ModeNotice    string `json:"mode_notice"`
+	Hits          []struct {
+		SessionID  string   `json:"session_id"`
+		MatchedBy  string   `json:"matched_by"`
+		Similarity *float64 `json:"similarity"`
+	} `json:"hits"`
+}
+
+func historyJSON(t *testing.T, bin, home string, args ...string) meaningHistory {
+	t.Helper()
+	out, errOut, code := runHansard(t, bin, home, []string{"HOME=" + home}, append([]string{"history", "--json"}, args...)...)
+	var h meaningHistory
+	if code != 0 {
+		t.Fatalf("history %v: exit %d:\n%s%s", args, code, out, errOut)
+	}
+	if err := json.Unmarshal([]byte(out), &h); err != nil {
+		t.Fatalf("history %v: %v\n%s", args, err, out)
+	}
+	return h
+}
+
 // index learns the meaning model once the archive holds enough messages,
-// keeps it in the archive's folder (0600), and does not learn it again
-// until the archive has grown.
+// keeps it in the archive's folder (0600), computes the vectors, and does
+// not learn it again until the archive has grown; history --mode meaning
+// and hybrid then run over it, with no endpoint configured.
 func TestIndexLearnsMeaningModel(t *testing.T) {
 	t.Parallel()
+	bin := buildHansard(t)
 	home := t.TempDir()
 	if _, err := gen.Write(home, gen.Options{Sessions: 8, TargetBytes: 2 << 20, Seed: 5, Topics: true, SubagentRatio: -1}); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := runIn(t, home, nil, "index")
+	env := []string{"HOME=" + home}
+	out, errOut, code := runHansard(t, bin, home, env, "index")
 	path := filepath.Join(home, ".local", "share", "hansard", local.FileName)
 	if code != 0 || !strings.Contains(out, "meaning model: learned ") || !strings.Contains(out, path) {
 		t.Fatalf("index: exit %d, want the model learned into %s:\n%s%s", code, path, out, errOut)
@@ -31,21 +62,59 @@ func TestIndexLearnsMeaningModel(t *testing.T) {
 	if _, err := local.Load(path); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code = runIn(t, home, nil, "index")
+	out, errOut, code = runHansard(t, bin, home, env, "index")
 	if code != 0 || strings.Contains(out, "meaning model") {
 		t.Errorf("second index: exit %d, want the model kept:\n%s%s", code, out, errOut)
 	}
+	for _, mode := range []string{"meaning", "hybrid"} {
+		h := historyJSON(t, bin, home, "--mode", mode, "ask again when the credentials lapse")
+		if h.Mode != mode || h.RequestedMode != "" || h.ModeNotice != "" || len(h.Hits) == 0 {
+			t.Fatalf("%s: %+v", mode, h)
+		}
+		similar := 0
+		for _, hit := range h.Hits {
+			switch {
+			case hit.MatchedBy == "meaning" || hit.MatchedBy == "both":
+				if hit.Similarity == nil || *hit.Similarity <= 0 || *hit.Similarity > 1 {
+					t.Errorf("%s: hit %+v without a similarity", mode, hit)
+				}
+				similar++
+			case mode == "hybrid" && hit.MatchedBy != "":
+				if hit.Similarity != nil {
+					t.Errorf("%s: keyword hit %+v with a similarity", mode, hit)
+				}
+			default:
+				t.Errorf("%s: hit %+v matched by %q", mode, hit, hit.MatchedBy)
+			}
+		}
+		if similar == 0 {
+			t.Errorf("%s: no hit found by meaning: %+v", mode, h)
+		}
+	}
 }
 
-// With few messages there is no model, and no complaint.
+// With few messages there is no model, and no complaint; meaning search
+// runs keyword search and says why, and how to configure an endpoint.
 func TestIndexWithoutMeaningModel(t *testing.T) {
 	t.Parallel()
+	bin := buildHansard(t)
 	home := fixtureHome(t)
-	out, errOut, code := runIn(t, home, nil, "index")
+	out, errOut, code := runHansard(t, bin, home, []string{"HOME=" + home}, "index")
 	if code != 0 || strings.Contains(out+errOut, "meaning model") {
 		t.Fatalf("index: exit %d:\n%s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(home, ".local", "share", "hansard", local.FileName)); !os.IsNotExist(err) {
 		t.Errorf("a model from too little text: %v", err)
+	}
+	for _, mode := range []string{"meaning", "hybrid"} {
+		h := historyJSON(t, bin, home, "--mode", mode, "login token")
+		if h.Mode != "keyword" || h.RequestedMode != mode {
+			t.Errorf("%s: ran %q (asked %q)", mode, h.Mode, h.RequestedMode)
+		}
+		for _, want := range []string{"too little text for a model of its own", "url and model", "OpenAI-compatible /v1/embeddings", "[embeddings]", fmt.Sprint(local.MinArchived, " messages"), "keyword search ran instead"} {
+			if !strings.Contains(h.ModeNotice, want) {
+				t.Errorf("%s: mode_notice %q does not say %q", mode, h.ModeNotice, want)
+			}
+		}
 	}
 }
