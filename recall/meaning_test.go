@@ -445,7 +445,7 @@ func TestMeaningUsesTheLocalModel(t *testing.T) {
 	if err := w.host.Refresh(context.Background(), false); err != nil {
 		t.Fatal(err)
 	}
-	if resp := w.search(t, SearchRequest{Query: "verbose", Mode: ModeMeaning}); resp.Mode != ModeKeyword || !strings.Contains(resp.ModeNotice, "no local model") {
+	if resp := w.search(t, SearchRequest{Query: "verbose", Mode: ModeMeaning}); resp.Mode != ModeKeyword || !strings.Contains(resp.ModeNotice, "too little text for a model of its own") {
 		t.Errorf("before a model: mode %q notice %q", resp.Mode, resp.ModeNotice)
 	}
 	texts := []string{}
