@@ -483,3 +483,22 @@ func TestMeaningUsesTheLocalModel(t *testing.T) {
 		t.Errorf("local meaning search: mode %q notice %q hits %v", resp.Mode, resp.ModeNotice, sessionsOf(resp))
 	}
 }
+
+// A blank query lists the sessions whatever the mode: the response names
+// the listing as the mode that ran, and the mode asked for when one was.
+func TestBlankQueryReportsTheListing(t *testing.T) {
+	t.Parallel()
+	w := newMeaningWorld(t, "test-embed", 64)
+	for _, c := range []struct {
+		mode, requested string
+		notice          bool
+	}{{"", "", false}, {ModeKeyword, ModeKeyword, false}, {ModeMeaning, ModeMeaning, true}, {ModeHybrid, ModeHybrid, true}} {
+		resp := w.search(t, SearchRequest{Mode: c.mode})
+		if resp.Mode != ModeList || resp.RequestedMode != c.requested || len(resp.Hits) == 0 {
+			t.Errorf("mode %q: ran %q, requested %q, %d hits", c.mode, resp.Mode, resp.RequestedMode, len(resp.Hits))
+		}
+		if got := strings.Contains(resp.ModeNotice, c.mode+" search skipped: the query is blank"); got != c.notice || (!c.notice && resp.ModeNotice != "") {
+			t.Errorf("mode %q: notice %q", c.mode, resp.ModeNotice)
+		}
+	}
+}

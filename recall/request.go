@@ -13,6 +13,9 @@ const (
 	ModeKeyword = "keyword"
 	ModeMeaning = "meaning"
 	ModeHybrid  = "hybrid"
+	// ModeList is what a blank query runs, whatever the mode asked: the
+	// sessions matching the filters, newest first.
+	ModeList = "list"
 )
 
 // Search limits.

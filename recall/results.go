@@ -29,7 +29,8 @@ const (
 // search_past_sessions returns it as is.
 type SearchResponse struct {
 	Hits []Hit `json:"hits"`
-	// Mode is the mode that ran; RequestedMode the one asked for when it differs.
+	// Mode is the mode that ran (ModeList for a blank query);
+	// RequestedMode the one asked for when it differs.
 	Mode          string `json:"mode"`
 	RequestedMode string `json:"requested_mode,omitempty"`
 	ModeNotice    string `json:"mode_notice,omitempty"`

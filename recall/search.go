@@ -37,6 +37,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 	}
 	switch {
 	case p.query.Blank():
+		listed(&resp, p)
 		return s.list(ctx, p, f, resp)
 	case p.query.Empty():
 		resp.Notices = append(resp.Notices, "the query holds no searchable words")
@@ -64,6 +65,19 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (SearchResponse
 	}
 	resp.Hits, err = s.buildHits(ctx, p, groups)
 	return resp, err
+}
+
+// listed names the listing a blank query runs as the mode that ran, with
+// the mode asked for when one was, and why meaning search did not run.
+func listed(resp *SearchResponse, p searchPlan) {
+	resp.Mode = ModeList
+	if p.req.Mode == "" {
+		return
+	}
+	resp.RequestedMode = p.mode
+	if p.mode != ModeKeyword {
+		resp.ModeNotice = p.mode + " search skipped: the query is blank, so the sessions matching the filters are listed, newest first"
+	}
 }
 
 // buildHits loads what the page's hits show: session details, texts and

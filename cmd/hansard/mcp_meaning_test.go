@@ -102,6 +102,29 @@ func TestMCPMeaningSearch(t *testing.T) {
 		t.Errorf("hybrid first hit %v", f)
 	}
 
+	// A blank query lists the sessions: the mode that ran is a listing,
+	// in both transports, with the mode asked for and why.
+	l, _ := call(t, c, "search_past_sessions", map[string]any{"query": "", "mode": "meaning"})
+	out, stderr, code = runHansard(t, w.bin, w.repo, env, "history", "--json", "--mode", "meaning")
+	var cliList map[string]any
+	if err := json.Unmarshal([]byte(out), &cliList); code != 0 || err != nil {
+		t.Fatalf("history listing: %d %v %s", code, err, stderr)
+	}
+	for name, r := range map[string]map[string]any{"search_past_sessions": l, "history": cliList} {
+		notice, _ := r["mode_notice"].(string)
+		listedHits, _ := r["hits"].([]any)
+		if r["mode"] != "list" || r["requested_mode"] != "meaning" || !strings.Contains(notice, "the query is blank") || len(listedHits) == 0 {
+			t.Errorf("%s, blank query in meaning mode: %v", name, r)
+		}
+	}
+	if fmt.Sprint(strip(l["hits"])) != fmt.Sprint(strip(cliList["hits"])) {
+		t.Errorf("listings differ:\n%v\n%v", l["hits"], cliList["hits"])
+	}
+	out, _, _ = runHansard(t, w.bin, w.repo, env, "history", "--mode", "hybrid")
+	if !strings.Contains(out, "note: hybrid search skipped: the query is blank") {
+		t.Errorf("history's readable listing lacks the notice:\n%s", out)
+	}
+
 	// The endpoint down: keyword search, and why.
 	srv.SetDown(true)
 	d, _ := call(t, c, "search_past_sessions", map[string]any{"query": "coupon voucher", "mode": "hybrid"})

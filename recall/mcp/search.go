@@ -29,7 +29,7 @@ const searchInput = `{
     "team": {"type": "string", "description": "Only this Team's conversations."},
     "hits_per_session": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Matching messages per conversation (1-5); beyond the first they are more_hits."},
     "group_revisions": {"type": "boolean", "description": "Group edited copies of a message within its conversation."},
-    "mode": {"type": "string", "enum": ["keyword", "meaning", "hybrid"], "description": "keyword (default); meaning ranks messages by embedding similarity and hybrid fuses both, when an embeddings endpoint is configured. The response names the mode that ran; mode_notice says why meaning search was skipped."},
+    "mode": {"type": "string", "enum": ["keyword", "meaning", "hybrid"], "description": "keyword (default); meaning ranks messages by embedding similarity and hybrid fuses both, when an embeddings endpoint is configured. The response names the mode that ran (list for a blank query, which lists the sessions); mode_notice says why meaning search was skipped."},
     "limit": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Conversations per page (default 20)."},
     "cursor": {"type": "string", "description": "The next value of a previous page."}
   }
