@@ -49,6 +49,20 @@ func (a *Archive) VectorProgress(ctx context.Context) (done, total int, err erro
 	return max(0, total-pending), total, nil
 }
 
+// VectorStats counts the stored vectors (one per passage), the messages
+// queued for theirs, and the messages that get vectors.
+type VectorStats struct {
+	Vectors, Queued, Total int
+}
+
+// VectorStats counts what meaning search holds and has still to compute.
+func (a *Archive) VectorStats(ctx context.Context) (VectorStats, error) {
+	var st VectorStats
+	err := a.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM message_vectors), (SELECT count(*) FROM vector_queue),
+		(SELECT count(*) FROM messages WHERE role <> 'tool')`).Scan(&st.Vectors, &st.Queued, &st.Total)
+	return st, translate(err, "vector stats")
+}
+
 // ResetVectors makes model (of dims dimensions) the one of the archive's
 // vectors: unless it already is, every stored vector is deleted and every
 // message queued again. It waits for the write lock.

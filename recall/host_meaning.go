@@ -65,9 +65,12 @@ func (h *Host) localMeaning(ctx context.Context) (*Meaning, error) {
 		return nil, err
 	}
 	h.localSearch = NewMeaning(m, 0)
-	h.localSearch.where = "the local model"
+	h.localSearch.where = localModelWhere
 	return h.localSearch, nil
 }
+
+// localModelWhere names the local model in notices.
+const localModelWhere = "the local model"
 
 // MeaningEnabled reports whether meaning search has an embedder: an
 // endpoint or HostOptions.Embedder, or a local model learned (it may still

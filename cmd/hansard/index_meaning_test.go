@@ -66,6 +66,7 @@ func TestIndexLearnsMeaningModel(t *testing.T) {
 	if code != 0 || strings.Contains(out, "meaning model") {
 		t.Errorf("second index: exit %d, want the model kept:\n%s%s", code, out, errOut)
 	}
+	checkMeaningStatus(t, bin, home, "ready", "ready: model hansard-local-", "meaning\tready\thansard-local-")
 	for _, mode := range []string{"meaning", "hybrid"} {
 		h := historyJSON(t, bin, home, "--mode", mode, "ask again when the credentials lapse")
 		if h.Mode != mode || h.RequestedMode != "" || h.ModeNotice != "" || len(h.Hits) == 0 {
@@ -106,6 +107,7 @@ func TestIndexWithoutMeaningModel(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(home, ".local", "share", "hansard", local.FileName)); !os.IsNotExist(err) {
 		t.Errorf("a model from too little text: %v", err)
 	}
+	checkMeaningStatus(t, bin, home, "off", "off: no embeddings endpoint is configured", "meaning\toff\t-\t-\t-\t0\t0\t0\t")
 	for _, mode := range []string{"meaning", "hybrid"} {
 		h := historyJSON(t, bin, home, "--mode", mode, "login token")
 		if h.Mode != "keyword" || h.RequestedMode != mode {
@@ -116,5 +118,50 @@ func TestIndexWithoutMeaningModel(t *testing.T) {
 				t.Errorf("%s: mode_notice %q does not say %q", mode, h.ModeNotice, want)
 			}
 		}
+	}
+}
+
+// checkMeaningStatus checks what hansard status says of meaning search in
+// its three outputs: the state in --json (with the counts of vectors and
+// messages), the readable line, and the porcelain record's start.
+func checkMeaningStatus(t *testing.T, bin, home, state, line, record string) {
+	t.Helper()
+	env := []string{"HOME=" + home}
+	out, errOut, code := runHansard(t, bin, home, env, "status", "--json")
+	var st struct {
+		Providers []struct {
+			Messages int `json:"messages"`
+		} `json:"providers"`
+		Meaning struct {
+			State    string `json:"state"`
+			Model    string `json:"model"`
+			Embedder string `json:"embedder"`
+			Problem  string `json:"problem"`
+			Vectors  int    `json:"vectors"`
+			Embedded int    `json:"messages_embedded"`
+			Queued   int    `json:"messages_queued"`
+			Total    int    `json:"messages_total"`
+		} `json:"meaning"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); code != 0 || err != nil {
+		t.Fatalf("status --json: exit %d, %v:\n%s%s", code, err, out, errOut)
+	}
+	m := st.Meaning
+	if m.State != state || m.Total == 0 || m.Embedded+m.Queued != m.Total {
+		t.Errorf("status --json: meaning %+v, want %s", m, state)
+	}
+	if state == "ready" && (m.Queued != 0 || m.Vectors == 0 || !strings.Contains(m.Embedder, local.FileName)) {
+		t.Errorf("status --json: ready with %+v", m)
+	}
+	if state == "off" && (m.Vectors != 0 || !strings.Contains(m.Problem, "too little text")) {
+		t.Errorf("status --json: off with %+v", m)
+	}
+	out, errOut, code = runHansard(t, bin, home, env, "status")
+	if code != 0 || !strings.Contains(out, "embeddings    "+line) {
+		t.Errorf("status: exit %d, want %q:\n%s%s", code, line, out, errOut)
+	}
+	out, errOut, code = runHansard(t, bin, home, env, "status", "--porcelain")
+	if code != 0 || !strings.Contains(out, "\n"+record) {
+		t.Errorf("status --porcelain: exit %d, want %q:\n%s%s", code, record, out, errOut)
 	}
 }

@@ -123,7 +123,7 @@ func printShowPorcelain(w io.Writer, resp recall.ReadResponse) error {
 // (name, sessions, messages, edits, transcripts, transcripts gone), root
 // (provider, folder, found or missing), repository (root, sessions,
 // remote) and unattached (folder, sessions).
-func printStatusPorcelain(w io.Writer, st archive.Status) error {
+func printStatusPorcelain(w io.Writer, st archive.Status, meaning recall.MeaningStatus) error {
 	p := newPorcelainWriter(w, "status", statusPorcelainVersion)
 	p.record("archive", st.Dir, st.SizeBytes, st.RetainedBytes)
 	p.record("indexing", map[bool]string{false: "active", true: "paused"}[st.Paused])
@@ -132,6 +132,7 @@ func printStatusPorcelain(w io.Writer, st archive.Status) error {
 		last = st.LastRefresh.UTC().Format(time.RFC3339)
 	}
 	p.record("last-refresh", last)
+	printMeaningPorcelain(p, meaning)
 	for _, v := range st.Providers {
 		p.record("provider", v.Provider, v.Sessions, v.Messages, v.Edits, v.Sources, v.DeletedSources)
 	}

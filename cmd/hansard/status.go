@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"hansard/archive"
+	"hansard/recall"
 )
 
 type statusOptions struct {
@@ -35,15 +36,19 @@ func newStatusCmd(app *App) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			meaning, err := app.Host().MeaningStatus(cmd.Context())
+			if err != nil {
+				return err
+			}
 			if opts.porcelain {
-				return printStatusPorcelain(app.Streams.Out, st)
+				return printStatusPorcelain(app.Streams.Out, st, meaning)
 			}
 			if opts.json {
 				enc := json.NewEncoder(app.Streams.Out)
 				enc.SetIndent("", "  ")
-				return enc.Encode(st)
+				return enc.Encode(statusReport{Status: st, Meaning: meaning})
 			}
-			return printStatus(app.Streams.Out, newPainter(app), st, currentCheckout(cmd.Context()))
+			return printStatus(app.Streams.Out, newPainter(app), st, meaning, currentCheckout(cmd.Context()))
 		},
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the status as JSON")
@@ -51,9 +56,9 @@ func newStatusCmd(app *App) *cobra.Command {
 	return cmd
 }
 
-// printStatus prints st; checkout is the repository the command runs in
+// printStatus prints st and meaning; checkout is the repository the command runs in
 // ("" outside one), offered as the target of the --map lines.
-func printStatus(w io.Writer, p painter, st archive.Status, checkout string) error {
+func printStatus(w io.Writer, p painter, st archive.Status, meaning recall.MeaningStatus, checkout string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "archive\t%s (%s on disk, of which retained transcripts %s)\n", st.Dir, megabytes(st.SizeBytes), megabytes(st.RetainedBytes))
 	state := "active"
@@ -66,6 +71,9 @@ func printStatus(w io.Writer, p painter, st archive.Status, checkout string) err
 		last = p.whenTime(*st.LastRefresh)
 	}
 	fmt.Fprintf(tw, "last refresh\t%s\n", last)
+	if meaning.State != "" {
+		fmt.Fprintf(tw, "embeddings\t%s\n", termSafe(meaningLine(meaning)))
+	}
 	tw.Flush()
 
 	fmt.Fprintln(w)

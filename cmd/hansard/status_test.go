@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hansard/archive"
+	"hansard/recall"
 )
 
 // TestStatusShowsLocalTime checks that the last refresh is shown as every
@@ -25,7 +26,7 @@ func TestStatusShowsLocalTime(t *testing.T) {
 		{time.FixedZone("EST", -5*3600), "2026-11-30 03:15 (3 hours ago)"},
 	} {
 		var b bytes.Buffer
-		if err := printStatus(&b, painter{now: now, loc: tc.loc}, archive.Status{LastRefresh: &at}, ""); err != nil {
+		if err := printStatus(&b, painter{now: now, loc: tc.loc}, archive.Status{LastRefresh: &at}, recall.MeaningStatus{}, ""); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), "last refresh  "+tc.want+"\n") {
@@ -45,7 +46,7 @@ func TestStatusShowsKeptHistory(t *testing.T) {
 		ShorterFiles:       []archive.ShorterFile{{Path: "/h/s2.jsonl", Size: 2 << 20, Archived: 3 << 20}},
 	}
 	var b bytes.Buffer
-	if err := printStatus(&b, painter{}, st, ""); err != nil {
+	if err := printStatus(&b, painter{}, st, recall.MeaningStatus{}, ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
