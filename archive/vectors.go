@@ -217,24 +217,23 @@ func (a *Archive) MarkVectorsBuilt(ctx context.Context) error {
 }
 
 // VectorsAfter calls fn with up to limit stored vectors of ids above
-// after, in id order, and returns the last id read (after when none). vec
-// is only valid during the call.
-func (a *Archive) VectorsAfter(ctx context.Context, after int64, limit int, fn func(id int64, vec []int8, scale float32)) (int64, error) {
+// after, in id order, in one query, and returns the last id read (after
+// when none). vec holds the int8 components as bytes, as stored (see
+// embed.Index.AddBytes), and is only valid during the call.
+func (a *Archive) VectorsAfter(ctx context.Context, after int64, limit int, fn func(id int64, vec []byte, scale float32)) (int64, error) {
 	rows, err := a.db.QueryContext(ctx, `SELECT id, scale, vec FROM message_vectors WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
 	if err != nil {
 		return after, translate(err, "read vectors")
 	}
 	defer rows.Close()
 	var raw sql.RawBytes
-	var buf []int8
 	for rows.Next() {
 		var id int64
-		var scale float32
+		var scale float64 // a float32 destination would go through text
 		if err := rows.Scan(&id, &scale, &raw); err != nil {
 			return after, translate(err, "read vectors")
 		}
-		buf = bytesInt8(buf, raw)
-		fn(id, buf, scale)
+		fn(id, raw, float32(scale))
 		after = id
 	}
 	return after, translate(rows.Err(), "read vectors")
@@ -308,13 +307,4 @@ func int8Bytes(v []int8) []byte {
 		b[i] = byte(c)
 	}
 	return b
-}
-
-// bytesInt8 reads b into buf (grown as needed) as int8 components.
-func bytesInt8(buf []int8, b []byte) []int8 {
-	buf = buf[:0]
-	for _, c := range b {
-		buf = append(buf, int8(c))
-	}
-	return buf
 }

@@ -84,7 +84,7 @@ func TestVectorsQueueStoreAndRequeue(t *testing.T) {
 	}
 	// The vectors read back as stored.
 	var got int
-	last, err := a.VectorsAfter(ctx, 0, 100, func(id int64, vec []int8, scale float32) {
+	last, err := a.VectorsAfter(ctx, 0, 100, func(id int64, vec []byte, scale float32) {
 		if len(vec) != 8 || scale != 1.0/127 || (vec[0] != 127 && vec[1] != 127) {
 			t.Errorf("vector %d: %v %v", id, vec, scale)
 		}
@@ -93,7 +93,7 @@ func TestVectorsQueueStoreAndRequeue(t *testing.T) {
 	if err != nil || got != 2*len(ms) || last == 0 {
 		t.Errorf("read %d vectors up to %d: %v", got, last, err)
 	}
-	if n, _ := a.VectorsAfter(ctx, last, 100, func(int64, []int8, float32) { t.Error("a vector after the last") }); n != last {
+	if n, _ := a.VectorsAfter(ctx, last, 100, func(int64, []byte, float32) { t.Error("a vector after the last") }); n != last {
 		t.Errorf("nothing after the last: %d", n)
 	}
 	// Hits cite the messages, in the order of the ids given, and keep the filter.

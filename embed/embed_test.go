@@ -206,3 +206,41 @@ func TestEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// A vector added as the archive's bytes is the one added as int8
+// components, and the sign sketch sets exactly the positive components.
+func TestIndexAddBytes(t *testing.T) {
+	t.Parallel()
+	const dims = 100 // two sketch words, the second one partial
+	r := rand.New(rand.NewPCG(3, 1))
+	a, b := NewIndex(dims), NewIndex(dims)
+	for id := range int64(300) {
+		q := make([]int8, dims)
+		raw := make([]byte, dims)
+		for i := range q {
+			q[i] = int8(r.IntN(256) - 128)
+			raw[i] = byte(q[i])
+		}
+		a.Add(id, q, 0.01)
+		b.AddBytes(id, raw, 0.01)
+		want := make([]uint64, 2)
+		for i, c := range q {
+			if c > 0 {
+				want[i/64] |= 1 << (i % 64)
+			}
+		}
+		if got := sketchOf(q, 2); !slices.Equal(got, want) {
+			t.Fatalf("sketch %x, want %x", got, want)
+		}
+	}
+	if !slices.Equal(a.vecs.b, b.vecs.b) || !slices.Equal(a.signs.b, b.signs.b) || !slices.Equal(a.norms, b.norms) || !slices.Equal(a.ids, b.ids) {
+		t.Fatal("the index of bytes differs from the index of int8 components")
+	}
+	query := make([]float32, dims)
+	for i := range query {
+		query[i] = float32(r.NormFloat64())
+	}
+	if got, want := b.Search(query, 10), a.Search(query, 10); !slices.Equal(got, want) {
+		t.Errorf("search %v, want %v", got, want)
+	}
+}

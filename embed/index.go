@@ -90,39 +90,60 @@ func (x *Index) Grow(n int) {
 
 // Add appends the quantized vector q (see Quantize) under id. It panics
 // when q is not Dims long.
-func (x *Index) Add(id int64, q []int8, scale float32) {
+func (x *Index) Add(id int64, q []int8, scale float32) { add(x, id, q, scale) }
+
+// AddBytes appends a quantized vector stored as bytes (each an int8
+// component, as the archive keeps them) under id, without converting
+// it first. It panics when b is not Dims long.
+func (x *Index) AddBytes(id int64, b []byte, scale float32) { add(x, id, b, scale) }
+
+// component is how a quantized vector's components may be held.
+type component interface{ ~int8 | ~byte }
+
+func add[T component](x *Index, id int64, q []T, scale float32) {
 	if len(q) != x.dims {
 		panic("embed.Index.Add: vector of the wrong length")
 	}
-	var n float64
-	for _, c := range q {
-		n += float64(c) * float64(c)
-	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	v := x.vecs.extend(x.dims)
+	w := x.signs.extend(8 * x.words)
+	// One pass: the components copied, their squares summed, their signs
+	// set, a sketch word at a time.
+	var n int64
+	for i := range x.words {
+		part := q[64*i : min(len(q), 64*(i+1))]
+		var bits uint64
+		for j, c := range part {
+			s := int64(int8(c))
+			v[64*i+j] = byte(c)
+			n += s * s
+			bits |= uint64(-s) >> 63 << j
+		}
+		binary.LittleEndian.PutUint64(w[8*i:], bits)
+	}
 	x.ids = append(x.ids, id)
 	x.scales = append(x.scales, scale)
-	x.norms = append(x.norms, float32(math.Sqrt(n)))
-	v := x.vecs.extend(x.dims)
-	for i, c := range q {
-		v[i] = byte(c)
-	}
-	sketch := sketchOf(q, x.words)
-	w := x.signs.extend(8 * x.words)
-	for i, b := range sketch {
-		binary.LittleEndian.PutUint64(w[8*i:], b)
-	}
+	x.norms = append(x.norms, float32(math.Sqrt(float64(n))))
 }
 
 // sketchOf returns the sign bits of q: bit i is set when q[i] > 0.
 func sketchOf(q []int8, words int) []uint64 {
 	out := make([]uint64, words)
-	for i, c := range q {
-		if c > 0 {
-			out[i/64] |= 1 << (i % 64)
-		}
+	for i := range out {
+		out[i] = signWord(q[min(len(q), 64*i):min(len(q), 64*(i+1))])
 	}
 	return out
+}
+
+// signWord returns the sign bits of up to 64 components: bit i is set
+// when q[i] > 0 (without a branch: signs are as good as random).
+func signWord(q []int8) uint64 {
+	var w uint64
+	for i, c := range q {
+		w |= uint64(-int64(c)) >> 63 << i
+	}
+	return w
 }
 
 // vec returns the stored vector at position at.

@@ -16,8 +16,6 @@ import (
 const (
 	// queryEmbedTimeout bounds the wait for a query's vector.
 	queryEmbedTimeout = 15 * time.Second
-	// vectorLoadBatch is how many stored vectors one read loads.
-	vectorLoadBatch = 16384
 )
 
 // Meaning is meaning search over one archive: the embedder, and the
@@ -98,27 +96,25 @@ func (m *Meaning) vectors(ctx context.Context, a *archive.Archive) (*embed.Index
 		m.index, m.last = embed.NewIndex(vm.Dims), 0
 	}
 	m.model = vm
-	if top, err := a.LastVectorID(ctx); err != nil {
+	top, err := a.LastVectorID(ctx)
+	if err != nil {
 		return nil, vm, err
-	} else if top > m.last {
-		m.index.Grow(int(top - m.last)) // one allocation, not doublings
 	}
-	for {
-		n := 0
-		last, err := a.VectorsAfter(ctx, m.last, vectorLoadBatch, func(id int64, vec []int8, scale float32) {
-			if len(vec) == vm.Dims {
-				m.index.Add(id, vec, scale)
-			}
-			n++
-		})
-		if err != nil {
-			return nil, vm, err
-		}
-		m.last = last
-		if n < vectorLoadBatch {
-			return m.index, vm, nil
-		}
+	if top <= m.last {
+		return m.index, vm, nil
 	}
+	m.index.Grow(int(top - m.last)) // one allocation, not doublings
+	// One query reads every new vector; each is copied once, into the index.
+	last, err := a.VectorsAfter(ctx, m.last, int(max(0, top-m.last)), func(id int64, vec []byte, scale float32) {
+		if len(vec) == vm.Dims {
+			m.index.AddBytes(id, vec, scale)
+		}
+	})
+	if err != nil {
+		return nil, vm, err
+	}
+	m.last = last
+	return m.index, vm, nil
 }
 
 // queryVector embeds a search's query, redacted as the archive's text is.
