@@ -194,6 +194,14 @@ func sampleHome(t *testing.T, home string) error {
 // page, subagents (when included) counted for their main session too.
 func searchedSessions(t *testing.T, svc *Service, word string, subagents bool) map[string]bool {
 	t.Helper()
+	return searchedSessionsBeyond(t, svc, word, subagents, -1)
+}
+
+// searchedSessionsBeyond is searchedSessions, except that it stops reading
+// pages once more than limit sessions are found (a negative limit reads
+// them all): a caller asking whether a word is common needs no more.
+func searchedSessionsBeyond(t *testing.T, svc *Service, word string, subagents bool, limit int) map[string]bool {
+	t.Helper()
 	got := map[string]bool{}
 	// The harness's boilerplate (project instructions, tool lists) is text
 	// the agent saw too; a search reads it only when asked.
@@ -209,7 +217,7 @@ func searchedSessions(t *testing.T, svc *Service, word string, subagents bool) m
 				got[root] = true
 			}
 		}
-		if resp.Next == "" {
+		if resp.Next == "" || (limit >= 0 && len(got) > limit) {
 			return got
 		}
 		req.Cursor = resp.Next

@@ -136,7 +136,7 @@ func pageOneWords(t *testing.T, svc *Service, prompts map[string]map[string]bool
 	})
 	var common []string
 	for _, w := range cands {
-		if len(searchedSessions(t, svc, w, true)) > 50 {
+		if len(searchedSessionsBeyond(t, svc, w, true, 50)) > 50 {
 			common = append(common, w)
 		}
 	}
