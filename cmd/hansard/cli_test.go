@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -22,16 +23,57 @@ import (
 // world.
 var scratch string
 
-func TestMain(m *testing.M) { os.Exit(tempdir.Main(m, "hansard-cmd-test-", &scratch)) }
+func TestMain(m *testing.M) {
+	// The test binary, copied under the command's name (see built), is
+	// the command: started so, it runs main and never the tests.
+	if filepath.Base(os.Args[0]) == binName {
+		main()
+	}
+	os.Exit(tempdir.Main(m, "hansard-cmd-test-", &scratch))
+}
 
-// built is the command compiled once for the package, into scratch.
+// binName is the command's file name in scratch/bin.
+const binName = "hansard"
+
+// built is the command, once for the package: the test binary (this
+// package's main and everything it links, compiled as go build would)
+// copied into scratch under the command's name, which TestMain answers by
+// running main. It spares a second compile and link of the command.
 var built = sync.OnceValues(func() (string, error) {
-	bin := filepath.Join(scratch, "bin", "hansard")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	self, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find the test binary: %w", err)
+	}
+	bin := filepath.Join(scratch, "bin", binName)
+	if err := os.MkdirAll(filepath.Dir(bin), 0o700); err != nil {
+		return "", err
+	}
+	if err := os.Link(self, bin); err == nil {
+		return bin, nil
+	}
+	if err := copyExecutable(self, bin); err != nil {
+		return "", fmt.Errorf("copy the test binary: %w", err)
 	}
 	return bin, nil
 })
+
+// copyExecutable copies the file at from to a new executable file at to.
+func copyExecutable(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o700)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
 
 // buildHansard returns the command, compiled once for the package's tests
 // and benchmarks (none of them changes the binary or its folder).
