@@ -55,6 +55,10 @@ type Server struct {
 	// memories is closed once the first refresh of the memory files ended
 	// (after ready): the tools that read memories wait for it too.
 	memories chan struct{}
+	// answered is closed once a call has been answered: the vectors' work
+	// starts after it (or vectorStart), so as not to slow the first answer.
+	answered     chan struct{}
+	answeredOnce sync.Once
 }
 
 // memoryTools are the tools whose answers cite or read the memories.
@@ -69,7 +73,7 @@ func New(host *recall.Host, opts Options) *Server {
 	if opts.RefreshEvery == 0 {
 		opts.RefreshEvery = DefaultRefreshEvery
 	}
-	s := &Server{host: host, opts: opts, ready: make(chan struct{}), memories: make(chan struct{})}
+	s := &Server{host: host, opts: opts, ready: make(chan struct{}), memories: make(chan struct{}), answered: make(chan struct{})}
 	s.mcp = server.NewMCPServer("hansard", opts.Version,
 		server.WithInstructions(instructions(opts)),
 		server.WithToolCapabilities(false),
@@ -176,11 +180,15 @@ const (
 	// vectorRetry is how long keepVectors waits after a failure (the
 	// endpoint down) before it tries again.
 	vectorRetry = 30 * time.Second
+	// vectorStart is how long keepVectors waits for the first call to be
+	// answered before it starts anyway.
+	vectorStart = time.Second
 )
 
 // keepVectors computes the vectors of new messages for meaning search,
 // when there is an embedder (an endpoint, or the local model once learned): round after round while messages are
 // queued, then every RefreshEvery, and vectorRetry after a failure. It
+// starts once the first call is answered (or vectorStart has passed), and
 // runs beside keepFresh, so that transcripts stay fresh while a large
 // archive gets its vectors, and never holds up a call.
 func (s *Server) keepVectors(ctx context.Context, stop <-chan struct{}) {
@@ -194,6 +202,18 @@ func (s *Server) keepVectors(ctx context.Context, stop <-chan struct{}) {
 	case <-ctx.Done():
 		return
 	}
+	first := time.NewTimer(vectorStart) // then the first answer, or vectorStart
+	select {
+	case <-s.answered:
+	case <-first.C:
+	case <-stop:
+		first.Stop()
+		return
+	case <-ctx.Done():
+		first.Stop()
+		return
+	}
+	first.Stop()
 	stopped, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -240,6 +260,7 @@ func (s *Server) limit(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 				return
 			}
 			res, err := next(ctx, req)
+			s.answeredOnce.Do(func() { close(s.answered) })
 			ch <- answer{res, err}
 		}()
 		select {
