@@ -245,11 +245,7 @@ func (h *Host) service(ctx context.Context, fresh bool) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := h.meaning(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &Service{Archive: a, Location: h.loc(), Now: h.now, Meaning: m}, nil
+	return &Service{Archive: a, Location: h.loc(), Now: h.now, LoadMeaning: h.meaning}, nil
 }
 
 func unavailable(what string, err error) error {

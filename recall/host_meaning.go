@@ -52,21 +52,32 @@ func (h *Host) localMeaning(ctx context.Context) (*Meaning, error) {
 		stamp = fmt.Sprint(fi.Size(), fi.ModTime().UnixNano())
 	}
 	h.mu.Lock()
+	if stamp == h.localStamp {
+		m := h.localSearch
+		h.mu.Unlock()
+		return m, nil
+	}
+	h.mu.Unlock()
+	// The model is read without the Host's lock: the calls that need no
+	// model do not wait for it.
+	var found *Meaning
+	if stamp != "" {
+		m, ok, err := LoadMeaningModel(a)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			found = NewMeaning(m, 0)
+			found.where = localModelWhere
+		}
+	}
+	h.mu.Lock()
 	defer h.mu.Unlock()
 	if stamp == h.localStamp {
-		return h.localSearch, nil
+		return h.localSearch, nil // read meanwhile by another call
 	}
-	h.localStamp, h.localSearch = stamp, nil
-	if stamp == "" {
-		return nil, nil
-	}
-	m, ok, err := LoadMeaningModel(a)
-	if err != nil || !ok {
-		return nil, err
-	}
-	h.localSearch = NewMeaning(m, 0)
-	h.localSearch.where = localModelWhere
-	return h.localSearch, nil
+	h.localStamp, h.localSearch = stamp, found
+	return found, nil
 }
 
 // localModelWhere names the local model in notices.
@@ -82,8 +93,8 @@ func (h *Host) MeaningEnabled(ctx context.Context) bool {
 
 // RefreshVectors computes the vectors of the messages archived since the
 // last refresh (see Meaning.RefreshVectors), at most limit messages (0:
-// all), and loads them into the in-memory index. Without an embedder it
-// does nothing.
+// all), and adds them to the in-memory index when it is loaded (the first
+// meaning search loads it). Without an embedder it does nothing.
 func (h *Host) RefreshVectors(ctx context.Context, wait bool, limit int) (VectorRefresh, error) {
 	m, err := h.meaning(ctx)
 	if err != nil || m == nil {
@@ -97,7 +108,7 @@ func (h *Host) RefreshVectors(ctx context.Context, wait bool, limit int) (Vector
 	if err != nil {
 		return res, internal("compute vectors", err)
 	}
-	if _, _, err := m.vectors(ctx, a); err != nil {
+	if err := m.refreshLoaded(ctx, a); err != nil {
 		return res, internal("load vectors", err)
 	}
 	return res, nil

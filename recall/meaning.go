@@ -117,6 +117,20 @@ func (m *Meaning) vectors(ctx context.Context, a *archive.Archive) (*embed.Index
 	return m.index, vm, nil
 }
 
+// refreshLoaded brings the in-memory vectors up to date when they are
+// loaded; it loads none (a process that only searches keywords never
+// holds them).
+func (m *Meaning) refreshLoaded(ctx context.Context, a *archive.Archive) error {
+	m.mu.Lock()
+	loaded := m.index != nil
+	m.mu.Unlock()
+	if !loaded {
+		return nil
+	}
+	_, _, err := m.vectors(ctx, a)
+	return err
+}
+
 // queryVector embeds a search's query, redacted as the archive's text is.
 func (m *Meaning) queryVector(ctx context.Context, a *archive.Archive, query string) ([]float32, error) {
 	if r := a.Redaction(); r != nil {

@@ -82,7 +82,10 @@ func (s *Service) ranked(ctx context.Context, p searchPlan, f archive.SearchFilt
 // query's meaning under the filters, best first, until they span want
 // sessions (or every vector was looked at).
 func (s *Service) meaningCandidates(ctx context.Context, p searchPlan, f archive.SearchFilter, want int) ([]candidate, error) {
-	m := s.Meaning
+	m, err := s.meaning(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := m.Err(); err != nil {
 		return nil, &skipMeaning{fmt.Sprintf("%s search skipped: %v; keyword search ran instead", p.mode, err)}
 	}

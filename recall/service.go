@@ -24,12 +24,23 @@ type Service struct {
 	// Meaning runs meaning and hybrid search; nil when no embeddings are
 	// configured (they fall back to keyword search, saying so).
 	Meaning *Meaning
+	// LoadMeaning, when Meaning is nil, returns it on the first meaning or
+	// hybrid search, so a keyword search reads no model.
+	LoadMeaning func(context.Context) (*Meaning, error)
 
 	// scan overrides searchScan (tests use small ones).
 	scan int
 	// commonAt, when set, is the number of texts from which a word is
 	// common (see commonShare).
 	commonAt int
+}
+
+// meaning returns the Service's meaning search, nil when there is none.
+func (s *Service) meaning(ctx context.Context) (*Meaning, error) {
+	if s.Meaning != nil || s.LoadMeaning == nil {
+		return s.Meaning, nil
+	}
+	return s.LoadMeaning(ctx)
 }
 
 func (s *Service) scanLimit() int {

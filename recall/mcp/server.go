@@ -52,7 +52,17 @@ type Server struct {
 	// call waits for it (within its time limit), so that the first answers
 	// of a new archive are not empty.
 	ready chan struct{}
+	// memories is closed once the first refresh of the memory files ended
+	// (after ready): the tools that read memories wait for it too.
+	memories chan struct{}
+	// answered is closed once a call has been answered: the vectors' work
+	// starts after it (or vectorStart), so as not to slow the first answer.
+	answered     chan struct{}
+	answeredOnce sync.Once
 }
+
+// memoryTools are the tools whose answers cite or read the memories.
+var memoryTools = map[string]bool{"search_memories": true, "get_memory": true, "code_history": true, "work_context": true}
 
 // New returns a server over host; host should not refresh before each
 // call (the server refreshes in the background, see Serve).
@@ -63,7 +73,7 @@ func New(host *recall.Host, opts Options) *Server {
 	if opts.RefreshEvery == 0 {
 		opts.RefreshEvery = DefaultRefreshEvery
 	}
-	s := &Server{host: host, opts: opts, ready: make(chan struct{})}
+	s := &Server{host: host, opts: opts, ready: make(chan struct{}), memories: make(chan struct{}), answered: make(chan struct{})}
 	s.mcp = server.NewMCPServer("hansard", opts.Version,
 		server.WithInstructions(instructions(opts)),
 		server.WithToolCapabilities(false),
@@ -126,10 +136,15 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 func (s *Server) keepFresh(ctx context.Context, stop <-chan struct{}) {
 	if s.opts.RefreshEvery < 0 {
 		close(s.ready)
+		close(s.memories)
 		return
 	}
-	s.refresh(ctx)
+	// The first round lets the calls that need no memories go on before
+	// the memory files are read.
+	s.host.Refresh(ctx, true)
 	close(s.ready)
+	s.refreshMemories(ctx)
+	close(s.memories)
 	t := time.NewTicker(s.opts.RefreshEvery)
 	defer t.Stop()
 	for {
@@ -148,6 +163,10 @@ func (s *Server) keepFresh(ctx context.Context, stop <-chan struct{}) {
 // need the archive.
 func (s *Server) refresh(ctx context.Context) {
 	s.host.Refresh(ctx, true)
+	s.refreshMemories(ctx)
+}
+
+func (s *Server) refreshMemories(ctx context.Context) {
 	if !s.opts.NoMemories && !s.opts.StatusOnly {
 		s.host.RefreshMemories(ctx)
 	}
@@ -161,11 +180,15 @@ const (
 	// vectorRetry is how long keepVectors waits after a failure (the
 	// endpoint down) before it tries again.
 	vectorRetry = 30 * time.Second
+	// vectorStart is how long keepVectors waits for the first call to be
+	// answered before it starts anyway.
+	vectorStart = time.Second
 )
 
 // keepVectors computes the vectors of new messages for meaning search,
 // when there is an embedder (an endpoint, or the local model once learned): round after round while messages are
 // queued, then every RefreshEvery, and vectorRetry after a failure. It
+// starts once the first call is answered (or vectorStart has passed), and
 // runs beside keepFresh, so that transcripts stay fresh while a large
 // archive gets its vectors, and never holds up a call.
 func (s *Server) keepVectors(ctx context.Context, stop <-chan struct{}) {
@@ -179,6 +202,18 @@ func (s *Server) keepVectors(ctx context.Context, stop <-chan struct{}) {
 	case <-ctx.Done():
 		return
 	}
+	first := time.NewTimer(vectorStart) // then the first answer, or vectorStart
+	select {
+	case <-s.answered:
+	case <-first.C:
+	case <-stop:
+		first.Stop()
+		return
+	case <-ctx.Done():
+		first.Stop()
+		return
+	}
+	first.Stop()
 	stopped, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -220,11 +255,12 @@ func (s *Server) limit(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		}
 		ch := make(chan answer, 1)
 		go func() {
-			if err := s.delay(ctx); err != nil {
+			if err := s.delay(ctx, req.Params.Name); err != nil {
 				ch <- answer{errorResult(err), nil}
 				return
 			}
 			res, err := next(ctx, req)
+			s.answeredOnce.Do(func() { close(s.answered) })
 			ch <- answer{res, err}
 		}()
 		select {
@@ -247,14 +283,22 @@ func timeoutResult(limit time.Duration) *mcp.CallToolResult {
 		Message: "the call ran past its limit of " + limit.String() + "; work under way may still finish"})
 }
 
-// delay waits for the first refresh (except on the status server, whose
-// capture reads no transcript) and then CallDelay, or until ctx is done.
-func (s *Server) delay(ctx context.Context) error {
+// delay waits for the first refresh of the transcripts (except on the
+// status server, whose capture reads no transcript), and of the memory
+// files for a tool that reads them, then CallDelay, or until ctx is done.
+func (s *Server) delay(ctx context.Context, tool string) error {
 	if !s.opts.StatusOnly {
 		select {
 		case <-s.ready:
 		case <-ctx.Done():
 			return ctx.Err()
+		}
+		if memoryTools[tool] {
+			select {
+			case <-s.memories:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 	}
 	if s.opts.CallDelay <= 0 {

@@ -49,7 +49,7 @@ func TestErrorResult(t *testing.T) {
 // context cancelled.
 func TestLimit(t *testing.T) {
 	t.Parallel()
-	s := &Server{opts: Options{Timeout: 50 * time.Millisecond}, ready: make(chan struct{})}
+	s := &Server{opts: Options{Timeout: 50 * time.Millisecond}, ready: make(chan struct{}), memories: make(chan struct{}), answered: make(chan struct{})}
 	close(s.ready)
 	stuck := make(chan struct{})
 	defer close(stuck)
