@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"hansard/internal/runs"
 )
 
 // token is one word of a text as the archive's full-text index sees it:
@@ -23,21 +25,8 @@ func isTokenRune(r rune) bool {
 // tokenize splits s into folded tokens with their byte offsets.
 func tokenize(s string) []token {
 	var toks []token
-	start := -1
-	for i, r := range s {
-		if isTokenRune(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			toks = append(toks, token{text: fold(s[start:i]), start: start, end: i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		toks = append(toks, token{text: fold(s[start:]), start: start, end: len(s)})
+	for start, end := range runs.Of(s, isTokenRune) {
+		toks = append(toks, token{text: fold(s[start:end]), start: start, end: end})
 	}
 	return toks
 }

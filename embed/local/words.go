@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"hansard/internal/runs"
 )
 
 // maxWordLen is the longest word kept; longer runs are hashes, encodings
@@ -15,21 +17,8 @@ const maxWordLen = 32
 // kebab-case) gives its pieces and, when it has several, itself whole.
 // Stop words, single characters and numbers are left out.
 func Words(text string, out []string) []string {
-	start := -1
-	for i, r := range text {
-		if isWordRune(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = appendToken(out, text[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = appendToken(out, text[start:])
+	for start, end := range runs.Of(text, isWordRune) {
+		out = appendToken(out, text[start:end])
 	}
 	return out
 }

@@ -59,8 +59,10 @@ var rows = []row{
 		"symbols wraps tree-sitter"},
 	{"hansard/embed", "STD", "",
 		"embeddings (the interface, the endpoint client, the vector scan) are a leaf: the standard library only"},
-	{"hansard/embed/local", "STD hansard/embed", "",
-		"the model learned from the archive's own text: the standard library and the interface it implements"},
+	{"hansard/internal/runs", "STD", "",
+		"the runs of a character class, behind every word splitter: the standard library only"},
+	{"hansard/embed/local", "STD hansard/embed hansard/internal/runs", "",
+		"the model learned from the archive's own text: the standard library, the interface it implements and the word runs"},
 	{"hansard/tokenizer", "STD", "",
 		"the token count is a leaf: the standard library only (its tests measure it against real BPE ranks)"},
 
@@ -91,7 +93,7 @@ var rows = []row{
 	// The service layer and its transports.
 	{"hansard/internal/textdiff", "STD github.com/sergi/go-diff/...", "",
 		"line diffs in the unified format, of texts alone"},
-	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/embed/local hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/tokenizer hansard/transcripts hansard/transcripts/codex",
+	{"hansard/recall", "STD hansard/archive hansard/config hansard/embed hansard/embed/local hansard/internal/runs hansard/internal/textdiff hansard/pathmap hansard/provenance hansard/provenance/gitrepo hansard/redact hansard/symbols hansard/tokenizer hansard/transcripts hansard/transcripts/codex",
 		"golang.org/x/sys/unix hansard/transcripts/claude",
 		"recall is the service layer: everything below it, no transport; the providers it reads come from cmd/hansard's registry"},
 	{"hansard/recall/mcp", "STD MCP hansard/recall hansard/provenance hansard/archive hansard/transcripts", "",
