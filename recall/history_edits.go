@@ -67,7 +67,9 @@ type fileHistory struct {
 }
 
 func (f *fileHistory) collect(ctx context.Context) error {
-	h, err := f.repo.PathHistory(ctx, "", f.rel)
+	// The stored git log answers as git log --follow would, without
+	// running it (why reads the same).
+	h, err := provenance.NewArchiveAdapters(f.arch).Log.History(ctx, f.repo, f.rel)
 	if err != nil {
 		return err
 	}
