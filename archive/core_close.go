@@ -44,6 +44,7 @@ func (a *Archive) Close() error {
 func (a *Archive) close() error {
 	ctx := context.Background()
 	a.kept.close()
+	a.changes.close()
 	switch {
 	case a.durable.Load():
 		// Another process may hold the database open, and the close

@@ -72,7 +72,8 @@ type Archive struct {
 	mu   sync.Mutex // guards maps
 	maps []PathMap
 
-	kept keptStatements // reads prepared once (see query)
+	kept    keptStatements // reads prepared once (see query)
+	changes changeWatch    // the connection ChangeMark reads through
 
 	durable   atomic.Bool // wrote what Close must checkpoint (see markDurable)
 	closeOnce sync.Once
