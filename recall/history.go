@@ -255,13 +255,27 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	if !until.IsZero() {
 		resp.Until = LocalTime(until, h.loc())
 	}
-	fh := &fileHistory{host: h, arch: a, repo: repo, root: repo.Root, rel: rel, abs: abs, until: until}
-	if err := fh.collect(ctx); err != nil {
-		return CodeHistoryResponse{}, historyError(loc.Path, err)
+	// The evidence of a whole file, unless it changed, is kept from the
+	// last time (from the second question on): a line or a symbol reads
+	// it again.
+	var state historyState
+	var fh *fileHistory
+	kept, hit := false, false
+	if h.histories.again() && loc.Start == 0 && req.Symbol == "" {
+		if state, kept = historyStateOf(ctx, a, repo, abs, until); kept {
+			fh, hit = h.histories.get(repo.Root, rel, state)
+		}
+	}
+	if !hit {
+		fh, err = h.fileHistory(ctx, a, repo, rel, abs, until)
+		if err != nil {
+			return CodeHistoryResponse{}, historyError(loc.Path, err)
+		}
 	}
 	resp.Paths = fh.oldPaths()
 	var keep func(sessionEdit) bool
 	switch {
+	case hit:
 	case loc.Start > 0:
 		why, err := h.Why(ctx, WhyRequest{Location: abs + ":" + strconv.Itoa(loc.Start)})
 		if err != nil {
@@ -286,7 +300,15 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		}
 		fh.answers = why.Answers
 	}
-	fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
+	if !hit {
+		fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
+		// Kept only when nothing changed while it was read (this
+		// question's own writes to the archive included: the next one
+		// keeps it then).
+		if after, ok := historyStateOf(ctx, a, repo, abs, until); kept && ok && after == state {
+			h.histories.put(repo.Root, rel, state, fh)
+		}
+	}
 	resp.Sessions, err = fh.sessions(ctx, keep)
 	if err != nil {
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
@@ -294,12 +316,19 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	if resp.Line == 0 {
 		resp.Importers, resp.Notes = h.importersOf(ctx, repo, rel)
 	}
-	resp.Notes = append(append(fh.notes, resp.Notes...), h.saveSymbols()...)
+	// fh may be kept: its notes are copied, not appended to.
+	resp.Notes = slices.Concat(fh.notes, resp.Notes, h.saveSymbols())
 	fitHistory(&resp)
 	if !req.NoMemories {
 		resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
 	}
 	return resp, nil
+}
+
+// fileHistory gathers the evidence of the file rel of repo (at abs).
+func (h *Host) fileHistory(ctx context.Context, a *archive.Archive, repo *gitrepo.Repo, rel, abs string, until time.Time) (*fileHistory, error) {
+	fh := &fileHistory{host: h, arch: a, repo: repo, root: repo.Root, rel: rel, abs: abs, until: until}
+	return fh, fh.collect(ctx)
 }
 
 // openFileRepo opens the repository of the file at abs (shown as named);

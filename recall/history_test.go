@@ -27,6 +27,8 @@ import (
 // moved it into lib/math.go.
 type historyWorld struct {
 	host             *Host
+	env              map[string]string // the host's environment
+	w                *world
 	repo             *gittest.Repo
 	s1, s2, s3, s4   *convo
 	write, mul       int // s1's edits
@@ -97,7 +99,7 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 	base := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	r := gittest.New(t)
 	w := &world{t: t, home: t.TempDir(), repoA: r.Dir}
-	hw := &historyWorld{repo: r, base: base}
+	hw := &historyWorld{repo: r, base: base, w: w}
 	calc := filepath.Join(r.Dir, "lib", "calc.go")
 	math := filepath.Join(r.Dir, "lib", "math.go")
 
@@ -180,11 +182,18 @@ func newHistoryWorld(t *testing.T) *historyWorld {
 	dir := t.TempDir()
 	writeRollout(t, dir, codexContinued, r.Dir, base.Add(25*time.Minute), "1a2b3c4d5e6f708192a3b4c5d6e7f80912a3b4c5")
 	env := map[string]string{"HOME": dir, "CLAUDE_CONFIG_DIR": w.home, "HANSARD_HOME": filepath.Join(dir, "archive")}
-	now := hw.lastActive.Add(2 * time.Minute)
-	hw.host = NewHost(HostOptions{Getenv: func(k string) string { return env[k] }, Location: time.UTC, Now: func() time.Time { return now },
-		Providers: []transcripts.Provider{claude.New(), codex.Provider{}}})
+	hw.env = env
+	hw.host = hw.newHost()
 	t.Cleanup(func() { hw.host.Close() })
 	return hw
+}
+
+// newHost returns a Host over the world's archive, its clock two minutes
+// after the last session's activity.
+func (hw *historyWorld) newHost() *Host {
+	now := hw.lastActive.Add(2 * time.Minute)
+	return NewHost(HostOptions{Getenv: func(k string) string { return hw.env[k] }, Location: time.UTC, Now: func() time.Time { return now },
+		Providers: []transcripts.Provider{claude.New(), codex.Provider{}}})
 }
 
 // codexContinued is a Codex thread that started at the commit s1 made.

@@ -72,6 +72,8 @@ type Host struct {
 	meaningSet    bool
 	localSearch   *Meaning
 	localStamp    string
+	// histories keeps the evidence of files' histories (see historyMemo).
+	histories historyMemo
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.
