@@ -252,6 +252,16 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		return CodeHistoryResponse{}, err
 	}
 	resp := CodeHistoryResponse{Notice: EvidenceNotice, Repo: repo.Root, Path: rel, Line: loc.Start, TokenBudget: budget}
+	// The importers are searched meanwhile, on the other cores.
+	importers := make(chan historyImporters, 1)
+	if resp.Line == 0 {
+		ictx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			imps, notes := h.importersOf(ictx, repo, rel)
+			importers <- historyImporters{imps, notes}
+		}()
+	}
 	if !until.IsZero() {
 		resp.Until = LocalTime(until, h.loc())
 	}
@@ -314,7 +324,8 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
 	}
 	if resp.Line == 0 {
-		resp.Importers, resp.Notes = h.importersOf(ctx, repo, rel)
+		imps := <-importers
+		resp.Importers, resp.Notes = imps.importers, imps.notes
 	}
 	// fh may be kept: its notes are copied, not appended to.
 	resp.Notes = slices.Concat(fh.notes, resp.Notes, h.saveSymbols())
@@ -323,6 +334,12 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
 	}
 	return resp, nil
+}
+
+// historyImporters is what importersOf answers.
+type historyImporters struct {
+	importers []HistoryImporter
+	notes     []string
 }
 
 // fileHistory gathers the evidence of the file rel of repo (at abs).
