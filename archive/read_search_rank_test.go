@@ -11,7 +11,8 @@ import (
 
 // TestRankMatchesBM25 checks that hansard_bm25 gives FTS5's bm25() to the
 // bit, for expressions of every form a search builds, on a first query and
-// on the same query again (its counts kept), and after the index changed.
+// on the same query again (its counts kept), for phrases kept by an
+// earlier expression, and after the index changed.
 func TestRankMatchesBM25(t *testing.T) {
 	e := newTestEnv(t)
 	words := strings.Fields("go test parse config migration database schema index rank query the a fix bug parse_config parse_args")
@@ -44,6 +45,13 @@ func TestRankMatchesBM25(t *testing.T) {
 		`{user said tool} : ("migration" AND "database" AND ("schema" OR "index" OR "rank"))`,
 		`"parse_config" OR "the"`,
 		`"nowhere"`,
+		// Phrases of the expressions above, in other expressions: under
+		// the same filter they share a count, under another they do not.
+		`{user said} : ("parse" AND "config")`,
+		`{user} : ("go" NOT "test")`,
+		`"go" OR "go_"*`,
+		`{said} : ("test" OR "nowhere")`,
+		`("parse" OR "go") AND NEAR("rank" "query", 2)`,
 	}
 	check := func(when string) {
 		t.Helper()

@@ -1,17 +1,21 @@
 package bm25
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 )
 
 // rankCounts keeps, per FTS5 table, the count of rows holding each phrase
 // of the match expressions hansard_bm25 ranked, for the table's current
-// state: the first query of a new state starts afresh.
+// state: the first query of a new state starts afresh. A phrase is kept by
+// its column filter and text (phraseKeys), so that every expression holding
+// it shares its count; the phrases of an expression of another form are
+// kept by the expression and their place in it.
 var rankCounts = phraseCounts{tables: make(map[string]*tableCounts)}
 
-// maxRankExprs bounds the expressions kept per table (~100 bytes each).
-const maxRankExprs = 4096
+// maxRankPhrases bounds the phrases kept per table (~60 bytes each).
+const maxRankPhrases = 1 << 14
 
 // rankGen is a state of an FTS5 table: its structure record (see
 // rankGeneration) and its counts of rows and tokens.
@@ -27,7 +31,7 @@ type phraseCounts struct {
 
 type tableCounts struct {
 	gen    rankGen
-	counts map[string][]int64 // by match expression, by phrase; under phraseCounts.mu
+	counts map[string]int64 // by phrase (see phraseCounts.get); under phraseCounts.mu
 
 	sizeMu sync.RWMutex
 	sizes  map[int64]int32 // rows' lengths in tokens, by rowid
@@ -65,20 +69,36 @@ func (t *tableCounts) setSize(id int64, n int32) {
 // the n phrases of the expression key ("table\x00match") in it, counting
 // those it does not hold with count.
 func (c *phraseCounts) get(gen rankGen, key string, n int, count func(i int) (int64, int32)) (*tableCounts, []int64, int32) {
-	table, _, _ := strings.Cut(key, "\x00")
+	table, match, _ := strings.Cut(key, "\x00")
+	names, ok := phraseKeys(match)
+	if !ok || len(names) != n {
+		names = make([]string, n)
+		for i := range names {
+			names[i] = "e\x00" + match + "\x00" + strconv.Itoa(i)
+		}
+	}
+	v := make([]int64, n)
+	missing := make([]bool, n)
 	c.mu.Lock()
 	t := c.tables[table]
 	if t == nil || t.gen != gen {
-		t = &tableCounts{gen: gen, counts: make(map[string][]int64), sizes: make(map[int64]int32)}
+		t = &tableCounts{gen: gen, counts: make(map[string]int64), sizes: make(map[int64]int32)}
 		c.tables[table] = t
 	}
-	v, ok := t.counts[key]
+	some := false
+	for i, name := range names {
+		v[i], ok = t.counts[name]
+		missing[i] = !ok
+		some = some || !ok
+	}
 	c.mu.Unlock()
-	if ok && len(v) == n {
+	if !some {
 		return t, v, 0
 	}
-	v = make([]int64, n)
 	for i := range v {
+		if !missing[i] {
+			continue
+		}
 		nHit, rc := count(i)
 		if rc != 0 {
 			return nil, nil, rc
@@ -87,9 +107,13 @@ func (c *phraseCounts) get(gen rankGen, key string, n int, count func(i int) (in
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(t.counts) >= maxRankExprs {
+	if len(t.counts)+n > maxRankPhrases {
 		clear(t.counts)
 	}
-	t.counts[key] = v
+	for i, name := range names {
+		if missing[i] {
+			t.counts[name] = v[i]
+		}
+	}
 	return t, v, 0
 }
