@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,7 +33,13 @@ type SessionInfo struct {
 // SourceLink returns a file:// link to a line of the session's transcript:
 // the original while it exists, else the retained copy (compressed; the
 // line is that of the original file).
-func (s SessionInfo) SourceLink(line int) string {
+func (s SessionInfo) SourceLink(line int) string { return LineLink(s.SourceFile(), line) }
+
+// SourceFile returns the file:// link of the session's transcript, the
+// original while it exists, else the retained copy; "" when there is
+// neither. A window of messages links each to its line with LineLink,
+// looking for the file once.
+func (s SessionInfo) SourceFile() string {
 	path := s.SourcePath
 	if s.SourceDeleted || path == "" {
 		path = s.RetainedPath
@@ -42,11 +49,16 @@ func (s SessionInfo) SourceLink(line int) string {
 	if path == "" {
 		return ""
 	}
-	link := "file://" + path
-	if line > 0 {
-		link += fmt.Sprintf("#L%d", line)
+	return "file://" + path
+}
+
+// LineLink is the link to a line (from 1; 0 for none) of the transcript
+// file links to.
+func LineLink(file string, line int) string {
+	if file == "" || line <= 0 {
+		return file
 	}
-	return link
+	return file + "#L" + strconv.Itoa(line)
 }
 
 const sessionSelect = `SELECT s.pk, s.id, s.provider, s.class, s.cwd, s.branches, s.models, s.started_at, s.ended_at,

@@ -52,6 +52,7 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	if err != nil {
 		return ReadResponse{}, err
 	}
+	source := si.SourceFile()
 	budget := p.maxChars
 	next := -1 // index the next read starts at
 	nextOffset := 0
@@ -76,7 +77,7 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 			Retracted:      m.msg.Retracted,
 			ToolCalls:      calls[m.msg.Index],
 			Revisions:      m.revisions,
-			Source:         si.SourceLink(m.msg.Line),
+			Source:         archive.LineLink(source, m.msg.Line),
 		}
 		if p.contentOffset > 0 || p.contentOffset+n < m.msg.Chars {
 			chars, offset := m.msg.Chars, p.contentOffset

@@ -53,21 +53,28 @@ func (d *drain) write(p []byte) (int, error) {
 	return n, err
 }
 
-// scan calls fn for every whole line that data completes.
+// scan calls fn for every whole line that data completes. The lines data
+// holds whole are read where they are: only the start of a line that a
+// later call completes is copied into buf (an answer is written whole, so
+// its tens of kilobytes are not copied).
 func (d *drain) scan(buf *[]byte, data []byte, fn func([]byte)) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	*buf = append(*buf, data...)
 	for {
-		i := bytes.IndexByte(*buf, '\n')
+		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
 			break
 		}
-		fn((*buf)[:i])
-		*buf = (*buf)[i+1:]
+		if len(*buf) > 0 {
+			fn(append(*buf, data[:i]...))
+			*buf = nil
+		} else {
+			fn(data[:i])
+		}
+		data = data[i+1:]
 	}
-	if len(*buf) == 0 {
-		*buf = nil
+	if len(data) > 0 {
+		*buf = append(*buf, data...)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -120,5 +121,27 @@ func TestResponseID(t *testing.T) {
 		if ok != tc.ok || string(id) != tc.id {
 			t.Errorf("%s: %q %v, want %q %v", tc.line, id, ok, tc.id, tc.ok)
 		}
+	}
+}
+
+// TestDrainScan checks that the drain finds every line of what it reads
+// and writes, whole lines read in place and lines split across calls.
+func TestDrainScan(t *testing.T) {
+	d := newDrain(context.Background(), nil, nil)
+	var buf []byte
+	var got []string
+	fn := func(line []byte) { got = append(got, string(line)) }
+	for _, chunk := range []string{"a\nb", "c\n", "\n", "d\ne\nf", "", "g", "h\ni\n"} {
+		data := []byte(chunk)
+		d.scan(&buf, data, fn)
+		for i := range data {
+			data[i] = '#' // the caller reuses its buffer
+		}
+	}
+	if want := []string{"a", "bc", "", "d", "e", "fgh", "i"}; !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
+	}
+	if len(buf) != 0 {
+		t.Errorf("left %q", buf)
 	}
 }
