@@ -56,7 +56,9 @@ start it with 'hansard integrate AGENT'.`,
 				AgentPID:     os.Getppid(),
 				CallDelay:    opts.delay,
 			})
-			return srv.Serve(cmd.Context(), app.Streams.In, app.Streams.Out)
+			in, restore := serverInput(app.Streams.In)
+			defer restore()
+			return srv.Serve(cmd.Context(), in, app.Streams.Out)
 		},
 	}
 	f := cmd.Flags()
