@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
 
 	"hansard/fixtures/cputime"
 )
@@ -98,15 +100,13 @@ func BenchmarkParseTS(b *testing.B) { benchmarkParse(b, "big.ts", genTS(1<<20)) 
 func BenchmarkTreeSitterOnly(b *testing.B) {
 	for _, tc := range []struct {
 		name string
-		lang Language
+		lang *sitter.Language
 		src  []byte
-	}{{"go", Go, genGo(1 << 20)}, {"ts", TypeScript, genTS(1 << 20)}} {
+	}{{"go", golang.GetLanguage(), genGo(1 << 20)}, {"ts", typescript.GetLanguage(), genTS(1 << 20)}} {
 		b.Run(tc.name, func(b *testing.B) {
-			g := grammars[tc.lang]
-			g.init()
 			p := sitter.NewParser()
 			defer p.Close()
-			p.SetLanguage(g.lang)
+			p.SetLanguage(tc.lang)
 			b.SetBytes(int64(len(tc.src)))
 			start := cputime.Used()
 			defer func() { cputime.ReportMBPerSec(b, start, float64(len(tc.src))*float64(b.N)) }()
