@@ -13,6 +13,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -159,7 +160,8 @@ func parseOpening(ctx context.Context, lang Language, content []byte, opts Optio
 
 // parse runs flat_parse on content: one call into C that parses, measures
 // the error nodes and walks the tree. The content is read in place, not
-// copied.
+// copied. A cancelled ctx stops the parse through the parser's
+// cancellation flag.
 func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts Options, expand []uint8) C.int {
 	src := (*C.char)(unsafe.Pointer(unsafe.SliceData(content)))
 	var q *C.TSQuery
@@ -170,11 +172,25 @@ func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts
 	if expand != nil {
 		exp = (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(expand)))
 	}
-	// ctx is checked before the parse; one file's parse is bounded by
-	// the timeout rather than by ctx.
+	flag := (*uintptr)(unsafe.Pointer(&st.c.cancel))
+	var stop func() bool
+	var stopped chan struct{}
+	if ctx.Done() != nil {
+		stopped = make(chan struct{})
+		stop = context.AfterFunc(ctx, func() {
+			atomic.StoreUintptr(flag, 1)
+			close(stopped)
+		})
+	}
 	status := C.flat_parse(st.c, src, C.uint32_t(len(content)), C.uint64_t(opts.Timeout.Microseconds()),
 		C.double(opts.MaxErrorShare), exp, C.uint32_t(len(expand)), C.TSFieldId(g.bodyField),
 		q, g.pathID, g.fnID)
+	if stop != nil && !stop() {
+		// The flag was set, or is being set: once it is, clear it for the
+		// state's next parse.
+		<-stopped
+		atomic.StoreUintptr(flag, 0)
+	}
 	return status
 }
 
