@@ -50,7 +50,8 @@ type grammar struct {
 	importsQ  *C.TSQuery
 	pathID    C.uint32_t // the ids of the @path and @fn captures
 	fnID      C.uint32_t
-	states    sync.Pool // *flatState
+	mu        sync.Mutex
+	idle      []*flatState // states between parses, at most GOMAXPROCS
 }
 
 func (g *grammar) init() {
@@ -115,10 +116,18 @@ type flatState struct{ c *C.flat_state }
 // parse rather than kept for the next.
 const maxKept = 1 << 20
 
+// state takes an idle state of g's, or makes one. States are kept in a
+// list of their own rather than a sync.Pool, which a garbage collection
+// empties: a parser made again costs tree-sitter's allocator fresh pages.
 func (g *grammar) state() *flatState {
-	if st, ok := g.states.Get().(*flatState); ok {
+	g.mu.Lock()
+	if n := len(g.idle); n > 0 {
+		st := g.idle[n-1]
+		g.idle = g.idle[:n-1]
+		g.mu.Unlock()
 		return st
 	}
+	g.mu.Unlock()
 	c := C.flat_new(g.lang)
 	if c == nil {
 		panic("symbols: no memory for a parser")
@@ -126,6 +135,16 @@ func (g *grammar) state() *flatState {
 	st := &flatState{c: c}
 	runtime.AddCleanup(st, func(c *C.flat_state) { C.flat_free(c) }, c)
 	return st
+}
+
+// release returns st to g's idle states; one past GOMAXPROCS is left to
+// the garbage collector, whose cleanup frees its C memory.
+func (g *grammar) release(st *flatState) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.idle) < runtime.GOMAXPROCS(0) {
+		g.idle = append(g.idle, st)
+	}
 }
 
 // parse reads content with lang's grammar.
@@ -149,7 +168,7 @@ func parseOpening(ctx context.Context, lang Language, content []byte, opts Optio
 		expand = nil
 	}
 	st := g.state()
-	defer g.states.Put(st)
+	defer g.release(st)
 	status := st.parse(ctx, g, content, opts, expand)
 	f, err := g.file(ctx, lang, st, status, content)
 	if uint64(st.c.cap_nodes)*C.sizeof_flat_node > maxKept || uint64(st.c.cap_captures)*C.sizeof_flat_capture > maxKept {
