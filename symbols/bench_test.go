@@ -10,8 +10,11 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
 
 	"hansard/fixtures/cputime"
 )
@@ -98,15 +101,13 @@ func BenchmarkParseTS(b *testing.B) { benchmarkParse(b, "big.ts", genTS(1<<20)) 
 func BenchmarkTreeSitterOnly(b *testing.B) {
 	for _, tc := range []struct {
 		name string
-		lang Language
+		lang *sitter.Language
 		src  []byte
-	}{{"go", Go, genGo(1 << 20)}, {"ts", TypeScript, genTS(1 << 20)}} {
+	}{{"go", golang.GetLanguage(), genGo(1 << 20)}, {"ts", typescript.GetLanguage(), genTS(1 << 20)}} {
 		b.Run(tc.name, func(b *testing.B) {
-			g := grammars[tc.lang]
-			g.init()
 			p := sitter.NewParser()
 			defer p.Close()
-			p.SetLanguage(g.lang)
+			p.SetLanguage(tc.lang)
 			b.SetBytes(int64(len(tc.src)))
 			start := cputime.Used()
 			defer func() { cputime.ReportMBPerSec(b, start, float64(len(tc.src))*float64(b.N)) }()
@@ -241,4 +242,45 @@ func BenchmarkImporters50000FileCache(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(fi.Size())/(1<<20), "cache-MB")
+}
+
+// BenchmarkParseRepo parses every file of a repository of 2,000 files of
+// about 6 KB, half Go and half TypeScript, as a cold importer search
+// does: Importers of a Go and of a TypeScript file, on its GOMAXPROCS
+// workers, with ParseSpare large enough to parse the files that do not
+// name the targets too. It reports the bytes parsed per second of wall
+// time (MB/s) and of CPU time (cpuMB/s).
+func BenchmarkParseRepo(b *testing.B) {
+	m := genRepo(2000)
+	goBody := string(genGo(6 << 10))
+	goBody = goBody[strings.Index(goBody, "// Item"):]
+	tsBody := string(genTS(6 << 10))
+	tsBody = tsBody[strings.Index(tsBody, "export "):]
+	for f, c := range m {
+		switch {
+		case strings.HasSuffix(f, ".go"):
+			m[f] = c + "\n// " + f + "\n" + goBody // the files of a package differ
+		case strings.HasSuffix(f, ".ts"):
+			m[f] = c + "\n" + tsBody
+		}
+	}
+	var parsed int64
+	start := cputime.Used()
+	wall := time.Now()
+	for b.Loop() {
+		repo := m.repo() // a fresh parser and cache
+		repo.ParseSpare(1 << 40)
+		for _, target := range []string{"pkg/p3/f30.go", "web/src/m0/c3.ts"} {
+			if got, _, err := repo.Importers(context.Background(), target); err != nil || len(got) == 0 {
+				b.Fatalf("importers of %s: %d, %v", target, len(got), err)
+			}
+		}
+		st := repo.parser.Stats()
+		if st.Parsed < 1990 {
+			b.Fatalf("%d files parsed, want all", st.Parsed)
+		}
+		parsed += st.Bytes
+	}
+	b.ReportMetric(float64(parsed)/1e6/time.Since(wall).Seconds(), "MB/s")
+	cputime.ReportMBPerSec(b, start, float64(parsed))
 }

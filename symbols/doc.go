@@ -38,6 +38,10 @@
 // BlobSource, which knows blob ids without reading, lets cached parses answer
 // without reading files.
 //
-// tree-sitter is C: with cgo disabled the package builds, Available is false
-// and every file is skipped with SkipNoCgo.
+// A file is parsed and its tree read in one call into C (flat.c): the walk
+// lists, in document order, the nodes under those of the types a language's
+// extractor reads the children of (its open list, beside its extractor),
+// and the extractors read that flat list and the content. tree-sitter is C:
+// with cgo disabled the package builds, Available is false and every file
+// is skipped with SkipNoCgo.
 package symbols

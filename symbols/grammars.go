@@ -2,29 +2,37 @@
 
 package symbols
 
+/*
+#include "tsapi.h"
+*/
+import "C"
+
 import (
-	"github.com/smacker/go-tree-sitter/c"
-	"github.com/smacker/go-tree-sitter/cpp"
-	"github.com/smacker/go-tree-sitter/golang"
-	"github.com/smacker/go-tree-sitter/java"
-	"github.com/smacker/go-tree-sitter/javascript"
-	"github.com/smacker/go-tree-sitter/python"
-	"github.com/smacker/go-tree-sitter/ruby"
-	"github.com/smacker/go-tree-sitter/rust"
-	"github.com/smacker/go-tree-sitter/typescript/tsx"
-	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	// The grammars' C code, whose tree_sitter_LANG functions tsapi.h
+	// declares; they link in tree-sitter's own C code too.
+	_ "github.com/smacker/go-tree-sitter/c"
+	_ "github.com/smacker/go-tree-sitter/cpp"
+	_ "github.com/smacker/go-tree-sitter/golang"
+	_ "github.com/smacker/go-tree-sitter/java"
+	_ "github.com/smacker/go-tree-sitter/javascript"
+	_ "github.com/smacker/go-tree-sitter/python"
+	_ "github.com/smacker/go-tree-sitter/ruby"
+	_ "github.com/smacker/go-tree-sitter/rust"
+	_ "github.com/smacker/go-tree-sitter/typescript/tsx"
+	_ "github.com/smacker/go-tree-sitter/typescript/typescript"
 )
 
-// grammars are the languages this build reads, each with its extractor.
+// grammars are the languages this build reads, each with its extractor
+// and the node types it opens.
 var grammars = map[Language]*grammar{
-	Go:         {language: golang.GetLanguage, extract: goExtract},
-	Python:     {language: python.GetLanguage, extract: pyExtract},
-	JavaScript: {language: javascript.GetLanguage, extract: jsExtract, imports: jsImports, call: jsCall, gate: jsGate},
-	TypeScript: {language: typescript.GetLanguage, extract: jsExtract, imports: tsImports, call: jsCall, gate: jsGate},
-	TSX:        {language: tsx.GetLanguage, extract: jsExtract, imports: tsImports, call: jsCall, gate: jsGate},
-	Rust:       {language: rust.GetLanguage, extract: rustExtract},
-	Java:       {language: java.GetLanguage, extract: javaExtract},
-	C:          {language: c.GetLanguage, extract: cExtract},
-	CPP:        {language: cpp.GetLanguage, extract: cExtract},
-	Ruby:       {language: ruby.GetLanguage, extract: rubyExtract, imports: rubyImports, call: rubyCall, gate: []string{"require"}},
+	Go:         {language: func() *C.TSLanguage { return C.tree_sitter_go() }, extract: goExtract, open: goOpen},
+	Python:     {language: func() *C.TSLanguage { return C.tree_sitter_python() }, extract: pyExtract, open: pyOpen},
+	JavaScript: {language: func() *C.TSLanguage { return C.tree_sitter_javascript() }, extract: jsExtract, open: jsOpen, openBody: jsOpenBody, imports: jsImports, call: jsCall, gate: jsGate},
+	TypeScript: {language: func() *C.TSLanguage { return C.tree_sitter_typescript() }, extract: jsExtract, open: jsOpen, openBody: jsOpenBody, imports: tsImports, call: jsCall, gate: jsGate},
+	TSX:        {language: func() *C.TSLanguage { return C.tree_sitter_tsx() }, extract: jsExtract, open: jsOpen, openBody: jsOpenBody, imports: tsImports, call: jsCall, gate: jsGate},
+	Rust:       {language: func() *C.TSLanguage { return C.tree_sitter_rust() }, extract: rustExtract, open: rustOpen},
+	Java:       {language: func() *C.TSLanguage { return C.tree_sitter_java() }, extract: javaExtract, open: javaOpen},
+	C:          {language: func() *C.TSLanguage { return C.tree_sitter_c() }, extract: cExtract, open: cOpen},
+	CPP:        {language: func() *C.TSLanguage { return C.tree_sitter_cpp() }, extract: cExtract, open: cOpen},
+	Ruby:       {language: func() *C.TSLanguage { return C.tree_sitter_ruby() }, extract: rubyExtract, open: rubyOpen, imports: rubyImports, call: rubyCall, gate: []string{"require"}},
 }

@@ -5,15 +5,21 @@ package symbols
 import (
 	"slices"
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
+
+// goOpen are the node types whose children goExtract reads.
+var goOpen = []string{
+	"package_clause", "import_declaration", "import_spec_list", "import_spec",
+	"function_declaration", "method_declaration", "parameter_list", "parameter_declaration",
+	"type_declaration", "type_spec_list", "type_spec", "type_alias", "interface_type", "method_elem", "method_spec",
+	"const_declaration", "const_spec_list", "const_spec", "var_declaration", "var_spec_list", "var_spec",
+}
 
 // goExtract reads a Go file: functions, methods (named Type.Method, with
 // the receiver as written), types (structs, interfaces with their methods,
 // aliases), every name of const and var declarations, the package clause
 // and import paths.
-func goExtract(w *walker, root *sitter.Node) {
+func goExtract(w *walker, root node) {
 	for _, c := range w.children(root) {
 		n := c.node
 		switch c.typ {
@@ -26,10 +32,10 @@ func goExtract(w *walker, root *sitter.Node) {
 		case "import_declaration":
 			goImports(w, n)
 		case "function_declaration":
-			w.add(n, field(n, "name"), "", KindFunction, -1, c.docLine)
+			w.add(n, w.field(n, "name"), "", KindFunction, -1, c.docLine)
 		case "method_declaration":
-			i := w.add(n, field(n, "name"), "", KindMethod, -1, c.docLine)
-			recv := goReceiver(w, field(n, "receiver"))
+			i := w.add(n, w.field(n, "name"), "", KindMethod, -1, c.docLine)
+			recv := goReceiver(w, w.field(n, "receiver"))
 			w.file.Symbols[i].Receiver = recv
 			w.qualify(i, strings.TrimPrefix(recv, "*"))
 		case "type_declaration":
@@ -42,11 +48,11 @@ func goExtract(w *walker, root *sitter.Node) {
 	}
 }
 
-func goImports(w *walker, n *sitter.Node) {
+func goImports(w *walker, n node) {
 	for _, c := range w.children(n) {
 		switch c.typ {
 		case "import_spec":
-			w.addImport(c.node, unquote(w.text(field(c.node, "path"))))
+			w.addImport(c.node, unquote(w.text(w.field(c.node, "path"))))
 		case "import_spec_list":
 			goImports(w, c.node)
 		}
@@ -55,10 +61,10 @@ func goImports(w *walker, n *sitter.Node) {
 
 // goReceiver is the receiver's type as written, without type parameters
 // or parentheses: "*Server", "Stack".
-func goReceiver(w *walker, params *sitter.Node) string {
+func goReceiver(w *walker, params node) string {
 	for _, c := range w.children(params) {
 		if c.typ == "parameter_declaration" {
-			t := strings.Join(strings.Fields(w.text(field(c.node, "type"))), "")
+			t := strings.Join(strings.Fields(w.text(w.field(c.node, "type"))), "")
 			return strings.TrimSuffix(strings.TrimPrefix(stripGenerics(t), "("), ")")
 		}
 	}
@@ -68,11 +74,11 @@ func goReceiver(w *walker, params *sitter.Node) string {
 // goSpecs adds the names of a type, const or var declaration. A
 // declaration of one spec without parentheses spans the whole declaration;
 // the specs of a group span their own lines.
-func goSpecs(w *walker, decl *sitter.Node, docLine int, types ...string) {
+func goSpecs(w *walker, decl node, docLine int, types ...string) {
 	var specs []child
 	grouped := false
-	var collect func(n *sitter.Node)
-	collect = func(n *sitter.Node) {
+	var collect func(n node)
+	collect = func(n node) {
 		for _, c := range w.children(n) {
 			t := c.typ
 			switch {
@@ -95,12 +101,12 @@ func goSpecs(w *walker, decl *sitter.Node, docLine int, types ...string) {
 	}
 }
 
-func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
+func goSpec(w *walker, outer, spec node, docLine int) {
 	switch w.typ(spec) {
 	case "type_spec", "type_alias":
 		kind := KindType
-		t := field(spec, "type")
-		if w.typ(spec) == "type_spec" && t != nil {
+		t := w.field(spec, "type")
+		if w.typ(spec) == "type_spec" && t != none {
 			switch w.typ(t) {
 			case "struct_type":
 				kind = KindStruct
@@ -108,11 +114,11 @@ func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
 				kind = KindInterface
 			}
 		}
-		i := w.add(outer, field(spec, "name"), "", kind, -1, docLine)
+		i := w.add(outer, w.field(spec, "name"), "", kind, -1, docLine)
 		if kind == KindInterface {
 			for _, m := range w.children(t) {
 				if m.typ == "method_elem" || m.typ == "method_spec" {
-					w.add(m.node, field(m.node, "name"), "", KindMethod, i, m.docLine)
+					w.add(m.node, w.field(m.node, "name"), "", KindMethod, i, m.docLine)
 				}
 			}
 		}
@@ -121,10 +127,10 @@ func goSpec(w *walker, outer, spec *sitter.Node, docLine int) {
 		if w.typ(spec) == "var_spec" {
 			kind = KindVar
 		}
-		for _, c := range w.fields(spec) {
+		for _, c := range w.children(spec) {
 			if c.field == "name" && w.text(c.node) != "_" {
 				i := w.add(outer, c.node, "", kind, -1, docLine)
-				w.file.Symbols[i].NameLine = startLine(c.node)
+				w.file.Symbols[i].NameLine = w.startLine(c.node)
 			}
 		}
 	}

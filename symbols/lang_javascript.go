@@ -4,8 +4,25 @@ package symbols
 
 import (
 	"strings"
+)
 
-	sitter "github.com/smacker/go-tree-sitter"
+// jsOpen are the node types whose children jsExtract reads; jsOpenBody
+// those whose body it reads whatever the body's type (an arrow function's
+// expression body).
+var (
+	jsOpen = []string{
+		"statement_block", "class_body", "interface_body", "object_type",
+		"expression_statement", "export_statement", "ambient_declaration", "import_statement",
+		"function_declaration", "generator_function_declaration", "function_signature",
+		"function_expression", "function", "generator_function", "arrow_function",
+		"class_declaration", "abstract_class_declaration", "class",
+		"method_definition", "method_signature", "abstract_method_signature",
+		"public_field_definition", "field_definition",
+		"interface_declaration", "type_alias_declaration", "enum_declaration", "internal_module", "module",
+		"lexical_declaration", "variable_declaration", "variable_declarator",
+		"call_expression", "arguments", "assignment_expression",
+	}
+	jsOpenBody = []string{"arrow_function"}
 )
 
 // jsExtract reads a JavaScript, TypeScript or TSX file: functions
@@ -18,7 +35,7 @@ import (
 // prototypes (jsAssignment); exports and decorators are included in their
 // ranges. Imports are the sources of import and export statements, and the
 // calls of require and import() that the grammar's import query finds.
-func jsExtract(w *walker, root *sitter.Node) {
+func jsExtract(w *walker, root node) {
 	jsScope(w, root, -1, jsModule)
 	w.file.Symbols = mergeOverloads(w.file.Symbols)
 }
@@ -54,7 +71,7 @@ const (
 	jsFunction                    // a function body: only functions and classes count
 )
 
-func jsScope(w *walker, n *sitter.Node, parent int, scope jsScopeKind) {
+func jsScope(w *walker, n node, parent int, scope jsScopeKind) {
 	if scope == jsFunction && !w.mentions(n, "function", "=>", "class") {
 		return // a body that declares nothing is not walked
 	}
@@ -65,10 +82,10 @@ func jsScope(w *walker, n *sitter.Node, parent int, scope jsScopeKind) {
 
 // jsDeclaration adds the symbols that node decl declares; outer is the
 // node whose lines the symbol spans (an export statement around it).
-func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
+func jsDeclaration(w *walker, outer, decl node, parent int, scope jsScopeKind, docLine int) {
 	switch w.typ(decl) {
 	case "import_statement":
-		w.addImport(decl, unquote(w.text(field(decl, "source"))))
+		w.addImport(decl, unquote(w.text(w.field(decl, "source"))))
 	case "expression_statement":
 		if scope != jsModule {
 			return
@@ -82,14 +99,14 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 			}
 		}
 	case "export_statement", "ambient_declaration":
-		if src := field(decl, "source"); src != nil {
+		if src := w.field(decl, "source"); src != none {
 			w.addImport(decl, unquote(w.text(src)))
 		}
-		inner := field(decl, "declaration")
-		if inner == nil {
-			inner = field(decl, "value")
+		inner := w.field(decl, "declaration")
+		if inner == none {
+			inner = w.field(decl, "value")
 		}
-		if inner != nil {
+		if inner != none {
 			jsDeclaration(w, outer, inner, parent, scope, docLine)
 			return
 		}
@@ -106,31 +123,31 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 		if scope == jsClass {
 			kind = KindMethod
 		}
-		i := w.add(outer, field(decl, "name"), "default", kind, parent, docLine)
-		jsScope(w, field(decl, "body"), i, jsFunction)
+		i := w.add(outer, w.field(decl, "name"), "default", kind, parent, docLine)
+		jsScope(w, w.field(decl, "body"), i, jsFunction)
 	case "class_declaration", "abstract_class_declaration", "class":
-		i := w.add(outer, field(decl, "name"), "default", KindClass, parent, docLine)
-		jsScope(w, field(decl, "body"), i, jsClass)
+		i := w.add(outer, w.field(decl, "name"), "default", KindClass, parent, docLine)
+		jsScope(w, w.field(decl, "body"), i, jsClass)
 	case "method_definition", "method_signature", "abstract_method_signature":
-		i := w.add(outer, field(decl, "name"), "", KindMethod, parent, docLine)
-		jsScope(w, field(decl, "body"), i, jsFunction)
+		i := w.add(outer, w.field(decl, "name"), "", KindMethod, parent, docLine)
+		jsScope(w, w.field(decl, "body"), i, jsFunction)
 	case "public_field_definition", "field_definition":
-		value := field(decl, "value")
-		if value == nil || !jsIsFunction(w.typ(value)) {
+		value := w.field(decl, "value")
+		if value == none || !jsIsFunction(w.typ(value)) {
 			return
 		}
-		name := field(decl, "name")
-		if name == nil {
-			name = field(decl, "property")
+		name := w.field(decl, "name")
+		if name == none {
+			name = w.field(decl, "property")
 		}
 		i := w.add(outer, name, "", KindMethod, parent, docLine)
-		jsScope(w, field(value, "body"), i, jsFunction)
+		jsScope(w, w.field(value, "body"), i, jsFunction)
 	case "interface_declaration":
 		if scope == jsFunction {
 			return
 		}
-		i := w.add(outer, field(decl, "name"), "", KindInterface, parent, docLine)
-		jsScope(w, field(decl, "body"), i, jsClass)
+		i := w.add(outer, w.field(decl, "name"), "", KindInterface, parent, docLine)
+		jsScope(w, w.field(decl, "body"), i, jsClass)
 	case "type_alias_declaration", "enum_declaration":
 		if scope == jsFunction {
 			return
@@ -139,12 +156,12 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 		if w.typ(decl) == "enum_declaration" {
 			kind = KindEnum
 		}
-		w.add(outer, field(decl, "name"), "", kind, parent, docLine)
+		w.add(outer, w.field(decl, "name"), "", kind, parent, docLine)
 	case "internal_module", "module":
-		name := field(decl, "name")
-		i := w.add(outer, nil, unquote(w.text(name)), KindModule, parent, docLine)
-		w.file.Symbols[i].NameLine = startLine(name)
-		jsScope(w, field(decl, "body"), i, jsModule)
+		name := w.field(decl, "name")
+		i := w.add(outer, none, unquote(w.text(name)), KindModule, parent, docLine)
+		w.file.Symbols[i].NameLine = w.startLine(name)
+		jsScope(w, w.field(decl, "body"), i, jsModule)
 	case "lexical_declaration", "variable_declaration":
 		jsVariables(w, outer, decl, parent, scope, docLine)
 	}
@@ -153,10 +170,10 @@ func jsDeclaration(w *walker, outer, decl *sitter.Node, parent int, scope jsScop
 // jsVariables adds the names a const, let or var declaration binds: a
 // function or class value makes a function or class (with what it
 // declares inside); other values count at module level only.
-func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeKind, docLine int) {
+func jsVariables(w *walker, outer, decl node, parent int, scope jsScopeKind, docLine int) {
 	var declarators []child
 	kind := KindVar
-	for _, c := range w.fields(decl) {
+	for _, c := range w.children(decl) {
 		switch {
 		case c.typ == "variable_declarator":
 			declarators = append(declarators, c)
@@ -165,26 +182,26 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 		}
 	}
 	for _, d := range declarators {
-		name := field(d.node, "name")
-		if name == nil || w.typ(name) != "identifier" {
+		name := w.field(d.node, "name")
+		if name == none || w.typ(name) != "identifier" {
 			continue // a destructuring pattern
 		}
 		span := outer
 		if len(declarators) > 1 {
 			span = d.node
 		}
-		value := jsUnwrap(w, field(d.node, "value"))
+		value := jsUnwrap(w, w.field(d.node, "value"))
 		switch {
-		case value != nil && jsIsFunction(w.typ(value)):
+		case value != none && jsIsFunction(w.typ(value)):
 			k := KindFunction
 			if scope == jsClass {
 				k = KindMethod
 			}
 			i := w.add(span, name, "", k, parent, docLine)
-			jsScope(w, field(value, "body"), i, jsFunction)
-		case value != nil && w.typ(value) == "class":
+			jsScope(w, w.field(value, "body"), i, jsFunction)
+		case value != none && w.typ(value) == "class":
 			i := w.add(span, name, "", KindClass, parent, docLine)
-			jsScope(w, field(value, "body"), i, jsClass)
+			jsScope(w, w.field(value, "body"), i, jsClass)
 		case scope == jsModule:
 			w.add(span, name, "", kind, parent, docLine)
 		}
@@ -194,21 +211,21 @@ func jsVariables(w *walker, outer, decl *sitter.Node, parent int, scope jsScopeK
 // jsUnwrap is the function a call wraps when value is one, as React's
 // memo and forwardRef do (`const List = memo(function List() {…})`):
 // the call's last argument when it is a function; value otherwise.
-func jsUnwrap(w *walker, value *sitter.Node) *sitter.Node {
-	if value == nil || w.typ(value) != "call_expression" {
+func jsUnwrap(w *walker, value node) node {
+	if value == none || w.typ(value) != "call_expression" {
 		return value
 	}
-	args := field(value, "arguments")
-	if args == nil || !w.mentions(args, "=>", "function") {
+	args := w.field(value, "arguments")
+	if args == none || !w.mentions(args, "=>", "function") {
 		return value
 	}
-	var last *sitter.Node
+	last := none
 	for _, c := range w.children(args) {
-		if c.node.IsNamed() {
+		if w.named(c.node) {
 			last = c.node
 		}
 	}
-	if last != nil && jsIsFunction(w.typ(last)) {
+	if last != none && jsIsFunction(w.typ(last)) {
 		return last
 	}
 	return value
@@ -217,9 +234,9 @@ func jsUnwrap(w *walker, value *sitter.Node) *sitter.Node {
 // jsAssignment adds a function or class assigned to a member at module
 // level, as CommonJS and prototype code do: `exports.load = …` is load,
 // `Store.prototype.get = function …` is the method Store.get.
-func jsAssignment(w *walker, outer, assign *sitter.Node, parent, docLine int) {
-	left, right := field(assign, "left"), field(assign, "right")
-	if left == nil || right == nil || w.typ(left) != "member_expression" {
+func jsAssignment(w *walker, outer, assign node, parent, docLine int) {
+	left, right := w.field(assign, "left"), w.field(assign, "right")
+	if left == none || right == none || w.typ(left) != "member_expression" {
 		return
 	}
 	isClass := w.typ(right) == "class"
@@ -240,13 +257,13 @@ func jsAssignment(w *walker, outer, assign *sitter.Node, parent, docLine int) {
 	case strings.Contains(q, "."):
 		kind = KindMethod
 	}
-	i := w.add(outer, nil, name, kind, parent, docLine)
-	w.file.Symbols[i].NameLine = startLine(left)
+	i := w.add(outer, none, name, kind, parent, docLine)
+	w.file.Symbols[i].NameLine = w.startLine(left)
 	w.file.Symbols[i].Qualified = q
 	if isClass {
-		jsScope(w, field(right, "body"), i, jsClass)
+		jsScope(w, w.field(right, "body"), i, jsClass)
 	} else {
-		jsScope(w, field(right, "body"), i, jsFunction)
+		jsScope(w, w.field(right, "body"), i, jsFunction)
 	}
 }
 

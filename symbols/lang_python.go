@@ -4,9 +4,14 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
+
+// pyOpen are the node types whose children pyExtract reads.
+var pyOpen = []string{
+	"decorated_definition", "function_definition", "class_definition", "block",
+	"import_statement", "import_from_statement", "aliased_import", "expression_statement", "assignment",
+	"if_statement", "elif_clause", "else_clause", "try_statement", "except_clause", "finally_clause", "with_statement",
+}
 
 // pyExtract reads a Python file: classes (nested ones as Outer.Inner),
 // methods (Class.method), functions and the functions defined in them
@@ -14,7 +19,7 @@ import (
 // assignments (ALL_CAPS names as const, others as var), definitions (not
 // assignments) under module-level if/try/with, and imports anywhere in those
 // scopes.
-func pyExtract(w *walker, root *sitter.Node) {
+func pyExtract(w *walker, root node) {
 	pyScope(w, root, -1, pyTop)
 }
 
@@ -27,15 +32,15 @@ const (
 	pyFunctionBody
 )
 
-func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
+func pyScope(w *walker, n node, parent int, scope pyScopeKind) {
 	if scope == pyFunctionBody && !w.mentions(n, "def", "class", "import") {
 		return // a body that declares nothing is not walked
 	}
 	for _, c := range w.children(n) {
 		outer, def, typ := c.node, c.node, c.typ
 		if typ == "decorated_definition" {
-			def = field(def, "definition")
-			if def == nil {
+			def = w.field(def, "definition")
+			if def == none {
 				continue
 			}
 			typ = w.typ(def)
@@ -46,11 +51,11 @@ func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 			if scope == pyClassBody {
 				kind = KindMethod
 			}
-			i := w.add(outer, field(def, "name"), "", kind, parent, c.docLine)
-			pyScope(w, field(def, "body"), i, pyFunctionBody)
+			i := w.add(outer, w.field(def, "name"), "", kind, parent, c.docLine)
+			pyScope(w, w.field(def, "body"), i, pyFunctionBody)
 		case "class_definition":
-			i := w.add(outer, field(def, "name"), "", KindClass, parent, c.docLine)
-			pyScope(w, field(def, "body"), i, pyClassBody)
+			i := w.add(outer, w.field(def, "name"), "", KindClass, parent, c.docLine)
+			pyScope(w, w.field(def, "body"), i, pyClassBody)
 		case "import_statement", "import_from_statement":
 			pyImport(w, def)
 		case "expression_statement":
@@ -69,13 +74,13 @@ func pyScope(w *walker, n *sitter.Node, parent int, scope pyScopeKind) {
 }
 
 // pyAssignment adds the target of a module-level `NAME = …`.
-func pyAssignment(w *walker, stmt *sitter.Node, parent, docLine int) {
+func pyAssignment(w *walker, stmt node, parent, docLine int) {
 	for _, c := range w.children(stmt) {
 		if c.typ != "assignment" {
 			continue
 		}
-		left := field(c.node, "left")
-		if left == nil || w.typ(left) != "identifier" {
+		left := w.field(c.node, "left")
+		if left == none || w.typ(left) != "identifier" {
 			continue
 		}
 		name := w.text(left)
@@ -87,17 +92,17 @@ func pyAssignment(w *walker, stmt *sitter.Node, parent, docLine int) {
 	}
 }
 
-func pyImport(w *walker, n *sitter.Node) {
+func pyImport(w *walker, n node) {
 	var module string
 	var names []string
-	for _, c := range w.fields(n) {
+	for _, c := range w.children(n) {
 		switch c.field {
 		case "module_name":
 			module = w.text(c.node)
 		case "name":
 			name := c.node
 			if w.typ(name) == "aliased_import" {
-				name = field(name, "name")
+				name = w.field(name, "name")
 			}
 			names = append(names, w.text(name))
 		default:

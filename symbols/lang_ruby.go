@@ -4,20 +4,24 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
+
+// rubyOpen are the node types whose children rubyExtract reads.
+var rubyOpen = []string{
+	"module", "class", "singleton_class", "method", "singleton_method", "assignment",
+	"body_statement", "begin", "if", "unless",
+}
 
 // rubyExtract reads a Ruby file: modules and classes (Shop::Widget),
 // instance methods (Shop::Widget#render), singleton methods, those of
 // `class << self` included (Shop::Widget.build), constants assigned in a
 // module or class body; comments above count in DocLine. Imports are require (as written) and
 // require_relative (made relative: "./x").
-func rubyExtract(w *walker, root *sitter.Node) {
+func rubyExtract(w *walker, root node) {
 	rbScope(w, root, -1, "", false)
 }
 
-func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton bool) {
+func rbScope(w *walker, n node, parent int, prefix string, singleton bool) {
 	for _, c := range w.children(n) {
 		d := c.node
 		switch c.typ {
@@ -26,19 +30,19 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 			if w.typ(d) == "class" {
 				kind = KindClass
 			}
-			name := strings.Join(strings.Fields(w.text(field(d, "name"))), "")
-			i := w.add(d, nil, name[strings.LastIndex(name, ":")+1:], kind, parent, c.docLine)
-			w.file.Symbols[i].NameLine = startLine(field(d, "name"))
+			name := strings.Join(strings.Fields(w.text(w.field(d, "name"))), "")
+			i := w.add(d, none, name[strings.LastIndex(name, ":")+1:], kind, parent, c.docLine)
+			w.file.Symbols[i].NameLine = w.startLine(w.field(d, "name"))
 			w.file.Symbols[i].Qualified = joinName(prefix, name, "::")
 			first := len(w.file.Symbols)
-			rbScope(w, field(d, "body"), i, w.file.Symbols[i].Qualified, false)
+			rbScope(w, w.field(d, "body"), i, w.file.Symbols[i].Qualified, false)
 			if first < len(w.file.Symbols) {
 				rbLeadingDoc(w, d, &w.file.Symbols[first])
 			}
 		case "singleton_class":
-			rbScope(w, field(d, "body"), parent, prefix, true)
+			rbScope(w, w.field(d, "body"), parent, prefix, true)
 		case "method", "singleton_method":
-			i := w.add(d, field(d, "name"), "", KindMethod, parent, c.docLine)
+			i := w.add(d, w.field(d, "name"), "", KindMethod, parent, c.docLine)
 			if parent < 0 {
 				w.file.Symbols[i].Kind = KindFunction
 			}
@@ -48,7 +52,7 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 			}
 			w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, sep)
 		case "assignment":
-			if left := field(d, "left"); left != nil && w.typ(left) == "constant" && parent >= 0 {
+			if left := w.field(d, "left"); left != none && w.typ(left) == "constant" && parent >= 0 {
 				i := w.add(d, left, "", KindConst, parent, c.docLine)
 				w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, "::")
 			}
@@ -61,7 +65,7 @@ func rbScope(w *walker, n *sitter.Node, parent int, prefix string, singleton boo
 // rbLeadingDoc gives the first symbol of a module or class body the
 // comments above it that the grammar hangs on the module or class node
 // itself, before its body, rather than in the body.
-func rbLeadingDoc(w *walker, d *sitter.Node, s *Symbol) {
+func rbLeadingDoc(w *walker, d node, s *Symbol) {
 	if s.DocLine != s.StartLine {
 		return
 	}
@@ -69,13 +73,13 @@ func rbLeadingDoc(w *walker, d *sitter.Node, s *Symbol) {
 	kids := w.children(d)
 	for k := len(kids) - 1; k >= 0; k-- {
 		c := kids[k]
-		if startLine(c.node) >= s.StartLine {
+		if w.startLine(c.node) >= s.StartLine {
 			continue // the body and what follows it
 		}
-		if c.typ != "comment" || endLine(c.node)+1 < next {
+		if c.typ != "comment" || w.endLine(c.node)+1 < next {
 			break
 		}
-		next = startLine(c.node)
+		next = w.startLine(c.node)
 	}
 	s.DocLine = next
 }

@@ -4,9 +4,15 @@ package symbols
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
+
+// rustOpen are the node types whose children rustExtract reads.
+var rustOpen = []string{
+	"declaration_list", "trait_item", "impl_item", "mod_item",
+	"use_declaration", "use_as_clause", "use_wildcard", "scoped_use_list", "use_list",
+	"function_item", "function_signature_item", "struct_item", "union_item", "enum_item",
+	"type_item", "const_item", "static_item", "macro_definition",
+}
 
 // rustExtract reads a Rust file: functions, structs, unions, enums, type
 // aliases, consts, statics, macro_rules! macros, traits with their methods
@@ -17,11 +23,11 @@ import (
 // use lists expanded ("crate::a::{b, c}" is two), and `mod x;` as
 // "self::x"; paths in inline modules are rewritten relative to the file's
 // module.
-func rustExtract(w *walker, root *sitter.Node) {
+func rustExtract(w *walker, root node) {
 	rsScope(w, root, -1, "", nil)
 }
 
-func rsScope(w *walker, n *sitter.Node, parent int, prefix string, inline []string) {
+func rsScope(w *walker, n node, parent int, prefix string, inline []string) {
 	for _, c := range w.children(n) {
 		d := c.node
 		var kind Kind
@@ -44,49 +50,49 @@ func rsScope(w *walker, n *sitter.Node, parent int, prefix string, inline []stri
 		case "macro_definition":
 			kind = KindMacro
 		case "trait_item":
-			i := rsAdd(w, d, field(d, "name"), "", KindTrait, parent, prefix, c.docLine)
-			rsScope(w, field(d, "body"), i, w.file.Symbols[i].Qualified, inline)
+			i := rsAdd(w, d, w.field(d, "name"), "", KindTrait, parent, prefix, c.docLine)
+			rsScope(w, w.field(d, "body"), i, w.file.Symbols[i].Qualified, inline)
 			continue
 		case "impl_item":
 			rsImpl(w, d, parent, prefix, inline, c.docLine)
 			continue
 		case "mod_item":
-			body := field(d, "body")
-			name := w.text(field(d, "name"))
-			if body == nil {
+			body := w.field(d, "body")
+			name := w.text(w.field(d, "name"))
+			if body == none {
 				w.addImport(d, rsRelative("self::"+name, inline))
 				continue
 			}
-			i := rsAdd(w, d, field(d, "name"), "", KindModule, parent, prefix, c.docLine)
+			i := rsAdd(w, d, w.field(d, "name"), "", KindModule, parent, prefix, c.docLine)
 			rsScope(w, body, i, w.file.Symbols[i].Qualified, append(inline[:len(inline):len(inline)], name))
 			continue
 		case "use_declaration":
-			for _, p := range rsUsePaths(w, field(d, "argument"), "") {
+			for _, p := range rsUsePaths(w, w.field(d, "argument"), "") {
 				w.addImport(d, rsRelative(p, inline))
 			}
 			continue
 		default:
 			continue
 		}
-		rsAdd(w, d, field(d, "name"), "", kind, parent, prefix, c.docLine)
+		rsAdd(w, d, w.field(d, "name"), "", kind, parent, prefix, c.docLine)
 	}
 }
 
 // rsImpl adds an impl block and its items, which are named after the
 // implementing type.
-func rsImpl(w *walker, d *sitter.Node, parent int, prefix string, inline []string, docLine int) {
-	typ := rsTypeName(w.text(field(d, "type")))
+func rsImpl(w *walker, d node, parent int, prefix string, inline []string, docLine int) {
+	typ := rsTypeName(w.text(w.field(d, "type")))
 	label := "impl " + typ
-	if trait := field(d, "trait"); trait != nil {
+	if trait := w.field(d, "trait"); trait != none {
 		label = "impl " + rsTypeName(w.text(trait)) + " for " + typ
 	}
-	i := w.add(d, nil, typ, KindImpl, parent, docLine)
+	i := w.add(d, none, typ, KindImpl, parent, docLine)
 	w.file.Symbols[i].Qualified = joinName(prefix, label, "::")
-	w.file.Symbols[i].NameLine = startLine(field(d, "type"))
-	rsScope(w, field(d, "body"), i, joinName(prefix, typ, "::"), inline)
+	w.file.Symbols[i].NameLine = w.startLine(w.field(d, "type"))
+	rsScope(w, w.field(d, "body"), i, joinName(prefix, typ, "::"), inline)
 }
 
-func rsAdd(w *walker, n, name *sitter.Node, text string, kind Kind, parent int, prefix string, docLine int) int {
+func rsAdd(w *walker, n, name node, text string, kind Kind, parent int, prefix string, docLine int) int {
 	i := w.add(n, name, text, kind, parent, docLine)
 	w.file.Symbols[i].Qualified = joinName(prefix, w.file.Symbols[i].Name, "::")
 	return i
@@ -103,27 +109,27 @@ func rsTypeName(s string) string {
 }
 
 // rsUsePaths expands a use tree into its paths under prefix.
-func rsUsePaths(w *walker, n *sitter.Node, prefix string) []string {
-	if n == nil {
+func rsUsePaths(w *walker, n node, prefix string) []string {
+	if n == none {
 		return nil
 	}
 	switch w.typ(n) {
 	case "use_as_clause":
-		return rsUsePaths(w, field(n, "path"), prefix)
+		return rsUsePaths(w, w.field(n, "path"), prefix)
 	case "use_wildcard":
 		for _, c := range w.children(n) {
-			if c.node.IsNamed() {
+			if w.named(c.node) {
 				return []string{joinName(prefix, rsPath(w, c.node), "::") + "::*"}
 			}
 		}
 		return []string{joinName(prefix, "*", "::")}
 	case "scoped_use_list":
-		p := joinName(prefix, rsPath(w, field(n, "path")), "::")
-		return rsUsePaths(w, field(n, "list"), p)
+		p := joinName(prefix, rsPath(w, w.field(n, "path")), "::")
+		return rsUsePaths(w, w.field(n, "list"), p)
 	case "use_list":
 		var out []string
 		for _, c := range w.children(n) {
-			if c.node.IsNamed() {
+			if w.named(c.node) {
 				out = append(out, rsUsePaths(w, c.node, prefix)...)
 			}
 		}
@@ -132,7 +138,7 @@ func rsUsePaths(w *walker, n *sitter.Node, prefix string) []string {
 	return []string{joinName(prefix, rsPath(w, n), "::")}
 }
 
-func rsPath(w *walker, n *sitter.Node) string {
+func rsPath(w *walker, n node) string {
 	return strings.Join(strings.Fields(w.text(n)), "")
 }
 

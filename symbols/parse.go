@@ -2,13 +2,19 @@
 
 package symbols
 
+/*
+#include <stdlib.h>
+#include "flat.h"
+*/
+import "C"
+
 import (
 	"bytes"
 	"context"
-	"errors"
+	"runtime"
 	"sync"
-
-	sitter "github.com/smacker/go-tree-sitter"
+	"sync/atomic"
+	"unsafe"
 )
 
 // Available reports whether this build reads symbols: true with cgo.
@@ -17,8 +23,13 @@ func Available() bool { return true }
 // grammar is one language's tree-sitter grammar and the function that reads
 // symbols and imports out of its trees.
 type grammar struct {
-	language func() *sitter.Language
-	extract  func(w *walker, root *sitter.Node)
+	language func() *C.TSLanguage
+	extract  func(w *walker, root node)
+	// open lists the node types whose children extract reads: the walk
+	// lists the children of those only (and of the root). openBody lists
+	// the types whose body child's children it reads whatever that
+	// child's type (a JavaScript arrow function's expression body).
+	open, openBody []string
 	// imports, when set, is a query whose @path captures are the file's
 	// imports (string literals); a match with a @fn capture (a call) is
 	// one when call gives it a path.
@@ -28,36 +39,122 @@ type grammar struct {
 	// imports query to run (running it costs a walk of the whole tree).
 	gate []string
 
-	once     sync.Once
-	lang     *sitter.Language
-	types    []string      // node type names by symbol id
-	errors   *sitter.Query // (ERROR) nodes
-	importsQ *sitter.Query
-	parsers  sync.Pool
+	once      sync.Once
+	lang      *C.TSLanguage
+	types     []string          // node type names by symbol id
+	errorType string            // the type name of error nodes, whose id is past them
+	fieldIDs  map[string]uint16 // field ids by name
+	fields    []string          // field names by id
+	expand    []uint8           // flat_expand values by symbol id
+	bodyField uint16
+	importsQ  *C.TSQuery
+	pathID    C.uint32_t // the ids of the @path and @fn captures
+	fnID      C.uint32_t
+	mu        sync.Mutex
+	idle      []*flatState // states between parses, at most GOMAXPROCS
 }
 
 func (g *grammar) init() {
 	g.once.Do(func() {
 		g.lang = g.language()
-		g.types = make([]string, g.lang.SymbolCount())
+		n := int(C.ts_language_symbol_count(g.lang))
+		g.types = make([]string, n)
 		for i := range g.types {
-			g.types[i] = g.lang.SymbolName(sitter.Symbol(i))
+			g.types[i] = C.GoString(C.ts_language_symbol_name(g.lang, C.TSSymbol(i)))
 		}
-		q, err := sitter.NewQuery([]byte("(ERROR) @e"), g.lang)
-		if err != nil {
-			panic("symbols: the ERROR query does not compile: " + err.Error())
+		g.errorType = C.GoString(C.ts_language_symbol_name(g.lang, C.TSSymbol(0xffff)))
+		g.fieldIDs = map[string]uint16{}
+		g.fields = make([]string, int(C.ts_language_field_count(g.lang))+1)
+		for i := 1; i < len(g.fields); i++ {
+			g.fields[i] = C.GoString(C.ts_language_field_name_for_id(g.lang, C.TSFieldId(i)))
+			g.fieldIDs[g.fields[i]] = uint16(i)
 		}
-		g.errors = q
-		if g.imports != "" {
-			if g.importsQ, err = sitter.NewQuery([]byte(g.imports), g.lang); err != nil {
-				panic("symbols: an import query does not compile: " + err.Error())
+		g.bodyField = g.fieldIDs["body"]
+		g.expand = make([]uint8, n)
+		for i, t := range g.types {
+			for _, o := range g.open {
+				if t == o {
+					g.expand[i] |= C.FLAT_OPEN
+				}
 			}
+			for _, o := range g.openBody {
+				if t == o {
+					g.expand[i] |= C.FLAT_OPEN | C.FLAT_OPEN_BODY
+				}
+			}
+		}
+		if g.imports != "" {
+			src := C.CString(g.imports)
+			defer C.free(unsafe.Pointer(src))
+			if g.importsQ = C.flat_query(g.lang, src, C.uint32_t(len(g.imports))); g.importsQ == nil {
+				panic("symbols: an import query does not compile")
+			}
+			g.pathID, g.fnID = captureID(g.importsQ, "path"), captureID(g.importsQ, "fn")
 		}
 	})
 }
 
+func captureID(q *C.TSQuery, name string) C.uint32_t {
+	s := C.CString(name)
+	defer C.free(unsafe.Pointer(s))
+	return C.flat_capture_id(q, s)
+}
+
+// typ is the type name of symbol id sym.
+func (g *grammar) typ(sym uint16) string {
+	if int(sym) < len(g.types) {
+		return g.types[sym]
+	}
+	return g.errorType
+}
+
+// flatState is a C parser with its walk's buffers (flat_state); a
+// grammar's states are pooled.
+type flatState struct{ c *C.flat_state }
+
+// maxKept is the size past which a state's buffers are freed after a
+// parse rather than kept for the next.
+const maxKept = 1 << 20
+
+// state takes an idle state of g's, or makes one. States are kept in a
+// list of their own rather than a sync.Pool, which a garbage collection
+// empties: a parser made again costs tree-sitter's allocator fresh pages.
+func (g *grammar) state() *flatState {
+	g.mu.Lock()
+	if n := len(g.idle); n > 0 {
+		st := g.idle[n-1]
+		g.idle = g.idle[:n-1]
+		g.mu.Unlock()
+		return st
+	}
+	g.mu.Unlock()
+	c := C.flat_new(g.lang)
+	if c == nil {
+		panic("symbols: no memory for a parser")
+	}
+	st := &flatState{c: c}
+	runtime.AddCleanup(st, func(c *C.flat_state) { C.flat_free(c) }, c)
+	return st
+}
+
+// release returns st to g's idle states; one past GOMAXPROCS is left to
+// the garbage collector, whose cleanup frees its C memory.
+func (g *grammar) release(st *flatState) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.idle) < runtime.GOMAXPROCS(0) {
+		g.idle = append(g.idle, st)
+	}
+}
+
 // parse reads content with lang's grammar.
 func parse(ctx context.Context, lang Language, content []byte, opts Options) (*File, error) {
+	return parseOpening(ctx, lang, content, opts, true)
+}
+
+// parseOpening is parse, the walk opening only the grammar's open lists
+// when pruned, every node when not.
+func parseOpening(ctx context.Context, lang Language, content []byte, opts Options, pruned bool) (*File, error) {
 	g := grammars[lang]
 	if g == nil {
 		return &File{Language: lang, Skipped: SkipUnsupported}, nil
@@ -66,39 +163,84 @@ func parse(ctx context.Context, lang Language, content []byte, opts Options) (*F
 		return nil, err
 	}
 	g.init()
-	p, _ := g.parsers.Get().(*sitter.Parser)
-	if p == nil {
-		p = sitter.NewParser()
-		p.SetLanguage(g.lang)
+	expand := g.expand
+	if !pruned {
+		expand = nil
 	}
-	defer g.parsers.Put(p)
-	// ctx is checked before the parse; one file's parse is bounded by the timeout
-	// rather than by ctx: go-tree-sitter watches a cancellable context with
-	// a goroutine per parse, which can set the parser's cancel flag after
-	// the parse ended and spoil the pooled parser's next one.
-	p.SetOperationLimit(int(opts.Timeout.Microseconds()))
-	tree, err := p.ParseCtx(context.Background(), nil, content)
-	if err != nil {
-		p.Reset()
-		if errors.Is(err, sitter.ErrOperationLimit) {
-			return &File{Language: lang, Skipped: SkipTimeout}, nil
-		}
-		return nil, err
+	st := g.state()
+	defer g.release(st)
+	status := st.parse(ctx, g, content, opts, expand)
+	f, err := g.file(ctx, lang, st, status, content)
+	if uint64(st.c.cap_nodes)*C.sizeof_flat_node > maxKept || uint64(st.c.cap_captures)*C.sizeof_flat_capture > maxKept {
+		C.flat_shrink(st.c, maxKept)
 	}
-	defer tree.Close()
-	root := tree.RootNode()
-	f := &File{Language: lang}
-	if root.HasError() {
-		f.ErrorShare = errorShare(g.errors, root, len(content))
-		if f.ErrorShare > opts.MaxErrorShare {
-			f.Skipped = SkipParseErrors
-			return f, nil
-		}
-	}
-	w := &walker{src: content, lang: lang, file: f, types: g.types}
-	g.extract(w, root)
+	return f, err
+}
+
+// parse runs flat_parse on content: one call into C that parses, measures
+// the error nodes and walks the tree. The content is read in place, not
+// copied. A cancelled ctx stops the parse through the parser's
+// cancellation flag.
+func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts Options, expand []uint8) C.int {
+	src := (*C.char)(unsafe.Pointer(unsafe.SliceData(content)))
+	var q *C.TSQuery
 	if g.importsQ != nil && gateOpen(g.gate, content) {
-		queryImports(w, g.importsQ, g.call, root)
+		q = g.importsQ
+	}
+	var exp *C.uint8_t
+	if expand != nil {
+		exp = (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(expand)))
+	}
+	flag := (*uintptr)(unsafe.Pointer(&st.c.cancel))
+	var stop func() bool
+	var stopped chan struct{}
+	if ctx.Done() != nil {
+		stopped = make(chan struct{})
+		stop = context.AfterFunc(ctx, func() {
+			atomic.StoreUintptr(flag, 1)
+			close(stopped)
+		})
+	}
+	status := C.flat_parse(st.c, src, C.uint32_t(len(content)), C.uint64_t(opts.Timeout.Microseconds()),
+		C.double(opts.MaxErrorShare), exp, C.uint32_t(len(expand)), C.TSFieldId(g.bodyField),
+		q, g.pathID, g.fnID)
+	if stop != nil && !stop() {
+		// The flag was set, or is being set: once it is, clear it for the
+		// state's next parse.
+		<-stopped
+		atomic.StoreUintptr(flag, 0)
+	}
+	return status
+}
+
+// file makes the File of a flat_parse that returned status.
+func (g *grammar) file(ctx context.Context, lang Language, st *flatState, status C.int, content []byte) (*File, error) {
+	switch status {
+	case C.FLAT_NO_TREE:
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return &File{Language: lang, Skipped: SkipTimeout}, nil
+	case C.FLAT_NO_MEMORY:
+		panic("symbols: no memory for a tree's walk")
+	}
+	f := &File{Language: lang}
+	if st.c.has_error && len(content) > 0 {
+		f.ErrorShare = float64(st.c.error_bytes) / float64(len(content))
+	}
+	if status == C.FLAT_TOO_BROKEN {
+		f.Skipped = SkipParseErrors
+		return f, nil
+	}
+	w := &walker{src: content, lang: lang, file: f, g: g,
+		nodes: unsafe.Slice((*C.flat_node)(unsafe.Pointer(st.c.nodes)), int(st.c.n_nodes))}
+	g.extract(w, 0)
+	for _, c := range unsafe.Slice((*C.flat_capture)(unsafe.Pointer(st.c.captures)), int(st.c.n_captures)) {
+		p := unquote(string(content[c.path_start:c.path_end]))
+		if c.fn_start != C.UINT32_MAX {
+			p = g.call(string(content[c.fn_start:c.fn_end]), p)
+		}
+		w.addImportAt(int(c.path_row)+1, p)
 	}
 	return f, nil
 }
@@ -110,61 +252,4 @@ func gateOpen(gate []string, content []byte) bool {
 		}
 	}
 	return len(gate) == 0
-}
-
-// queryImports adds the @path captures of q's matches as imports.
-func queryImports(w *walker, q *sitter.Query, call func(fn, path string) string, root *sitter.Node) {
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(q, root)
-	for {
-		m, ok := qc.NextMatch()
-		if !ok {
-			return
-		}
-		var path, fn *sitter.Node
-		for _, c := range m.Captures {
-			switch q.CaptureNameForId(c.Index) {
-			case "path":
-				path = c.Node
-			case "fn":
-				fn = c.Node
-			}
-		}
-		if path == nil {
-			continue
-		}
-		p := unquote(w.text(path))
-		if fn != nil {
-			p = call(w.text(fn), p)
-		}
-		w.addImport(path, p)
-	}
-}
-
-// errorShare is the share of size bytes that error nodes cover, counting
-// nested error nodes once.
-func errorShare(q *sitter.Query, root *sitter.Node, size int) float64 {
-	if size == 0 {
-		return 0
-	}
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(q, root)
-	var covered, end uint32
-	for {
-		m, ok := qc.NextMatch()
-		if !ok {
-			break
-		}
-		for _, c := range m.Captures {
-			s, e := c.Node.StartByte(), c.Node.EndByte()
-			if e <= end {
-				continue
-			}
-			covered += e - max(s, end)
-			end = e
-		}
-	}
-	return float64(covered) / float64(size)
 }

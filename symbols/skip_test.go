@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -96,5 +97,43 @@ func TestParsesUnderCancellableContexts(t *testing.T) {
 		if err != nil || f.Skipped != "" || len(f.Symbols) != 1 {
 			t.Fatalf("parse %d: %v, skipped %q, %d symbols", i, err, f.Skipped, len(f.Symbols))
 		}
+	}
+}
+
+// lateCancel is a context cancelled once it is watched: Done is closed,
+// and Err reports the cancellation once Done was called. To a parse, it is
+// a cancellation that comes after its checks of ctx, while it runs.
+type lateCancel struct {
+	context.Context
+	done    chan struct{}
+	watched atomic.Bool
+}
+
+func (c *lateCancel) Done() <-chan struct{} {
+	c.watched.Store(true)
+	return c.done
+}
+
+func (c *lateCancel) Err() error {
+	if c.watched.Load() {
+		return context.Canceled
+	}
+	return nil
+}
+
+func TestCancellingStopsAParse(t *testing.T) {
+	src := genGo(DefaultMaxBytes - 4096)
+	ctx := &lateCancel{Context: context.Background(), done: make(chan struct{})}
+	close(ctx.done)
+	p := NewParser(Options{Cache: NewLRU(4)})
+	f, err := p.Parse(ctx, "big.go", src)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a parse cancelled while it runs: %v, %d symbols; want context.Canceled", err, len(f.Symbols))
+	}
+	// The grammar's state, its cancellation flag cleared, parses the next
+	// file in full.
+	f, err = p.Parse(context.Background(), "big.go", src)
+	if err != nil || f.Skipped != "" || len(f.Symbols) < 10000 {
+		t.Fatalf("parse after a cancelled one: %v, skipped %q, %d symbols", err, f.Skipped, len(f.Symbols))
 	}
 }

@@ -2,80 +2,90 @@
 
 package symbols
 
+/*
+#include "flat.h"
+*/
+import "C"
+
 import (
 	"bytes"
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // walker collects one file's symbols and imports while a language's
-// extract function walks its tree.
+// extract function reads its flat tree: the nodes flat_parse listed.
 type walker struct {
 	src   []byte
 	lang  Language
 	file  *File
-	types []string // the grammar's node type names by symbol id
+	g     *grammar
+	nodes []C.flat_node // in C memory, valid until the state's next parse
 }
 
-// typ is n's type: Node.Type without the string it allocates.
-func (w *walker) typ(n *sitter.Node) string {
-	if s := int(n.Symbol()); s < len(w.types) {
-		return w.types[s]
-	}
-	return n.Type()
-}
+// node is a node of the flat tree by index; none is no node.
+type node int32
 
-// child is one child node with the first line of the comments and
-// attributes directly above it (its own first line when none).
+const none node = -1
+
+// typ is n's type name.
+func (w *walker) typ(n node) string { return w.g.typ(uint16(w.nodes[n].symbol)) }
+
+// named reports whether n is a named node (not punctuation or a keyword).
+func (w *walker) named(n node) bool { return w.nodes[n].flags&C.FLAT_NAMED != 0 }
+
+// child is one child node with its field name and the first line of the
+// comments and attributes directly above it (its own first line when
+// none).
 type child struct {
-	node    *sitter.Node
-	typ     string // node.Type(), read once (each read is a cgo call)
-	field   string // with fields only
+	node    node
+	typ     string
+	field   string
 	docLine int
 }
 
-// children lists n's children in order through a tree cursor (indexing
-// children one by one is quadratic in tree-sitter), each with its doc line
-// and without its field name.
-func (w *walker) children(n *sitter.Node) []child { return w.list(n, false) }
-
-// fields is children with their field names (a cgo call more each).
-func (w *walker) fields(n *sitter.Node) []child { return w.list(n, true) }
-
-func (w *walker) list(n *sitter.Node, withFields bool) []child {
-	if n == nil {
+// children lists n's children in order, each with its field name and doc
+// line. A node the walk did not open (its type is not in its grammar's
+// open list) has none.
+func (w *walker) children(n node) []child {
+	if n == none || w.nodes[n].kids == 0 {
 		return nil
 	}
-	cur := sitter.NewTreeCursor(n)
-	defer cur.Close()
-	if !cur.GoToFirstChild() {
-		return nil
-	}
-	var out []child
+	out := make([]child, 0, int(w.nodes[n].kids))
 	runStart, runEnd := -1, -1 // lines of the run of comments just before
-	for {
-		c := cur.CurrentNode()
-		k := child{node: c, typ: w.typ(c), docLine: startLine(c)}
-		if withFields {
-			k.field = cur.CurrentFieldName()
-		}
+	for c := n + 1; ; c = node(w.nodes[c].next) {
+		k := child{node: c, typ: w.typ(c), field: w.g.fields[w.nodes[c].field], docLine: w.startLine(c)}
 		switch {
 		case !isLeading(k.typ):
 			if runStart >= 0 && runEnd+1 >= k.docLine {
 				k.docLine = runStart
 			}
 			runStart = -1
-		case len(out) > 0 && !isLeading(out[len(out)-1].typ) && endLine(out[len(out)-1].node) == k.docLine:
+		case len(out) > 0 && !isLeading(out[len(out)-1].typ) && w.endLine(out[len(out)-1].node) == k.docLine:
 			runStart = -1 // a comment on the line a declaration ends on trails it
 		case runStart >= 0 && runEnd+1 >= k.docLine:
-			runEnd = endLine(c)
+			runEnd = w.endLine(c)
 		default:
-			runStart, runEnd = k.docLine, endLine(c)
+			runStart, runEnd = k.docLine, w.endLine(c)
 		}
 		out = append(out, k)
-		if !cur.GoToNextSibling() {
+		if w.nodes[c].next == 0 {
 			return out
+		}
+	}
+}
+
+// field returns n's first child of field name, or none.
+func (w *walker) field(n node, name string) node {
+	id, ok := w.g.fieldIDs[name]
+	if n == none || !ok || w.nodes[n].kids == 0 {
+		return none
+	}
+	for c := n + 1; ; c = node(w.nodes[c].next) {
+		if uint16(w.nodes[c].field) == id {
+			return c
+		}
+		if w.nodes[c].next == 0 {
+			return none
 		}
 	}
 }
@@ -91,10 +101,10 @@ func isLeading(t string) bool {
 }
 
 // add appends a symbol for node n named by nameNode (or name when
-// nameNode is nil; "(anonymous)" when that is empty) and returns its
+// nameNode is none; "(anonymous)" when that is empty) and returns its
 // index.
-func (w *walker) add(n, nameNode *sitter.Node, name string, kind Kind, parent int, docLine int) int {
-	if nameNode != nil {
+func (w *walker) add(n, nameNode node, name string, kind Kind, parent int, docLine int) int {
+	if nameNode != none {
 		name = w.text(nameNode)
 	}
 	if name = strings.Join(strings.Fields(name), ""); name == "" {
@@ -104,21 +114,21 @@ func (w *walker) add(n, nameNode *sitter.Node, name string, kind Kind, parent in
 		Name:      name,
 		Qualified: name,
 		Kind:      kind,
-		StartLine: startLine(n),
-		EndLine:   endLine(n),
-		NameLine:  startLine(n),
-		DocLine:   min(docLine, startLine(n)),
+		StartLine: w.startLine(n),
+		EndLine:   w.endLine(n),
+		NameLine:  w.startLine(n),
+		DocLine:   min(docLine, w.startLine(n)),
 		Parent:    parent,
 	}
 	if docLine <= 0 {
 		s.DocLine = s.StartLine
 	}
-	from := n.StartByte()
-	if nameNode != nil {
-		s.NameLine = startLine(nameNode)
-		from = nameNode.EndByte()
+	from := w.nodes[n].start_byte
+	if nameNode != none {
+		s.NameLine = w.startLine(nameNode)
+		from = w.nodes[nameNode].end_byte
 	}
-	s.Shape = shape(w.src[from:max(from, n.EndByte())])
+	s.Shape = shape(w.src[from:max(from, w.nodes[n].end_byte)])
 	if parent >= 0 {
 		s.Qualified = w.file.Symbols[parent].Qualified + w.lang.separator() + name
 	}
@@ -153,20 +163,25 @@ func (w *walker) qualify(i int, container string) {
 }
 
 // addImport records an import written at node n.
-func (w *walker) addImport(n *sitter.Node, path string, names ...string) {
+func (w *walker) addImport(n node, path string, names ...string) {
+	w.addImportAt(w.startLine(n), path, names...)
+}
+
+// addImportAt records an import written at line.
+func (w *walker) addImportAt(line int, path string, names ...string) {
 	if path == "" {
 		return
 	}
-	w.file.Imports = append(w.file.Imports, Import{Path: path, Names: names, Line: startLine(n)})
+	w.file.Imports = append(w.file.Imports, Import{Path: path, Names: names, Line: line})
 }
 
 // mentions reports whether n's text contains one of words: a cheap test
 // before walking a subtree for what only such text can declare.
-func (w *walker) mentions(n *sitter.Node, words ...string) bool {
-	if n == nil {
+func (w *walker) mentions(n node, words ...string) bool {
+	if n == none {
 		return false
 	}
-	text := w.src[n.StartByte():n.EndByte()]
+	text := w.src[w.nodes[n].start_byte:w.nodes[n].end_byte]
 	for _, word := range words {
 		if bytes.Contains(text, []byte(word)) {
 			return true
@@ -175,19 +190,11 @@ func (w *walker) mentions(n *sitter.Node, words ...string) bool {
 	return false
 }
 
-func (w *walker) text(n *sitter.Node) string {
-	if n == nil {
+func (w *walker) text(n node) string {
+	if n == none {
 		return ""
 	}
-	return string(w.src[n.StartByte():n.EndByte()])
-}
-
-// field returns n's child of field name, or nil.
-func field(n *sitter.Node, name string) *sitter.Node {
-	if n == nil {
-		return nil
-	}
-	return n.ChildByFieldName(name)
+	return string(w.src[w.nodes[n].start_byte:w.nodes[n].end_byte])
 }
 
 // unquote strips the quotes of a string literal's text.
@@ -207,14 +214,14 @@ func stripGenerics(s string) string {
 	return strings.TrimSpace(s)
 }
 
-func startLine(n *sitter.Node) int { return int(n.StartPoint().Row) + 1 }
+func (w *walker) startLine(n node) int { return int(w.nodes[n].start_row) + 1 }
 
 // endLine is the last line n has text on: a node that ends at the start
 // of a line ends on the line before.
-func endLine(n *sitter.Node) int {
-	p := n.EndPoint()
-	if p.Column == 0 && p.Row > n.StartPoint().Row {
-		return int(p.Row)
+func (w *walker) endLine(n node) int {
+	p := &w.nodes[n]
+	if p.flags&C.FLAT_ENDS_AT_LINE_START != 0 && p.end_row > p.start_row {
+		return int(p.end_row)
 	}
-	return int(p.Row) + 1
+	return int(p.end_row) + 1
 }
