@@ -24,13 +24,31 @@ func runIn(t *testing.T, home string, env map[string]string, args ...string) (st
 // outputs and exit code.
 func runStdin(home string, env map[string]string, stdin string, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
-	getenv := func(k string) string {
+	code := run(context.Background(), args, streams{In: strings.NewReader(stdin), Out: &out, Err: &errb}, homeEnv(home, env))
+	return out.String(), errb.String(), code
+}
+
+// homeEnv is the environment of a command line run in-process: home as
+// HOME, the rest from env.
+func homeEnv(home string, env map[string]string) func(string) string {
+	return func(k string) string {
 		if k == "HOME" {
 			return home
 		}
 		return env[k]
 	}
-	code := run(context.Background(), args, streams{In: strings.NewReader(stdin), Out: &out, Err: &errb}, getenv)
+}
+
+// runOnHost runs one command line in-process on host, which the caller
+// made (for the same home and env) and closes, and returns its outputs
+// and exit code. Command lines that only read the archive share a host as
+// the MCP server's tool calls do: each runs the same command, without
+// opening the archive again.
+func runOnHost(host *recall.Host, home string, env map[string]string, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	app := &App{Streams: streams{In: strings.NewReader(""), Out: &out, Err: &errb}, Getenv: homeEnv(home, env), host: host}
+	cmd, err := execute(context.Background(), app, args)
+	code := exitOf(app, cmd, err, args)
 	return out.String(), errb.String(), code
 }
 

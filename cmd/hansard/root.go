@@ -40,8 +40,23 @@ func run(ctx context.Context, args []string, s streams, getenv func(string) stri
 	return runApp(ctx, &App{Streams: s, Getenv: getenv}, args)
 }
 
-// runApp executes one command line with app and returns the exit code.
+// runApp executes one command line with app, closes app's host and
+// returns the exit code.
 func runApp(ctx context.Context, app *App, args []string) int {
+	cmd, err := execute(ctx, app, args)
+	app.Close()
+	return exitOf(app, cmd, err, args)
+}
+
+// exitOf prints the error of the command run (when any) and returns its
+// exit code.
+func exitOf(app *App, cmd *cobra.Command, err error, args []string) int {
+	return exitCode(nameTypedFlags(cmd, err), cmd, app.Streams.Err, jsonOutput(cmd, args))
+}
+
+// execute runs one command line with app, leaving its host open, and
+// returns the command run and its error.
+func execute(ctx context.Context, app *App, args []string) (*cobra.Command, error) {
 	s := app.Streams
 	root := &cobra.Command{
 		Use:           "hansard",
@@ -66,7 +81,5 @@ func runApp(ctx context.Context, app *App, args []string) int {
 	addColorFlag(root, app)
 	friendlyArgs(root)
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { app.jsonMode = jsonOutput(cmd, nil) }
-	cmd, err := root.ExecuteContextC(ctx)
-	app.Close()
-	return exitCode(nameTypedFlags(cmd, err), cmd, s.Err, jsonOutput(cmd, args))
+	return root.ExecuteContextC(ctx)
 }

@@ -14,6 +14,7 @@ import (
 
 	"hansard/archive"
 	"hansard/fixtures/planted"
+	"hansard/recall"
 )
 
 // TestPlantedSecretsAppearNowhere lays out the planted-secrets corpus
@@ -130,11 +131,17 @@ func runOK(home string, env map[string]string, stdin string, args ...string) (st
 	return out + errOut, nil
 }
 
-// mustRunAll runs command lines that only read the archive (their
-// refreshes have nothing left to read) in-process, a few at once, and
-// returns their outputs in order, failing the test if one exits non-zero.
+// mustRunAll runs command lines that only read the archive (--no-refresh)
+// in-process, a few at once, on one host that answers without reading
+// transcripts (runOnHost), and returns their outputs (standard output and
+// error) in order, failing the test if one exits non-zero or the host
+// warns.
 func mustRunAll(t *testing.T, home string, env map[string]string, lines [][]string) []string {
 	t.Helper()
+	var mu sync.Mutex
+	var warnings []string
+	host := recall.NewHost(recall.HostOptions{Getenv: homeEnv(home, env), NoRefresh: true, Providers: providers(),
+		Warn: func(msg string) { mu.Lock(); warnings = append(warnings, msg); mu.Unlock() }})
 	outs := make([]string, len(lines))
 	errs := make([]error, len(lines))
 	var wg sync.WaitGroup
@@ -143,12 +150,22 @@ func mustRunAll(t *testing.T, home string, env map[string]string, lines [][]stri
 		wg.Go(func() {
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			outs[i], errs[i] = runOK(home, env, "", args...)
+			out, errOut, code := runOnHost(host, home, env, args...)
+			if code != 0 {
+				errs[i] = fmt.Errorf("%v: exit %d\n%s", args, code, errOut)
+			}
+			outs[i] = out + errOut
 		})
 	}
 	wg.Wait()
+	if err := host.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if err := errors.Join(errs...); err != nil {
 		t.Fatal(err)
+	}
+	if len(warnings) > 0 {
+		t.Fatalf("reading the archive warned: %s", strings.Join(warnings, "; "))
 	}
 	return outs
 }
