@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"sync"
 )
 
 // MaxLineBytes is the longest transcript line that is parsed. Longer lines
@@ -42,7 +43,12 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // ended in a newline. A byte-order mark at the start of the file (offset
 // 0) is not part of the first line.
 func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) error) (offset int64, lines int, err error) {
-	br := bufio.NewReaderSize(r, 256<<10)
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(r)
+	defer func() {
+		br.Reset(nil)
+		readers.Put(br)
+	}()
 	offset, lines = cp.Offset, cp.Line
 	var buf []byte
 	g := longGate{}
@@ -81,6 +87,12 @@ func ReadLines(ctx context.Context, r io.Reader, cp Checkpoint, fn func(Line) er
 		g.leave(&buf)
 	}
 }
+
+// readers are ReadLines' buffered readers of 256 KB, kept for the next
+// call: a file read from its checkpoint is often a few lines (a refresh
+// reads many such), and allocating and clearing a new buffer each time
+// cost more than reading them.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 256<<10) }}
 
 // readLine appends one line (without '\n') to buf unless it passes
 // MaxLineBytes. It returns the bytes consumed including the newline and
