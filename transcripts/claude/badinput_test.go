@@ -137,36 +137,39 @@ func TestParseErrors(t *testing.T) {
 }
 
 // TestPendingBounded checks that calls that never get a result do not make
-// the checkpoint grow without bound.
+// the checkpoint grow without bound. 100 calls of 64 KB (6.4 MB) are three
+// times what the state may hold: kept without bound, they fail the check.
 func TestPendingBounded(t *testing.T) {
 	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString(goodUser + "\n")
 	content := strings.Repeat("x", 64<<10)
-	for i := range 400 {
+	for i := range 100 {
 		fmt.Fprintf(&sb, `{"type":"assistant","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"a%d","message":{"id":"m%d","role":"assistant","content":[{"type":"tool_use","id":"toolu_%d","name":"Write","input":{"file_path":"/w/f","content":"%s"}}]}}`+"\n", i, i, i, content)
 	}
 	c, cp := parseString(t, sb.String(), transcripts.Checkpoint{})
 	if len(cp.State) > 2*maxPendingBytes {
-		t.Errorf("state of %d bytes after 400 unanswered calls", len(cp.State))
+		t.Errorf("state of %d bytes after 100 unanswered calls", len(cp.State))
 	}
-	if n := len(c.EditsByKey); n != 400 {
-		t.Errorf("%d edits, want 400 (pending)", n)
+	if n := len(c.EditsByKey); n != 100 {
+		t.Errorf("%d edits, want 100 (pending)", n)
 	}
 }
 
 // TestEarlyBounded checks that results whose calls never come do not make
-// the checkpoint grow without bound.
+// the checkpoint grow without bound. 100 results of 64 KB (6.4 MB) are
+// three times what the state may hold: kept without bound, they fail the
+// check.
 func TestEarlyBounded(t *testing.T) {
 	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString(goodUser + "\n")
 	content := strings.Repeat("x", 64<<10)
-	for i := range 400 {
+	for i := range 100 {
 		fmt.Fprintf(&sb, `{"type":"user","sessionId":"77777777-7777-4777-8777-777777777777","uuid":"r%d","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_%d","content":"%s"}]}}`+"\n", i, i, content)
 	}
 	_, cp := parseString(t, sb.String(), transcripts.Checkpoint{})
 	if len(cp.State) > 2*transcripts.MaxEarlyBytes {
-		t.Errorf("state of %d bytes after 400 results without calls", len(cp.State))
+		t.Errorf("state of %d bytes after 100 results without calls", len(cp.State))
 	}
 }
