@@ -144,11 +144,13 @@ func TestConformanceSamples(t *testing.T) {
 
 // TestConformanceGenerated runs the conformance suite over generated
 // transcripts: split assistant messages, subagents in both layouts, long
-// tool results and planted secrets.
+// tool results and planted secrets. 60 KB in all gives every kind of
+// line, block and tool call that 120 KB gives (fewer of each), at half
+// the parsing.
 func TestConformanceGenerated(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	if _, err := gen.Write(home, gen.Options{Sessions: 3, TargetBytes: 120 << 10, Providers: []string{gen.Claude},
+	if _, err := gen.Write(home, gen.Options{Sessions: 3, TargetBytes: 60 << 10, Providers: []string{gen.Claude},
 		SubagentRatio: 0.2, Seed: 31, Secrets: 6}); err != nil {
 		t.Fatal(err)
 	}

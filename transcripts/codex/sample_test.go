@@ -162,11 +162,13 @@ func TestConcurrentParse(t *testing.T) {
 
 // TestConformanceGenerated runs the conformance suite over generated
 // rollouts: exec_command and apply_patch calls with their end events,
-// update_plan, subagent threads and planted secrets.
+// update_plan, subagent threads and planted secrets. 60 KB in all gives
+// every kind of record and call that 120 KB gives (fewer of each), at
+// half the parsing.
 func TestConformanceGenerated(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	if _, err := gen.Write(home, gen.Options{Sessions: 3, TargetBytes: 120 << 10, Providers: []string{gen.Codex},
+	if _, err := gen.Write(home, gen.Options{Sessions: 3, TargetBytes: 60 << 10, Providers: []string{gen.Codex},
 		SubagentRatio: 0.2, Seed: 31, Secrets: 6}); err != nil {
 		t.Fatal(err)
 	}
