@@ -2,6 +2,7 @@ package providertest
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 
 	"hansard/transcripts"
@@ -57,6 +58,19 @@ type LinkKey struct {
 	ParentID          string
 	ParentMessageUUID string
 	Relation          string
+}
+
+// snapshot returns an exact copy of c, problems and counts included:
+// records added to either leave the other as it is (Add replaces a map's
+// values, never changes them in place). clone instead replays c's records.
+func (c *Collector) snapshot() *Collector {
+	return &Collector{
+		SessionsByID: maps.Clone(c.SessionsByID), MessagesByKey: maps.Clone(c.MessagesByKey),
+		ToolCallsByKey: maps.Clone(c.ToolCallsByKey), EditsByKey: maps.Clone(c.EditsByKey),
+		CommandsByKey: maps.Clone(c.CommandsByKey), TodosByKey: maps.Clone(c.TodosByKey),
+		LinksByKey: maps.Clone(c.LinksByKey), CapturesByKey: maps.Clone(c.CapturesByKey),
+		Retracted: maps.Clone(c.Retracted), Problems: slices.Clone(c.Problems), Records: c.Records,
+	}
 }
 
 // Sink returns the transcripts.Sink that feeds c.

@@ -20,8 +20,7 @@ func checkRedactedState(t *testing.T, sr transcripts.StateRedactor, p transcript
 	want := redactAll(sc.full)
 	_, cuts := splitPoints(sc.data, maxCuts/2)
 	for _, cut := range cuts {
-		got := &Collector{}
-		cp := parsePart(t, p, sc, transcripts.Checkpoint{}, cut, got)
+		got, cp := firstPart(t, p, sc, cut)
 		state, err := sr.RedactState(cp.State, upper)
 		if err != nil {
 			t.Fatalf("%s: RedactState: %v", sc.rel, err)

@@ -51,8 +51,7 @@ func checkResume(t *testing.T, p transcripts.Provider, sc *source) {
 // holds a parse to one result).
 func checkSplit(t *testing.T, p transcripts.Provider, sc *source, cut, torn int64) {
 	t.Helper()
-	whole := &Collector{}
-	cp := parsePart(t, p, sc, transcripts.Checkpoint{}, cut, whole)
+	whole, cp := firstPart(t, p, sc, cut)
 	if cp.Offset != cut {
 		t.Errorf("%s: first part ends at %d: checkpoint offset %d, want %d", sc.rel, cut, cp.Offset, cut)
 		whole = nil
@@ -101,6 +100,34 @@ func splitPoints(data []byte, limit int) (bounds, cuts []int64) {
 		}
 	}
 	return bounds, cuts
+}
+
+// prefix is the parse of a file's first part: its records and the
+// checkpoint after it.
+type prefix struct {
+	c  *Collector
+	cp transcripts.Checkpoint
+}
+
+// firstPart returns the records and checkpoint of a parse of sc.data[:end]
+// from the start, as a collector the caller may add to. The checks that
+// split a file at the same point share one parse of its first part: the
+// same parse of the same bytes (StableAcrossParses holds a parse to one
+// result).
+func firstPart(t *testing.T, p transcripts.Provider, sc *source, end int64) (*Collector, transcripts.Checkpoint) {
+	t.Helper()
+	pr, ok := sc.prefixes[end]
+	if !ok {
+		pr.c = &Collector{}
+		pr.cp = parsePart(t, p, sc, transcripts.Checkpoint{}, end, pr.c)
+		if sc.prefixes == nil {
+			sc.prefixes = map[int64]prefix{}
+		}
+		sc.prefixes[end] = pr
+	}
+	cp := pr.cp
+	cp.State = bytes.Clone(cp.State)
+	return pr.c.snapshot(), cp
 }
 
 // parsePart parses data[cp.Offset:end] from cp into c and returns a copy of

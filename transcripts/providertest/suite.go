@@ -84,6 +84,9 @@ type source struct {
 	rel  string
 	data []byte
 	full *Collector // records of one full parse of this file alone
+	// prefixes are the parses of the file's first parts (firstPart), by
+	// where they end.
+	prefixes map[int64]prefix
 }
 
 // Run checks s.Provider against the contracts of the transcripts package.
