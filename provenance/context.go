@@ -34,6 +34,9 @@ func (f *fileState) extend(i int, x *entryIndex, j, dir int, collect bool) int {
 			break
 		}
 		li := group[gk]
+		if d := f.lines[li].bl.FinalLine - f.lines[i].bl.FinalLine; d > contextReach || d < -contextReach {
+			break // past what a blame of the asked lines reads
+		}
 		kid := f.lines[li].kid
 		// Lines of other commits between two lines of the block stand for
 		// as many lines of the edit: look that much further.

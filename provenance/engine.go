@@ -25,6 +25,12 @@ const DefaultSlack = 5 * time.Minute
 const (
 	contextWindow = 12
 	contextSkip   = 3
+	// contextReach bounds, in lines of the file, how far from a line
+	// its context is read: the block's lines within contextWindow steps
+	// may lie further apart when other commits' lines stand between them,
+	// but never further than this. A blame of the asked lines and
+	// contextReach around them thus scores them as the whole file's does.
+	contextReach = 64
 	// maxChain bounds the chain of earlier writers reported for one line.
 	maxChain = 20
 	// maxWalk bounds the walk from a common line to its nearest attributed

@@ -55,7 +55,7 @@ func (a *Attributor) startGit(ctx context.Context, repo *gitrepo.Repo, rel strin
 		case recurring(text, q.Start, q.End):
 			r.stream = startStream(ctx, repo, rel, q, text) // read after the history came
 		default:
-			opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextWindow), End: min(len(text), q.End+contextWindow), Text: text}
+			opt := gitrepo.BlameOptions{Rev: q.Rev, Start: max(1, q.Start-contextReach), End: min(len(text), q.End+contextReach), Text: text}
 			r.blame, err = repo.BlameSettled(gctx, rel, opt, q.Start, q.End)
 			r.partial = true
 		}

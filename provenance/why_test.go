@@ -264,3 +264,27 @@ func (s *scene) linesAloneAt(path, rev string, from int) []Attribution {
 	}
 	return all
 }
+
+// TestLineAloneFarBlock asks about every line alone after one edit added
+// an import at the top of a file and a function 40 lines further down: the
+// import's context is the function's lines, which a blame of the lines
+// around the import alone would not reach, and each answer (its reason's
+// count of agreeing lines included) is still the whole file's.
+func TestLineAloneFarBlock(t *testing.T) {
+	t.Parallel()
+	s := newScene(t)
+	var mid strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&mid, "\n// Old%d is old.\nfunc Old%d() int {\n\treturn %d\n}\n", i, i, i)
+	}
+	s.human("app.go", "package app\n\nimport (\n\t\"fmt\"\n)\n"+mid.String())
+	s.commit("start")
+	s.now = s.now.Add(time.Hour)
+	s.write("s1", "app.go", "package app\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n"+mid.String()+
+		"\n// Shout upper-cases s and prints it.\nfunc Shout(s string) {\n\tup := strings.ToUpper(s)\n\tfmt.Println(up + \"!\")\n}\n")
+	s.commit("agent")
+	all := s.linesAloneAsWholeFile("app.go")
+	if a := all[4]; a.Edit == nil || !strings.Contains(a.Reason, "lines of its block agree") {
+		t.Fatalf("the import is not credited by the function's context: %+v", a)
+	}
+}
