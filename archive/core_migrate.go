@@ -94,8 +94,16 @@ func behind(ctx context.Context, db *sql.DB) bool {
 }
 
 // migrate applies the migrations newer than the stored schema version, all
-// in one transaction, and reports whether it applied any.
+// in one transaction, and reports whether it applied any. A new (empty)
+// database gets freshSchema, every migration at once.
 func migrate(ctx context.Context, db *sql.DB) (bool, error) {
+	return migrateFrom(ctx, db, freshSchema)
+}
+
+// migrateFrom is migrate with fresh as the schema of a new database; with
+// fresh "" a new database is migrated step by step like an old one (how
+// the tests make the schema freshSchema must equal).
+func migrateFrom(ctx context.Context, db *sql.DB, fresh string) (bool, error) {
 	latestKnown, err := latestVersion()
 	if err != nil {
 		return false, fmt.Errorf("load migrations: %w", err)
@@ -114,6 +122,19 @@ func migrate(ctx context.Context, db *sql.DB) (bool, error) {
 		return false, fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback()
+	created := false
+	if fresh != "" {
+		var objects int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(&objects); err != nil {
+			return false, fmt.Errorf("migrate: %w", err)
+		}
+		if objects == 0 {
+			if _, err := tx.ExecContext(ctx, fresh); err != nil {
+				return false, fmt.Errorf("create schema: %w", err)
+			}
+			created = true
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
 		return false, fmt.Errorf("migrate: %w", err)
 	}
@@ -131,14 +152,16 @@ func migrate(ctx context.Context, db *sql.DB) (bool, error) {
 		}
 		latest = m.version
 	}
-	if latest == current {
+	if latest == current && !created {
 		return false, nil
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
-		return false, fmt.Errorf("migrate: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, latest); err != nil {
-		return false, fmt.Errorf("migrate: %w", err)
+	if latest != current {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
+			return false, fmt.Errorf("migrate: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, latest); err != nil {
+			return false, fmt.Errorf("migrate: %w", err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return false, fmt.Errorf("migrate: %w", err)

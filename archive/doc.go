@@ -68,7 +68,9 @@
 // follows its file, x.go and x_test.go; helpers_*_test.go hold the tests'
 // shared helpers and fake provider):
 //
-//   - core_*.go: open (core_open), migrations (core_migrate), the meta
+//   - core_*.go: open (core_open), migrations (core_migrate), a new
+//     archive's schema in one step (core_schema, from schema.sql, which
+//     go generate makes from the migrations), the meta
 //     table (core_meta), domain errors (core_errors), the write lock
 //     (core_lock), the private archive folder (core_private), closing and
 //     its WAL checkpoint (core_close), dbtx and inTx (core_dbtx), a
