@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"hansard/internal/runs"
 	"hansard/provenance/accuracy"
 	"hansard/transcripts"
 )
@@ -273,7 +274,8 @@ func readUnits(home string) ([]*unit, error) {
 }
 
 func (u *unit) add(text string) {
-	for _, tok := range tokenRe.FindAllString(text, -1) {
+	toks := textTokens(text)
+	for _, tok := range toks {
 		u.tokens[strings.ToLower(tok)] = true
 		if isIdentifier(tok) {
 			u.idents[tok] = true
@@ -282,7 +284,11 @@ func (u *unit) add(text string) {
 	if preambleRe.MatchString(text) {
 		return
 	}
-	for _, tok := range tokenRe.FindAllString(reminderRe.ReplaceAllString(text, "\n"), -1) {
+	// Most texts hold no reminder: their tokens are those just found.
+	if strings.Contains(text, "<system-reminder>") {
+		toks = textTokens(reminderRe.ReplaceAllString(text, "\n"))
+	}
+	for _, tok := range toks {
 		u.seen[strings.ToLower(tok)] = true
 	}
 }
@@ -503,7 +509,18 @@ func codexInput(in []byte) string {
 	return s
 }
 
-var tokenRe = regexp.MustCompile(`[\p{L}\p{N}_]+`)
+// textTokens returns the words of text as written: the runs of letters,
+// numbers and '_' (what the regular expression [\p{L}\p{N}_]+ matches,
+// found by one loop over the runes, several times faster).
+func textTokens(text string) []string {
+	var out []string
+	for start, end := range runs.Of(text, func(r rune) bool {
+		return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+	}) {
+		out = append(out, text[start:end])
+	}
+	return out
+}
 
 // isIdentifier reports whether a token reads as a code identifier: at
 // least 8 characters, letters in it, and either a lower-case letter

@@ -58,7 +58,7 @@ func TestSearchPageOneHoldsPrompts(t *testing.T) {
 			if m.Role != transcripts.RoleUser || !m.Human {
 				continue
 			}
-			for _, tok := range tokenRe.FindAllString(m.Text, -1) {
+			for _, tok := range textTokens(m.Text) {
 				for _, w := range promptWords(tok) {
 					if prompts[w] == nil {
 						prompts[w] = map[string]bool{}
