@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"net/url"
@@ -92,56 +93,18 @@ func dbState(t *testing.T, db *sql.DB) string {
 		}
 		lines = append(lines, "pragma "+p+" = "+v)
 	}
-	master := queryLines(t, db, `SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master`)
+	master := queryLines(t, db, `SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master`, hex.EncodeToString)
 	slices.Sort(master)
 	lines = append(lines, master...)
-	tables := queryLines(t, db, `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'shadow') AND name <> 'sqlite_schema' ORDER BY name`)
+	tables := queryLines(t, db, `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'shadow') AND name <> 'sqlite_schema' ORDER BY name`, hex.EncodeToString)
 	for _, name := range tables {
-		rows := queryLines(t, db, `SELECT * FROM "`+name+`"`)
+		rows := queryLines(t, db, `SELECT * FROM "`+name+`"`, hex.EncodeToString)
 		slices.Sort(rows)
 		for _, r := range rows {
 			lines = append(lines, name+"|"+r)
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// queryLines returns the rows of q, columns joined by |, blobs in hex.
-func queryLines(t *testing.T, db *sql.DB, q string) []string {
-	t.Helper()
-	rows, err := db.Query(q)
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-		parts := make([]string, len(vals))
-		for i, v := range vals {
-			if b, ok := v.([]byte); ok {
-				parts[i] = fmt.Sprintf("%x", b)
-			} else {
-				parts[i] = fmt.Sprint(v)
-			}
-		}
-		out = append(out, strings.Join(parts, "|"))
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // lineDiff lists the lines of want missing from got (-) and those of got
@@ -239,7 +202,7 @@ func schemaScript(ctx context.Context, db *sql.DB) (string, error) {
 		}
 		rows.Close()
 	}
-	seqs, err := db.QueryContext(ctx, `SELECT quote(name), quote(seq) FROM sqlite_sequence ORDER BY name`)
+	seqs, err := db.QueryContext(ctx, `SELECT quote(name), quote(seq) FROM sqlite_sequence ORDER BY name`, hex.EncodeToString)
 	if err != nil {
 		return "", err
 	}

@@ -170,31 +170,7 @@ func dump(t *testing.T, a *Archive) string {
 	}
 	var out []string
 	for _, q := range queries {
-		rows, err := a.db.Query(q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		cols, _ := rows.Columns()
-		var lines []string
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
-			var parts []string
-			for _, v := range vals {
-				if b, ok := v.([]byte); ok {
-					v = string(b)
-				}
-				parts = append(parts, fmt.Sprint(v))
-			}
-			lines = append(lines, strings.Join(parts, "|"))
-		}
-		rows.Close()
+		lines := queryLines(t, a.db, q, func(b []byte) string { return string(b) })
 		sort.Strings(lines)
 		out = append(out, q[:30]+"\n"+strings.Join(lines, "\n"))
 	}
@@ -260,4 +236,43 @@ func archiveAt(t *testing.T, dir string, v int, stmts ...string) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
+}
+
+// queryLines returns the rows of q, columns joined by |, blobs as blob
+// writes them.
+func queryLines(t *testing.T, db *sql.DB, q string, blob func([]byte) string) []string {
+	t.Helper()
+	rows, err := db.Query(q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			if b, ok := v.([]byte); ok {
+				parts[i] = blob(b)
+			} else {
+				parts[i] = fmt.Sprint(v)
+			}
+		}
+		out = append(out, strings.Join(parts, "|"))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
