@@ -202,7 +202,7 @@ func schemaScript(ctx context.Context, db *sql.DB) (string, error) {
 		}
 		rows.Close()
 	}
-	seqs, err := db.QueryContext(ctx, `SELECT quote(name), quote(seq) FROM sqlite_sequence ORDER BY name`, hex.EncodeToString)
+	seqs, err := db.QueryContext(ctx, `SELECT quote(name), quote(seq) FROM sqlite_sequence ORDER BY name`)
 	if err != nil {
 		return "", err
 	}
