@@ -278,12 +278,13 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	}
 	// why's answers for the whole file are read meanwhile too: they do
 	// not depend on the history, and a new process reads them from the
-	// archive while it reads the commits and the edits.
+	// archive while it reads the commits and the edits. Bare: the history
+	// shows none of the assistant's words they would carry.
 	var whole chan whyAnswer
 	if !hit && loc.Start == 0 && req.Symbol == "" && until.IsZero() {
 		whole = make(chan whyAnswer, 1)
 		go func() {
-			why, err := h.Why(ctx, WhyRequest{Location: abs})
+			why, err := h.Why(ctx, WhyRequest{Location: abs, Bare: true})
 			whole <- whyAnswer{why, err}
 		}()
 	}
