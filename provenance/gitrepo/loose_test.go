@@ -11,7 +11,8 @@ import (
 )
 
 // TestLooseContent reads a loose commit as go-git does, refuses another
-// type and a packed object (left to go-git), and CommitObject reads both.
+// type and a packed object (left to go-git), and CommitObject reads both;
+// LooseCommit answers as ResolveCommit for a loose commit only.
 func TestLooseContent(t *testing.T) {
 	t.Parallel()
 	g := gittest.New(t)
@@ -33,6 +34,12 @@ func TestLooseContent(t *testing.T) {
 	if _, ok := looseContent("", plumbing.CommitObject, c1); ok {
 		t.Error("read with no objects folder")
 	}
+	if c, ok := r.LooseCommit(c1.String()); !ok || c.Summary != "Add a" || c.Message != "Add a\n\nBody text.\n" {
+		t.Errorf("LooseCommit = %+v, %v", c, ok)
+	}
+	if _, ok := r.LooseCommit(c1.String()[:12]); ok {
+		t.Error("LooseCommit resolved a short id")
+	}
 	g.Write("a.txt", "two\n")
 	c2 := plumbing.NewHash(g.Commit("Change a"))
 	g.Git("gc", "-q", "--prune=now")
@@ -40,6 +47,14 @@ func TestLooseContent(t *testing.T) {
 		t.Error("a packed commit read as a loose one")
 	}
 	r = openRepo(t, g)
+	if _, ok := r.LooseCommit(c2.String()); ok {
+		t.Error("LooseCommit read a packed commit")
+	}
+	if want, err := r.ResolveCommit(c2.String()); err != nil || want.Summary != "Change a" {
+		t.Errorf("ResolveCommit = %+v, %v", want, err)
+	} else if got, ok := r.LooseCommit(c2.String()); !ok || got.Hash != want.Hash {
+		t.Errorf("LooseCommit after ResolveCommit = %+v, %v; want the kept %+v", got, ok, want)
+	}
 	for _, h := range []plumbing.Hash{c1, c2} {
 		if c, err := r.repo.CommitObject(h); err != nil || c.Hash != h {
 			t.Errorf("CommitObject(%s) = %v, %v", h, c, err)
