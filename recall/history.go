@@ -302,11 +302,14 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	switch {
 	case hit:
 	case whole != nil:
+		// The moved lines are looked up while why still reads; its
+		// answers come first.
+		fh.addMoved(ctx, nil, 0, nil)
 		why := <-whole
 		if why.err != nil {
 			return CodeHistoryResponse{}, why.err
 		}
-		fh.answers = why.resp.Answers
+		fh.answers = append(why.resp.Answers, fh.answers...)
 	case loc.Start > 0:
 		why, err := h.Why(ctx, WhyRequest{Location: abs + ":" + strconv.Itoa(loc.Start)})
 		if err != nil {
@@ -326,7 +329,9 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		keep = touchesSymbol(answers, fh.symbolKeys(ctx, sym))
 	}
 	if !hit {
-		fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
+		if whole == nil {
+			fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
+		}
 		// Kept only when nothing changed while it was read (this
 		// question's own writes to the archive included: the next one
 		// keeps it then).
