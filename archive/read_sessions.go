@@ -218,9 +218,10 @@ func (a *Archive) SessionInfos(ctx context.Context, ids []string) (map[string]Se
 }
 
 // SessionHeads is SessionInfos without the message count and source
-// details, for the sessions of a page of search hits: it is cheaper.
+// details, for the sessions of a page of search hits or of a file's
+// history: it is cheaper.
 func (a *Archive) SessionHeads(ctx context.Context, ids []string) (map[string]SessionInfo, error) {
-	rows, err := a.query(ctx, `SELECT id, provider, class, title, started_at, parent_id, relation, repo_root
+	rows, err := a.query(ctx, `SELECT id, provider, class, title, started_at, ended_at, parent_id, relation, repo_root
 		FROM sessions WHERE id IN (SELECT value FROM json_each(?))`, jsonArray(ids))
 	if err != nil {
 		return nil, translate(err, "sessions")
@@ -229,11 +230,11 @@ func (a *Archive) SessionHeads(ctx context.Context, ids []string) (map[string]Se
 	out := make(map[string]SessionInfo, len(ids))
 	for rows.Next() {
 		var si SessionInfo
-		var started sql.NullInt64
-		if err := rows.Scan(&si.ID, &si.Provider, &si.Class, &si.Title, &started, &si.ParentID, &si.Relation, &si.RepoRoot); err != nil {
+		var started, ended sql.NullInt64
+		if err := rows.Scan(&si.ID, &si.Provider, &si.Class, &si.Title, &started, &ended, &si.ParentID, &si.Relation, &si.RepoRoot); err != nil {
 			return nil, translate(err, "sessions")
 		}
-		si.StartedAt = fromMillis(started)
+		si.StartedAt, si.EndedAt = fromMillis(started), fromMillis(ended)
 		out[si.ID] = si
 	}
 	return out, translate(rows.Err(), "sessions")

@@ -160,7 +160,7 @@ func (ac *ArchiveCache) LoadMatchLines(ctx context.Context, key MatchKey, start,
 	commits, edits := map[int]bool{}, map[int]bool{}
 	for _, rec := range r.lines[first:] {
 		var l matchLine
-		if err := json.Unmarshal(rec, &l); err != nil {
+		if err := decodeRecord(rec, &l); err != nil {
 			return bad(err)
 		}
 		if end > 0 && l.Line > end {
@@ -188,7 +188,7 @@ func decodeOnce[T any](all [][]byte, dst []T, seen map[int]bool, i int) error {
 		return nil
 	}
 	seen[i] = true
-	return json.Unmarshal(all[i-1], &dst[i-1])
+	return decodeRecord(all[i-1], &dst[i-1])
 }
 
 // attributions turns kept answers back into attributions.

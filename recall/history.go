@@ -276,9 +276,24 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 			fh, hit = h.histories.get(repo.Root, rel, state)
 		}
 	}
+	// why's answers for the whole file are read meanwhile too: they do
+	// not depend on the history, and a new process reads them from the
+	// archive while it reads the commits and the edits. Bare: the history
+	// shows none of the assistant's words they would carry.
+	var whole chan whyAnswer
+	if !hit && loc.Start == 0 && req.Symbol == "" && until.IsZero() {
+		whole = make(chan whyAnswer, 1)
+		go func() {
+			why, err := h.Why(ctx, WhyRequest{Location: abs, Bare: true})
+			whole <- whyAnswer{why, err}
+		}()
+	}
 	if !hit {
 		fh, err = h.fileHistory(ctx, a, repo, rel, abs, until)
 		if err != nil {
+			if whole != nil {
+				<-whole
+			}
 			return CodeHistoryResponse{}, historyError(loc.Path, err)
 		}
 	}
@@ -286,6 +301,15 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	var keep func(sessionEdit) bool
 	switch {
 	case hit:
+	case whole != nil:
+		// The moved lines are looked up while why still reads; its
+		// answers come first.
+		fh.addMoved(ctx, nil, 0, nil)
+		why := <-whole
+		if why.err != nil {
+			return CodeHistoryResponse{}, why.err
+		}
+		fh.answers = append(why.resp.Answers, fh.answers...)
 	case loc.Start > 0:
 		why, err := h.Why(ctx, WhyRequest{Location: abs + ":" + strconv.Itoa(loc.Start)})
 		if err != nil {
@@ -303,15 +327,11 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		resp.Symbol = &SymbolRange{Name: sym.Qualified, Kind: string(sym.Kind), StartLine: sym.StartLine, EndLine: sym.EndLine}
 		fh.answers = answers
 		keep = touchesSymbol(answers, fh.symbolKeys(ctx, sym))
-	case until.IsZero():
-		why, err := h.Why(ctx, WhyRequest{Location: abs})
-		if err != nil {
-			return CodeHistoryResponse{}, err
-		}
-		fh.answers = why.Answers
 	}
 	if !hit {
-		fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
+		if whole == nil {
+			fh.addMoved(ctx, keep, resp.Line, resp.Symbol)
+		}
 		// Kept only when nothing changed while it was read (this
 		// question's own writes to the archive included: the next one
 		// keeps it then).
@@ -334,6 +354,12 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 		resp.addMemories(h.citeMemories(ctx, a, repo.Root, []string{rel}, until, resp.Tokens, budget, resp.Truncated > 0))
 	}
 	return resp, nil
+}
+
+// whyAnswer is what Why answers.
+type whyAnswer struct {
+	resp WhyResponse
+	err  error
 }
 
 // historyImporters is what importersOf answers.

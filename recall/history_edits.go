@@ -82,12 +82,39 @@ func (f *fileHistory) collect(ctx context.Context) error {
 		f.notes = append(f.notes, fmt.Sprintf("only the latest %d of %d commits of the file were read", historyCommits, len(f.history)))
 		f.history = f.history[:historyCommits]
 	}
+	// The loose commits are read meanwhile (only the reverts and the
+	// sessions need them), the others after: go-git reads packs for one
+	// goroutine at a time.
 	f.commits, f.versions = map[string]gitrepo.Commit{}, map[string]map[string]bool{}
-	for _, c := range f.history {
-		if ci, err := f.repo.ResolveCommit(c.Commit); err == nil {
-			f.commits[c.Commit] = ci
+	var packed []string
+	resolved := make(chan struct{})
+	go func() {
+		defer close(resolved)
+		for _, c := range f.history {
+			if ci, ok := f.repo.LooseCommit(c.Commit); ok {
+				f.commits[c.Commit] = ci
+			} else {
+				packed = append(packed, c.Commit)
+			}
+		}
+	}()
+	err = f.readCurrent(ctx)
+	<-resolved
+	if err != nil {
+		return err
+	}
+	for _, id := range packed {
+		if ci, err := f.repo.ResolveCommit(id); err == nil {
+			f.commits[id] = ci
 		}
 	}
+	f.findReverts(ctx)
+	return nil
+}
+
+// readCurrent reads the file as it is now, its edits, and what carried
+// them.
+func (f *fileHistory) readCurrent(ctx context.Context) error {
 	content, err := os.ReadFile(f.abs)
 	if err != nil {
 		return err
@@ -97,11 +124,7 @@ func (f *fileHistory) collect(ctx context.Context) error {
 	if err := f.readEdits(ctx); err != nil {
 		return err
 	}
-	if err := f.carry(ctx); err != nil {
-		return err
-	}
-	f.findReverts(ctx)
-	return nil
+	return f.carry(ctx)
 }
 
 // lineage returns the paths of the file (now and before renames and

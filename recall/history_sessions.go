@@ -44,7 +44,7 @@ func (f *fileHistory) sessions(ctx context.Context, keep func(sessionEdit) bool)
 	if len(order) == 0 {
 		return []HistorySession{}, nil
 	}
-	infos, err := f.arch.SessionInfos(ctx, order)
+	infos, err := f.arch.SessionHeads(ctx, order) // titles, starts and ends
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func CommitAll(dir, msg string, author, committer Signature) (string, error) {
 	if author.Name == "" || author.Email == "" || committer.Name == "" || committer.Email == "" {
 		return "", fmt.Errorf("commit in %s: author and committer need a name and an email", dir)
 	}
-	st := &store{dotGitStorage(dir)}
+	st := &store{Storage: dotGitStorage(dir)}
 	head, err := st.Reference(plumbing.HEAD)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {

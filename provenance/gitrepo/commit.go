@@ -43,6 +43,31 @@ func (r *Repo) ResolveCommit(rev string) (Commit, error) {
 	return commitFromObject(c), nil
 }
 
+// LooseCommit is ResolveCommit of a full commit id when the commit was
+// read before in this process or is a loose object: it reads no pack and
+// nothing through go-git, whose object store is not safe for concurrent
+// use, so it can run while another goroutine reads the repository. ok is
+// false otherwise (ResolveCommit then answers).
+func (r *Repo) LooseCommit(id string) (c Commit, ok bool) {
+	if len(id) != 2*len(plumbing.ZeroHash) || !isHex(id) {
+		return Commit{}, false
+	}
+	h := plumbing.NewHash(id)
+	if o, ok := cachedCommit(r.CommonDir, h); ok {
+		return commitFromObject(o), true
+	}
+	b, ok := looseContent(r.repo.objects, plumbing.CommitObject, h)
+	if !ok {
+		return Commit{}, false
+	}
+	o, err := decodeCommit(h, b)
+	if err != nil {
+		return Commit{}, false
+	}
+	keepCommit(r.CommonDir, o)
+	return commitFromObject(o), true
+}
+
 func (r *Repo) commitObject(rev string) (*commitObject, error) {
 	if rev == "" {
 		rev = "HEAD"

@@ -11,8 +11,13 @@ import (
 )
 
 // store is the repository's refs, objects and config as go-git keeps them
-// on disk (loose objects, packs, packed refs).
-type store struct{ *filesystem.Storage }
+// on disk (loose objects, packs, packed refs); objects is the objects
+// folder whose loose commits are read without go-git (looseContent), none
+// when empty.
+type store struct {
+	*filesystem.Storage
+	objects string
+}
 
 // content reads the object h, which must be of type t: else
 // plumbing.ErrObjectNotFound.
@@ -31,6 +36,9 @@ func (s *store) content(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) 
 
 // CommitObject reads the commit h.
 func (s *store) CommitObject(h plumbing.Hash) (*commitObject, error) {
+	if b, ok := looseContent(s.objects, plumbing.CommitObject, h); ok {
+		return decodeCommit(h, b)
+	}
 	b, err := s.content(plumbing.CommitObject, h)
 	if err != nil {
 		return nil, err

@@ -81,7 +81,7 @@ func Open(dir string) (*Repo, error) {
 	// Alternates (git clone --shared or --reference) name other object
 	// folders by absolute path, which go-git reads through AlternatesFS.
 	r.repo = &store{filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(),
-		filesystem.Options{AlternatesFS: osfs.New(string(filepath.Separator))})}
+		filesystem.Options{AlternatesFS: osfs.New(string(filepath.Separator))}), filepath.Join(r.CommonDir, "objects")}
 	return r, nil
 }
 
