@@ -6,9 +6,9 @@ import "strings"
 // count of rows depends on, "p\x00cols\x00phrase": its column filter and
 // its text as written (quoted, with the '*' of a prefix), in the order
 // FTS5 numbers the phrases (as they appear; FTS5's count of a phrase in
-// a NEAR group or under NOT is of the phrase alone). Two expressions that share a phrase under the
-// same filter share its count, so a new query of words asked before skips
-// the walk of their doclists. ok is false for an expression of another
+// a NEAR group or under NOT is of the phrase alone). Two expressions that
+// share a phrase under the same filter share its count, so a new query of
+// words asked before skips the walk of their doclists. ok is false for an expression of another
 // form than the ones recall builds (a bareword phrase, phrases joined by
 // '+', '^', a column filter other than one leading the whole expression):
 // its counts are then kept for the expression alone.
