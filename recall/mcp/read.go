@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/server"
 
@@ -55,26 +56,36 @@ func relativeTranscript(req recall.ReadRequest) bool {
 }
 
 // readText is a read window as plain text: a header, then each message.
+// It is written into one buffer sized for the messages' texts, which make
+// up most of it.
 func readText(r recall.ReadResponse) string {
-	var b strings.Builder
-	b.WriteString(r.Notice + "\n")
-	fmt.Fprintf(&b, "%s %s %s (started %s, %d messages)\n", r.Provider, r.SessionID, oneLine(r.Title, 100), r.StartedAtLocal, r.MessageCount)
+	size := len(r.Notice) + len(r.Title) + 200
 	for _, m := range r.Messages {
-		fmt.Fprintf(&b, "\n#%d %s %s", m.Index, m.Role, m.TimestampLocal)
+		size += len(m.Text) + len(m.Role) + len(m.TimestampLocal) + 64 + 200*len(m.ToolCalls)
+	}
+	b := make([]byte, 0, size)
+	b = append(b, r.Notice...)
+	b = append(b, '\n')
+	b = fmt.Appendf(b, "%s %s %s (started %s, %d messages)\n", r.Provider, r.SessionID, oneLine(r.Title, 100), r.StartedAtLocal, r.MessageCount)
+	for _, m := range r.Messages {
+		b = append(b, "\n#"...)
+		b = strconv.AppendInt(b, int64(m.Index), 10)
+		b = append(append(append(append(b, ' '), m.Role...), ' '), m.TimestampLocal...)
 		if m.Truncated && m.ContentChars != nil && m.ContentOffset != nil {
-			fmt.Fprintf(&b, " (characters %d-%d of %d)", *m.ContentOffset, *m.ContentOffset+len([]rune(m.Text)), *m.ContentChars)
+			b = fmt.Appendf(b, " (characters %d-%d of %d)", *m.ContentOffset, *m.ContentOffset+utf8.RuneCountInString(m.Text), *m.ContentChars)
 		}
-		b.WriteString("\n" + m.Text + "\n")
+		b = append(append(append(b, '\n'), m.Text...), '\n')
 		for _, c := range m.ToolCalls {
 			what := c.File
 			if what == "" {
 				what = c.Command
 			}
-			fmt.Fprintf(&b, "  [%s %s] %s\n", c.Name, c.Status, oneLine(what, 160))
+			b = append(append(append(append(append(b, "  ["...), c.Name...), ' '), c.Status...), "] "...)
+			b = append(append(b, oneLine(what, 160)...), '\n')
 		}
 	}
 	if r.Next != "" {
-		fmt.Fprintf(&b, "\nMore: call again with cursor %q.\n", r.Next)
+		b = fmt.Appendf(b, "\nMore: call again with cursor %q.\n", r.Next)
 	}
-	return b.String()
+	return string(b)
 }
