@@ -121,7 +121,10 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		s.keepVectors(ctx, stop)
 	}()
 	d := newDrain(ctx, in, out)
-	err := server.NewStdioServer(s.mcp).Listen(ctx, d.reader(), d.writer())
+	sp := newSplicer()
+	stdio := server.NewStdioServer(s.mcp)
+	server.WithStdioContextFunc(func(ctx context.Context) context.Context { return withSplicer(ctx, sp) })(stdio)
+	err := stdio.Listen(ctx, d.reader(), sp.writer(d.writer()))
 	close(stop) // a refresh under way finishes
 	wg.Wait()
 	if ctx.Err() != nil && err == context.Canceled {
@@ -266,10 +269,12 @@ func (s *Server) limit(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		select {
 		case a := <-ch:
 			if ctx.Err() == context.DeadlineExceeded {
+				releaseResult(ctx, a.res)
 				return timeoutResult(s.opts.Timeout), nil
 			}
 			return a.res, a.err
 		case <-ctx.Done():
+			go func() { releaseResult(ctx, (<-ch).res) }() // the late answer is not written
 			if ctx.Err() == context.DeadlineExceeded {
 				return timeoutResult(s.opts.Timeout), nil
 			}

@@ -64,7 +64,7 @@ func add[Req, Resp any](s *Server, m *server.MCPServer, def toolDef[Req, Resp]) 
 		if err != nil {
 			return errorResult(err), nil
 		}
-		return mcp.NewToolResultStructured(resp, def.text(resp)), nil
+		return result(ctx, resp, def.text(resp)), nil
 	})
 }
 
