@@ -38,6 +38,7 @@ New transcripts are read in the background while the server runs. Agents are set
 start it with 'hansard integrate AGENT'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			tuneServerGC(app.Getenv)
 			cwd, _ := os.Getwd()
 			host := recall.NewHost(recall.HostOptions{Getenv: app.Getenv, NoRefresh: true, Warn: app.sourceWarning,
 				Providers: providers()})
