@@ -113,6 +113,13 @@ func (a *Archive) GetSession(ctx context.Context, id string) (SessionInfo, error
 	return si, err
 }
 
+// FindSession is GetSession without the session's links (Links is nil),
+// a query fewer for a read that shows none.
+func (a *Archive) FindSession(ctx context.Context, id string) (SessionInfo, error) {
+	si, _, err := a.getSession(ctx, id)
+	return si, err
+}
+
 func (a *Archive) getSession(ctx context.Context, id string) (SessionInfo, int64, error) {
 	if id == "" {
 		return SessionInfo{}, 0, fmt.Errorf("session: %w", ErrNotFound)

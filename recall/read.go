@@ -97,11 +97,12 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	return resp, nil
 }
 
-// session resolves a session id or unique prefix. A prefix that matches a
-// session and only its subagents (whose ids extend it with "/agent-…")
-// names the session.
+// session resolves a session id or unique prefix (without the session's
+// links, which a read does not show). A prefix that matches a session and
+// only its subagents (whose ids extend it with "/agent-…") names the
+// session.
 func (s *Service) session(ctx context.Context, ref string) (archive.SessionInfo, error) {
-	si, err := s.Archive.GetSession(ctx, ref)
+	si, err := s.Archive.FindSession(ctx, ref)
 	var amb *archive.AmbiguousError
 	if errors.As(err, &amb) && len(amb.Candidates) < archiveCandidateCap {
 		main := amb.Candidates[0] // sorted: a parent precedes its subagents
@@ -110,7 +111,7 @@ func (s *Service) session(ctx context.Context, ref string) (archive.SessionInfo,
 			family = family && strings.HasPrefix(c, main+"/")
 		}
 		if family {
-			si, err = s.Archive.GetSession(ctx, main)
+			si, err = s.Archive.FindSession(ctx, main)
 		}
 	}
 	if err != nil {
