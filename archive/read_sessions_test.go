@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"testing"
 )
 
@@ -30,6 +31,16 @@ func TestGetSessionByPrefix(t *testing.T) {
 	for _, id := range []string{"zzz", "", "abc-10"} {
 		if _, err := a.GetSession(ctx, id); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("GetSession(%q): %v", id, err)
+		}
+	}
+	// FindSession answers as GetSession does, without the links.
+	for _, id := range []string{"abd", "abc-2", "abc", "zzz", ""} {
+		got, err := a.FindSession(ctx, id)
+		want, werr := a.GetSession(ctx, id)
+		want.Links = nil
+		if !reflect.DeepEqual(got, want) || (err == nil) != (werr == nil) ||
+			errors.Is(err, ErrAmbiguous) != errors.Is(werr, ErrAmbiguous) || errors.Is(err, ErrNotFound) != errors.Is(werr, ErrNotFound) {
+			t.Errorf("FindSession(%q) = %+v, %v; GetSession: %+v, %v", id, got, err, want, werr)
 		}
 	}
 }
