@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"hansard/archive"
 	"hansard/provenance"
-	"hansard/provenance/accuracy"
 )
 
 // autoMaps is how many of each set's recorded repository roots the
@@ -15,8 +15,9 @@ import (
 // only Claude Code sessions that made no commit, which nothing places.
 var autoMaps = map[string]int{"external-agents": 4, "auth-go": 2}
 
-// TestDevsetAutoAttach indexes each set's home with no path map and checks
-// that the maps found from the agents' recorded git state (a Codex
+// TestDevsetAutoAttach takes each set's archive as indexed, attached again
+// with no path map (as a user who drops the maps has it), and checks that
+// the maps found from the agents' recorded git state (a Codex
 // session's origin and HEAD commit, the commits a session made with git
 // commit) are among the user's maps (each recorded repository root to the
 // clone), as many as autoMaps holds.
@@ -27,11 +28,7 @@ func TestDevsetAutoAttach(t *testing.T) {
 			t.Parallel()
 			w := loadWorld(t, name)
 			ctx := context.Background()
-			a, err := accuracy.IndexHome(ctx, w.home, nil, filepath.Join(w.dir, "unmapped"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
+			a := unmapped(t, w)
 			recorded, err := a.UnattachedGit(ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -51,4 +48,26 @@ func TestDevsetAutoAttach(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unmapped opens a copy of the world's archive as indexed and attaches its
+// sessions again with no path map: what indexing the home with none
+// stores, without reading the transcripts again.
+func unmapped(t *testing.T, w *world) *archive.Archive {
+	t.Helper()
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "archive")
+	copyFolder(t, w.indexed, dir)
+	a, err := archive.Open(ctx, archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if err := a.Reattach(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if maps, err := a.AttachedPathMaps(ctx); err != nil || len(maps) > 0 {
+		t.Fatalf("attached with maps %v (%v), want none", maps, err)
+	}
+	return a
 }

@@ -26,7 +26,8 @@
 // credited, no checkpoint on its commits, no git commit of it or line of
 // it written elsewhere that the transcript shows).
 //
-// TestDevsetAutoAttach indexes each home again with no path map and
+// TestDevsetAutoAttach takes a copy of each archive as indexed, attaches
+// it again with no path map (what indexing the home with none stores) and
 // checks that the maps provenance.FindAutoMaps finds from the agents'
 // recorded git state are all among the user's maps, as many as it holds.
 //

@@ -38,6 +38,9 @@ type world struct {
 	// parents maps a subagent's session id to its parent's.
 	parents       map[string]string
 	index, answer time.Duration
+	// indexed is a copy of the archive's folder as indexing left it, before
+	// any answer (see TestDevsetAutoAttach).
+	indexed string
 }
 
 // Worlds are built once per test binary, in scratch (TestMain's folder),
@@ -129,10 +132,21 @@ func buildWorld(t *testing.T, name, set string) *world {
 	w.maps = userMaps(sessions, clone)
 
 	start := time.Now()
-	if w.archive, err = accuracy.IndexHome(ctx, home, w.maps, dir); err != nil {
+	a, err := accuracy.IndexHome(ctx, home, w.maps, dir)
+	if err != nil {
 		t.Fatal(err)
 	}
 	w.index = time.Since(start)
+	// The archive is closed for the copy, so that no connection holds
+	// its WAL, and opened again as IndexHome opened it.
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w.indexed = filepath.Join(dir, "indexed")
+	copyFolder(t, a.Dir(), w.indexed)
+	if w.archive, err = archive.Open(ctx, archive.Options{Dir: a.Dir(), Resolver: provenance.ArchiveResolver{}, PathMaps: w.maps}); err != nil {
+		t.Fatal(err)
+	}
 
 	start = time.Now()
 	repo, err := gitrepo.Open(clone)
