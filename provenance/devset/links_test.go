@@ -1,7 +1,6 @@
 package devset
 
 import (
-	"bufio"
 	"net/url"
 	"os"
 	"strconv"
@@ -16,13 +15,14 @@ import (
 func linkHits(w *world) (hits, total map[string]int) {
 	hits, total = map[string]int{}, map[string]int{}
 	seen := map[provenance.EditKey]bool{}
+	files := transcriptLines{}
 	note := func(r *provenance.EditRef) {
 		if r == nil || seen[r.Key()] {
 			return
 		}
 		seen[r.Key()] = true
 		total[r.Provider]++
-		if lineHolds(r.Source, r.ToolCallID) {
+		if files.lineHolds(r.Source, r.ToolCallID) {
 			hits[r.Provider]++
 		}
 	}
@@ -41,8 +41,12 @@ func linkHits(w *world) (hits, total map[string]int) {
 	return hits, total
 }
 
+// transcriptLines holds the lines of each transcript a link named, read
+// once: path -> its lines, each with its newline (nil: unreadable).
+type transcriptLines map[string][]string
+
 // lineHolds reports whether the line a file://…#LN link names holds s.
-func lineHolds(link, s string) bool {
+func (tl transcriptLines) lineHolds(link, s string) bool {
 	u, err := url.Parse(link)
 	if err != nil || u.Scheme != "file" || !strings.HasPrefix(u.Fragment, "L") {
 		return false
@@ -51,19 +55,12 @@ func lineHolds(link, s string) bool {
 	if err != nil {
 		return false
 	}
-	f, err := os.Open(u.Path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	r := bufio.NewReader(f)
-	for i := 1; ; i++ {
-		line, err := r.ReadString('\n')
-		if i == n {
-			return strings.Contains(line, s)
+	lines, ok := tl[u.Path]
+	if !ok {
+		if b, err := os.ReadFile(u.Path); err == nil {
+			lines = strings.SplitAfter(string(b), "\n")
 		}
-		if err != nil {
-			return false
-		}
+		tl[u.Path] = lines
 	}
+	return n >= 1 && n <= len(lines) && strings.Contains(lines[n-1], s)
 }
