@@ -123,19 +123,25 @@ func TestIndexSearch(t *testing.T) {
 	}
 }
 
-// exact ranks every stored vector by its cosine with q.
+// exact scores every stored vector by its cosine with q and returns the
+// k best, best first.
 func exact(x *Index, q []float32, k int) []Match {
 	u := Normalize(q)
-	out := make([]Match, x.Len())
-	for i := range out {
+	byDesc := func(a, b Match) int { return cmpDesc(a.Similarity, b.Similarity) }
+	top := make([]Match, 0, k+1)
+	for i := range x.Len() {
 		var d float32
 		for j, c := range x.vec(i) {
 			d += u[j] * float32(int8(c))
 		}
-		out[i] = Match{x.ids[i], d / x.norms[i]}
+		m := Match{x.ids[i], d / x.norms[i]}
+		if len(top) == k && byDesc(m, top[k-1]) >= 0 {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(top, m, byDesc)
+		top = slices.Insert(top, at, m)[:min(len(top)+1, k)]
 	}
-	slices.SortFunc(out, func(a, b Match) int { return cmpDesc(a.Similarity, b.Similarity) })
-	return out[:k]
+	return top
 }
 
 func TestEndpoint(t *testing.T) {
