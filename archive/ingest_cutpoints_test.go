@@ -98,21 +98,13 @@ func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
 	env := homeEnv(home)
 	ctx := context.Background()
 	red := redact.New().String
-	clean, err := Open(ctx, Options{Dir: t.TempDir(), Redact: red})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer clean.Close()
+	clean := openEmpty(t, Options{Redact: red})
 	if _, err := clean.Refresh(ctx, realProviders(), env, RefreshOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := dump(t, clean)
 
-	grown, err := Open(ctx, Options{Dir: t.TempDir(), Redact: red})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer grown.Close()
+	grown := openEmpty(t, Options{Redact: red})
 	const steps = 48
 	for step := 1; step <= steps; step++ {
 		for path, data := range files {
