@@ -141,7 +141,7 @@ func TestNoCheckpointOnCloseBadConn(t *testing.T) {
 func TestCloseTwice(t *testing.T) {
 	t.Parallel()
 	e := newTestEnv(t)
-	a := e.open(Options{}) // a new archive: its migration is durable
+	a := e.create(Options{}) // a new archive: its migration is durable
 	for i := range 2 {
 		if err := a.Close(); err != nil {
 			t.Fatalf("close %d: %v", i+1, err)

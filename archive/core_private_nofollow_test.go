@@ -76,6 +76,7 @@ func TestArchiveFollowsNoLink(t *testing.T) {
 			t.Parallel()
 			e := newTestEnv(t)
 			e.write("a.jsonl", sessionLines("s1", "/w")...)
+			layEmpty(t, e.dir)
 			a, err := Open(ctx, Options{Dir: e.dir})
 			if err != nil {
 				t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,6 +24,7 @@ type testEnv struct {
 	prov     *lineProvider
 	env      transcripts.Env
 	warnings []string
+	opened   bool // open or create was called
 }
 
 func newTestEnv(t *testing.T) *testEnv {
@@ -41,8 +43,24 @@ func newTestEnv(t *testing.T) *testEnv {
 	return e
 }
 
+// open opens the archive in e.dir. The first open of an env whose folder
+// holds no database starts from a copy of an empty archive (see
+// emptyDB); create is the first open that makes the archive itself.
 func (e *testEnv) open(opts Options) *Archive {
 	e.t.Helper()
+	if !e.opened {
+		if _, err := os.Lstat(filepath.Join(e.dir, DBName)); errors.Is(err, fs.ErrNotExist) {
+			layEmpty(e.t, e.dir)
+		}
+	}
+	return e.create(opts)
+}
+
+// create opens the archive in e.dir as it is: Open makes a new one when
+// there is none, for the tests of what that does.
+func (e *testEnv) create(opts Options) *Archive {
+	e.t.Helper()
+	e.opened = true
 	opts.Dir = e.dir
 	a, err := Open(context.Background(), opts)
 	if err != nil {

@@ -68,8 +68,9 @@ func TestOversizedLineIsSkipped(t *testing.T) {
 	lines := sessionLines("big", "/w")
 	var buf bytes.Buffer
 	buf.WriteString(strings.Join(lines[:2], "\n") + "\n")
+	// A line past MaxLineBytes by a little: only being past it counts.
 	buf.WriteString(`{"t":"msg","role":"user","text":"`)
-	buf.Write(bytes.Repeat([]byte("a"), 100<<20))
+	buf.Write(bytes.Repeat([]byte("a"), transcripts.MaxLineBytes+1<<20))
 	buf.WriteString("\"}\n")
 	buf.WriteString(lines[2] + "\n")
 	if err := os.WriteFile(filepath.Join(e.root, "big.jsonl"), buf.Bytes(), 0o600); err != nil {
@@ -118,7 +119,7 @@ func TestFileVanishingOrTruncatedMidRead(t *testing.T) {
 	e := newTestEnv(t)
 	a := e.open(Options{})
 	var long []string
-	for range 2000 { // more than the reader's buffer
+	for range 800 { // 640 KB: more than twice the reader's buffer (256 KB)
 		long = append(long, sessionLines("long", "/w")...)
 	}
 	e.write("keep.jsonl", sessionLines("keep", "/w")...)

@@ -29,11 +29,7 @@ func TestCaptures(t *testing.T) {
 	if err := os.WriteFile(rollout, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	a, err := Open(ctx, Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openEmpty(t, Options{})
 
 	task := "Review the upload client for retries.\nReport findings only."
 	digest, chars := transcripts.TextDigest(task)

@@ -98,25 +98,21 @@ func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
 	env := homeEnv(home)
 	ctx := context.Background()
 	red := redact.New().String
-	clean, err := Open(ctx, Options{Dir: t.TempDir(), Redact: red})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer clean.Close()
+	clean := openEmpty(t, Options{Redact: red})
 	if _, err := clean.Refresh(ctx, realProviders(), env, RefreshOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := dump(t, clean)
 
-	grown, err := Open(ctx, Options{Dir: t.TempDir(), Redact: red})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer grown.Close()
+	grown := openEmpty(t, Options{Redact: red})
 	const steps = 48
+	bounds := map[string][]int{}
+	for path, data := range files {
+		bounds[path] = lineEnds(data)
+	}
 	for step := 1; step <= steps; step++ {
 		for path, data := range files {
-			if err := os.WriteFile(path, data[:cutAt(data, step, steps)], 0o600); err != nil {
+			if err := os.WriteFile(path, data[:cutAt(data, bounds[path], step, steps)], 0o600); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -135,19 +131,25 @@ func TestRefreshTimingDoesNotReshapeHistory(t *testing.T) {
 	}
 }
 
-// cutAt is where a file stands at step of steps: a line boundary spread
-// evenly over its lines, then in turn half of the next line (a line being
-// written) or all of it but its newline (a record the agent left without
-// one); the last step is the whole file.
-func cutAt(data []byte, step, steps int) int {
-	if step == steps {
-		return len(data)
-	}
+// lineEnds returns the offsets just past each newline of data.
+func lineEnds(data []byte) []int {
 	var bounds []int
 	for i, b := range data {
 		if b == '\n' {
 			bounds = append(bounds, i+1)
 		}
+	}
+	return bounds
+}
+
+// cutAt is where a file stands at step of steps: a line boundary (of
+// bounds, the file's lineEnds) spread evenly over its lines, then in turn
+// half of the next line (a line being written) or all of it but its
+// newline (a record the agent left without one); the last step is the
+// whole file.
+func cutAt(data []byte, bounds []int, step, steps int) int {
+	if step == steps {
+		return len(data)
 	}
 	if len(bounds) == 0 {
 		return len(data) * step / steps

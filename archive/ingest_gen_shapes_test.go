@@ -14,8 +14,8 @@ import (
 func TestGeneratedMirrorsAndPreviews(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	st, err := gen.Write(home, gen.Options{Sessions: 8, TargetBytes: 8 << 20, Providers: []string{gen.Claude}, SubagentRatio: 0.4,
-		LongOutputs: true, Seed: 7, MissingSubagentFiles: 0.5, PersistedOutputs: true})
+	st, err := gen.Write(home, gen.Options{Sessions: 8, TargetBytes: 4 << 20, Providers: []string{gen.Claude}, SubagentRatio: 0.4,
+		LongOutputs: true, Seed: 2, MissingSubagentFiles: 0.5, PersistedOutputs: true})
 	if err != nil {
 		t.Fatal(err)
 	}

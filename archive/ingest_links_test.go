@@ -53,11 +53,7 @@ func placeCodex(t *testing.T, home string, files map[string]string) {
 // place fixtures in.
 func linkArchive(t *testing.T) (*Archive, string) {
 	t.Helper()
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
+	a := openEmpty(t, Options{})
 	return a, t.TempDir()
 }
 
@@ -261,11 +257,7 @@ func TestCodexForkAndResumeLinks(t *testing.T) {
 // uuid index.
 func TestMessageOwnerUsesIndex(t *testing.T) {
 	t.Parallel()
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openEmpty(t, Options{})
 	rows, err := a.db.Query(`EXPLAIN QUERY PLAN `+sqlMessageOwners, "x")
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"hansard/transcripts"
 )
 
 // Long lines of several files parsed at once are let in one at a time:
@@ -11,7 +13,7 @@ import (
 // are in flight, and every one is stored.
 func TestLongLinesOneAtATime(t *testing.T) {
 	e := newTestEnv(t)
-	text := strings.Repeat("-", 1<<22+1<<20) // a line past LongLine (and no words to index)
+	text := strings.Repeat("-", transcripts.LongLine+64<<10) // a line past LongLine (and no words to index)
 	const files = 3
 	for i := range files {
 		e.write(fmt.Sprintf("f%d.jsonl", i),

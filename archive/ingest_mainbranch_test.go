@@ -159,11 +159,7 @@ func indexHome(t *testing.T, home string) *Archive {
 // indexHomeWith is indexHome with refresh options.
 func indexHomeWith(t *testing.T, home string, opts RefreshOptions) *Archive {
 	t.Helper()
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
+	a := openEmpty(t, Options{})
 	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), opts); err != nil {
 		t.Fatal(err)
 	}

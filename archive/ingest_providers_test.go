@@ -43,11 +43,7 @@ func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
 	providers := realProviders()
 	want := collect(t, providers, env)
 
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openEmpty(t, Options{})
 	if _, err := a.Refresh(context.Background(), providers, env, RefreshOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -104,11 +100,7 @@ func TestArchiveHoldsWhatProvidersEmit(t *testing.T) {
 	full := dump(t, a)
 
 	// The same files read in two parts.
-	b, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openEmpty(t, Options{})
 	saved := map[string][]byte{}
 	filepath.WalkDir(home, func(path string, d os.DirEntry, err error) error {
 		if err == nil && filepath.Ext(path) == ".jsonl" {
@@ -155,12 +147,7 @@ func TestPlantedSecretsNeverReachTheDatabase(t *testing.T) {
 	if len(st.Secrets) == 0 {
 		t.Fatal("no secrets planted")
 	}
-	dir := t.TempDir()
-	a, err := Open(context.Background(), Options{Dir: dir, Redact: redact.New().String})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openEmpty(t, Options{Redact: redact.New().String})
 	if _, err := a.Refresh(context.Background(), realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestOpenCreatesPrivateFiles(t *testing.T) {
 	old := syscall.Umask(0)
 	defer syscall.Umask(old)
 	e := newTestEnv(t)
-	a := e.open(Options{})
+	a := e.create(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
 	e.refresh(a, RefreshOptions{})
 	check := func(path string, want os.FileMode) {
@@ -40,7 +40,7 @@ func TestOpenCreatesPrivateFiles(t *testing.T) {
 func TestOpenTwiceKeepsSchema(t *testing.T) {
 	t.Parallel()
 	e := newTestEnv(t)
-	a := e.open(Options{})
+	a := e.create(Options{})
 	e.write("s1.jsonl", sessionLines("s1", "/w")...)
 	e.refresh(a, RefreshOptions{})
 	a.Close()

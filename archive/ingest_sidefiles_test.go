@@ -63,6 +63,7 @@ func TestSideFileSymlinkIsNotFollowed(t *testing.T) {
 	if err := os.WriteFile(outside, []byte(`{"description":"outside the roots"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	layEmpty(t, filepath.Join(dir, "archive"))
 	a, err := Open(context.Background(), Options{Dir: filepath.Join(dir, "archive")})
 	if err != nil {
 		t.Fatal(err)

@@ -44,11 +44,7 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 	if _, err := gen.Write(home, gen.Options{Sessions: 4, TargetBytes: 1 << 20, Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
-	a, err := Open(context.Background(), Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openEmpty(t, Options{})
 	ctx := context.Background()
 	refresh := func() {
 		t.Helper()
@@ -125,11 +121,7 @@ func TestClaudeResultsIndexedOnce(t *testing.T) {
 	// The cut files in an archive of their own, then the rest put back:
 	// calls stored without their result (indexed, empty) get it from the
 	// appended lines and leave the index.
-	b, err := Open(ctx, Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := openEmpty(t, Options{})
 	if _, err := b.Refresh(ctx, realProviders(), homeEnv(home), RefreshOptions{}); err != nil {
 		t.Fatal(err)
 	}
