@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,10 +40,11 @@ type SearchFilter struct {
 	// SkipSession, when set, leaves out the matches of sessions it
 	// returns true for (a text search only: those shown on earlier pages).
 	SkipSession func(id string) bool
-	// RankWalked makes SearchMessages rank every match it walks as it
-	// reads it, in one query, rather than the kept ones in a second: the
-	// cheaper way for the small classes of text (what people and
-	// assistants said), whose matches are few.
+	// RankWalked makes SearchMessages rank the matches it keeps as it
+	// walks them, in one query, rather than in a second: the cheaper way
+	// for the small classes of text (what people and assistants said),
+	// whose matches are few. The ranking function asks the walk which rows
+	// it keeps (bm25.Walk) and ranks only those.
 	RankWalked bool
 }
 
@@ -74,12 +76,36 @@ type TextHit struct {
 // range. So long sessions, whose matches bunch up, do not crowd out the
 // others, and BM25 runs on few rows.
 func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
-	where, args := f.where("m.ts")
+	if f.RankWalked {
+		// Rank only the rows kept, when the ranking function can ask.
+		w := newMatchWalk(f)
+		handle, release := bm25.Walk(w.rankingWalk)
+		rank, rankArgs, ok := bm25.ExprWalk("messages_fts", match, handle, "s.id")
+		if ok {
+			w.byRank = true
+			q, args := messagesQuery(match, ", "+rank, rankArgs, f)
+			hits, err := a.searchFTS(ctx, "messages_fts", match, q, args, w, false)
+			release()
+			if !errors.Is(err, errWalkOrder) {
+				return hits, err
+			}
+		} else {
+			release()
+		}
+	}
 	rank, rankArgs := "", []any(nil)
 	if f.RankWalked {
 		rank, rankArgs = bm25.Expr("messages_fts", match)
 		rank = ", " + rank
 	}
+	q, args := messagesQuery(match, rank, rankArgs, f)
+	return a.searchFTS(ctx, "messages_fts", match, q, args, newMatchWalk(f), false)
+}
+
+// messagesQuery is the first pass of SearchMessages, with its arguments:
+// rank, when not "", the column of each row's rank.
+func messagesQuery(match, rank string, rankArgs []any, f SearchFilter) (string, []any) {
+	where, args := f.where("m.ts")
 	// Without a time range the index messages_cover holds every column
 	// read of a message, and a lookup in it is cheaper than one in the
 	// table, whose leaves hold the texts (the planner picks the table).
@@ -90,7 +116,7 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 	q := `SELECT messages_fts.rowid, s.id, m.idx, m.role` + rank + `
 		FROM messages_fts JOIN ` + messages + ` ON m.id = messages_fts.rowid JOIN sessions s ON s.pk = m.session
 		WHERE messages_fts MATCH ?` + where + roleClause(f.Roles, "m.role", &args) + ` ORDER BY messages_fts.rowid DESC`
-	return a.searchFTS(ctx, "messages_fts", match, q, append(append(rankArgs, match), args...), f, false)
+	return q, append(append(rankArgs, match), args...)
 }
 
 // SearchResults is SearchMessages over tool results (role tool, cited at
@@ -105,13 +131,14 @@ func (a *Archive) SearchResults(ctx context.Context, match string, f SearchFilte
 	q := `SELECT results_fts.rowid, s.id, c.message_idx, ''
 		FROM results_fts JOIN tool_calls c ON c.id = results_fts.rowid JOIN sessions s ON s.pk = c.session
 		WHERE results_fts MATCH ?` + where + ` ORDER BY results_fts.rowid DESC`
-	return a.searchFTS(ctx, "results_fts", match, q, append([]any{match}, args...), f, true)
+	return a.searchFTS(ctx, "results_fts", match, q, append([]any{match}, args...), newMatchWalk(f), true)
 }
 
 // searchFTS runs the two passes of SearchMessages: scan (rowid, session
-// id, message index, role or provider; newest first) picks the rows,
-// then table ranks them.
-func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args []any, f SearchFilter, inResult bool) ([]TextHit, error) {
+// id, message index, role or provider; newest first) picks the rows, as
+// w decides, then table ranks them.
+func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args []any, w *matchWalk, inResult bool) ([]TextHit, error) {
+	f := w.f
 	if f.Scan > 0 {
 		scan += fmt.Sprintf(" LIMIT %d", f.Scan)
 	}
@@ -119,14 +146,14 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 	if err != nil {
 		return nil, translate(err, "search")
 	}
-	perSession := make(map[string]int)
 	var kept []TextHit
 	ranked := f.RankWalked && !inResult
+	var rank sql.NullFloat64
 	for rows.Next() {
 		h := TextHit{InResult: inResult}
 		dest := []any{&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role}
 		if ranked {
-			dest = append(dest, &h.Rank)
+			dest = append(dest, &rank)
 		}
 		if err := rows.Scan(dest...); err != nil {
 			done()
@@ -135,18 +162,18 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 		if inResult {
 			h.Role = transcripts.RoleTool
 		}
-		if f.SkipSession != nil && f.SkipSession(h.SessionID) {
-			continue
+		step, err := w.read(h.RowID, h.SessionID)
+		if err != nil {
+			done()
+			return nil, err
 		}
-		n, seen := perSession[h.SessionID]
-		if !seen && f.Sessions > 0 && len(perSession) >= f.Sessions {
+		if step == walkStop {
 			break
 		}
-		if f.PerSession > 0 && n >= f.PerSession {
-			continue
+		if step == walkKeep {
+			h.Rank = rank.Float64
+			kept = append(kept, h)
 		}
-		perSession[h.SessionID] = n + 1
-		kept = append(kept, h)
 	}
 	err = rows.Err()
 	done()

@@ -50,7 +50,7 @@ func (a *Archive) searchCallText(ctx context.Context, table, field, match string
 	q := `SELECT ` + table + `.rowid, s.id, c.message_idx, ''
 		FROM ` + table + ` JOIN tool_calls c ON c.id = ` + table + `.rowid JOIN sessions s ON s.pk = c.session
 		WHERE ` + table + ` MATCH ?` + where + ` ORDER BY ` + table + `.rowid DESC`
-	hits, err := a.searchFTS(ctx, table, match, q, append([]any{match}, args...), f, true)
+	hits, err := a.searchFTS(ctx, table, match, q, append([]any{match}, args...), newMatchWalk(f), true)
 	for i := range hits {
 		hits[i].Field = field
 	}

@@ -184,6 +184,14 @@ var (
 func rankBM25(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal uintptr) {
 	const k1, b = 1.2, 0.75
 	api := (*sqlite3.TFts5ExtensionApi)(cmem(pAPI))
+	if nVal == 4 { // a walk's: rank only the rows it keeps
+		argv := unsafe.Slice((*uintptr)(cmem(apVal)), 4)
+		rowid := (*(*func(*libc.TLS, uintptr) int64)(unsafe.Pointer(&struct{ uintptr }{api.FxRowid})))(tls, pFts)
+		if !walkKeeps(sqlite3.Xsqlite3_value_int64(tls, argv[2]), rowid, valueText(tls, argv[3])) {
+			sqlite3.Xsqlite3_result_null(tls, pCtx)
+			return
+		}
+	}
 	p, rc := rankData(tls, api, pFts, nVal, apVal)
 	if rc != sqlite3.SQLITE_OK {
 		sqlite3.Xsqlite3_result_error_code(tls, pCtx, rc)
@@ -229,7 +237,7 @@ func rankData(tls *libc.TLS, api *sqlite3.TFts5ExtensionApi, pFts uintptr, nVal 
 	if p := getAux(tls, pFts, 0); p != 0 {
 		return p, sqlite3.SQLITE_OK
 	}
-	if nVal != 2 {
+	if nVal != 2 && nVal != 4 {
 		return 0, sqlite3.SQLITE_MISUSE
 	}
 	nPhrase := (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxPhraseCount})))(tls, pFts)
