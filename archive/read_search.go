@@ -148,21 +148,19 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 	}
 	var kept []TextHit
 	ranked := f.RankWalked && !inResult
+	// Each row is read into the same variables: most are not kept.
+	var row TextHit
 	var rank sql.NullFloat64
+	dest := []any{&row.RowID, &row.SessionID, &row.MessageIndex, &row.Role, &rank}
+	if !ranked {
+		dest = dest[:4]
+	}
 	for rows.Next() {
-		h := TextHit{InResult: inResult}
-		dest := []any{&h.RowID, &h.SessionID, &h.MessageIndex, &h.Role}
-		if ranked {
-			dest = append(dest, &rank)
-		}
 		if err := rows.Scan(dest...); err != nil {
 			done()
 			return nil, translate(err, "search")
 		}
-		if inResult {
-			h.Role = transcripts.RoleTool
-		}
-		step, err := w.read(h.RowID, h.SessionID)
+		step, err := w.read(row.RowID, row.SessionID)
 		if err != nil {
 			done()
 			return nil, err
@@ -171,7 +169,11 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 			break
 		}
 		if step == walkKeep {
-			h.Rank = rank.Float64
+			h := row
+			h.InResult, h.Rank = inResult, rank.Float64
+			if inResult {
+				h.Role = transcripts.RoleTool
+			}
 			kept = append(kept, h)
 		}
 	}
