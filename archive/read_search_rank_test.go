@@ -17,20 +17,7 @@ func TestRankMatchesBM25(t *testing.T) {
 	e := newTestEnv(t)
 	words := strings.Fields("go test parse config migration database schema index rank query the a fix bug parse_config parse_args")
 	rng := rand.New(rand.NewPCG(1, 2))
-	writeSessions := func(from, n int) {
-		for s := from; s < from+n; s++ {
-			lines := []string{fmt.Sprintf(`{"t":"session","id":"s%d","cwd":"/w/r%d"}`, s, s%3)}
-			for m := range 12 {
-				var text []string
-				for range 3 + rng.IntN(40) {
-					text = append(text, words[rng.IntN(len(words))])
-				}
-				role := []string{"user", "assistant"}[m%2]
-				lines = append(lines, fmt.Sprintf(`{"t":"msg","role":%q,"text":%q,"uuid":"s%d-%d","ts":"2026-01-02T03:%02d:05Z"}`, role, strings.Join(text, " "), s, m, m))
-			}
-			e.write(fmt.Sprintf("s%d.jsonl", s), lines...)
-		}
-	}
+	writeSessions := func(from, n int) { e.writeWordSessions(rng, words, from, n, 12, 40) }
 	writeSessions(0, 30)
 	a := e.open(Options{})
 	e.refresh(a, RefreshOptions{})
@@ -88,4 +75,22 @@ func TestRankMatchesBM25(t *testing.T) {
 	writeSessions(30, 10)
 	e.refresh(a, RefreshOptions{})
 	check("after more sessions")
+}
+
+// writeWordSessions writes sessions s<from> to s<from+n-1> of msgs
+// messages each, a person's and an assistant's in turn, each of 3 to
+// maxWords+2 words drawn from words.
+func (e *testEnv) writeWordSessions(rng *rand.Rand, words []string, from, n, msgs, maxWords int) {
+	for s := from; s < from+n; s++ {
+		lines := []string{fmt.Sprintf(`{"t":"session","id":"s%d","cwd":"/w/r%d"}`, s, s%3)}
+		for m := range msgs {
+			var text []string
+			for range 3 + rng.IntN(maxWords) {
+				text = append(text, words[rng.IntN(len(words))])
+			}
+			role := []string{"user", "assistant"}[m%2]
+			lines = append(lines, fmt.Sprintf(`{"t":"msg","role":%q,"text":%q,"uuid":"s%d-%d","ts":"2026-01-02T03:%02d:05Z"}`, role, strings.Join(text, " "), s, m, m))
+		}
+		e.write(fmt.Sprintf("s%d.jsonl", s), lines...)
+	}
 }

@@ -3,7 +3,6 @@ package archive
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -15,20 +14,7 @@ import (
 // session's, up to Sessions sessions, leaving out the sessions skipped.
 func TestSearchRanksKeptRows(t *testing.T) {
 	e := newTestEnv(t)
-	words := strings.Fields("go test parse config the a fix bug")
-	rng := rand.New(rand.NewPCG(3, 4))
-	for s := range 20 {
-		lines := []string{fmt.Sprintf(`{"t":"session","id":"s%d","cwd":"/w/r"}`, s)}
-		for m := range 10 {
-			var text []string
-			for range 3 + rng.IntN(20) {
-				text = append(text, words[rng.IntN(len(words))])
-			}
-			role := []string{"user", "assistant"}[m%2]
-			lines = append(lines, fmt.Sprintf(`{"t":"msg","role":%q,"text":%q,"uuid":"s%d-%d","ts":"2026-01-02T03:%02d:05Z"}`, role, strings.Join(text, " "), s, m, m))
-		}
-		e.write(fmt.Sprintf("s%d.jsonl", s), lines...)
-	}
+	e.writeWordSessions(rand.New(rand.NewPCG(3, 4)), strings.Fields("go test parse config the a fix bug"), 0, 20, 10, 20)
 	a := e.open(Options{})
 	e.refresh(a, RefreshOptions{})
 	ctx := context.Background()
