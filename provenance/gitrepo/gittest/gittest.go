@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hansard/fixtures/githead"
 )
 
 // Repo is a repository under construction.
@@ -92,7 +94,7 @@ func (r *Repo) CommitIn(dir, msg string) string {
 	r.GitIn(dir, "add", "-A")
 	r.GitIn(dir, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "commit", "-q", "--allow-empty", "-m", msg)
 	r.Now = r.Now.Add(time.Minute)
-	if id, ok := HeadID(dir); ok {
+	if id, ok := githead.ID(dir); ok {
 		return id
 	}
 	return r.GitIn(dir, "rev-parse", "HEAD")
