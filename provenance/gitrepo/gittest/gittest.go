@@ -38,11 +38,14 @@ func New(t testing.TB) *Repo {
 	return r
 }
 
-// Env is the environment git runs with: no user or system configuration.
+// Env is the environment git runs with: no user or system configuration,
+// and no automatic housekeeping after commits and merges (a process each).
 func (r *Repo) Env(at time.Time) []string {
 	stamp := at.UTC().Format(time.RFC3339)
 	return append(os.Environ(),
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull, "HOME="+r.Dir,
+		"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=gc.auto", "GIT_CONFIG_VALUE_0=0",
+		"GIT_CONFIG_KEY_1=maintenance.auto", "GIT_CONFIG_VALUE_1=false",
 		"GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com",
 		"GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com",
 		"GIT_AUTHOR_DATE="+stamp, "GIT_COMMITTER_DATE="+stamp,
@@ -88,11 +91,16 @@ func (r *Repo) Commit(msg string) string {
 }
 
 // CommitIn commits in another working tree (a linked worktree). It runs
-// two git processes, and reads the new commit's id from the files.
+// one git process where every file is tracked already (commit -a), else
+// two, and reads the new commit's id from the files.
 func (r *Repo) CommitIn(dir, msg string) string {
 	r.T.Helper()
-	r.GitIn(dir, "add", "-A")
-	r.GitIn(dir, "-c", "gc.auto=0", "-c", "maintenance.auto=false", "commit", "-q", "--allow-empty", "-m", msg)
+	if allTracked(dir) {
+		r.GitIn(dir, "commit", "-q", "-a", "--allow-empty", "-m", msg)
+	} else {
+		r.GitIn(dir, "add", "-A")
+		r.GitIn(dir, "commit", "-q", "--allow-empty", "-m", msg)
+	}
 	r.Now = r.Now.Add(time.Minute)
 	if id, ok := githead.ID(dir); ok {
 		return id

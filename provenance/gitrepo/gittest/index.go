@@ -1,0 +1,87 @@
+package gittest
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"hansard/fixtures/githead"
+)
+
+// allTracked reports whether every file of the working tree dir is in its
+// index, read from the index file (versions 2 and 3, SHA-1 ids, no
+// unmerged entries and no extended flags). Then `git commit -a` stages what `git add -A` would
+// (changes and deletions of tracked files), in one git process fewer. It
+// reports false wherever it cannot tell.
+func allTracked(dir string) bool {
+	gitDir, _, ok := githead.Dirs(dir)
+	if !ok {
+		return false
+	}
+	paths, ok := indexPaths(filepath.Join(gitDir, "index"))
+	if !ok {
+		return false
+	}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == filepath.Join(dir, ".git") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		if !paths[filepath.ToSlash(rel)] {
+			return fs.ErrNotExist
+		}
+		return nil
+	})
+	return err == nil
+}
+
+// indexPaths returns the paths of the entries of a git index file.
+func indexPaths(name string) (map[string]bool, bool) {
+	b, err := os.ReadFile(name)
+	if err != nil || len(b) < 12 || string(b[:4]) != "DIRC" {
+		return nil, false
+	}
+	version, n := binary.BigEndian.Uint32(b[4:8]), binary.BigEndian.Uint32(b[8:12])
+	if version != 2 && version != 3 {
+		return nil, false
+	}
+	const fixed = 62 // times, device, inode, mode, ids, size, SHA-1, flags
+	paths := make(map[string]bool, n)
+	off := 12
+	for range n {
+		if off+fixed > len(b) {
+			return nil, false
+		}
+		flags := binary.BigEndian.Uint16(b[off+60 : off+62])
+		if flags&0x3000 != 0 { // an unmerged entry
+			return nil, false
+		}
+		if flags&0x4000 != 0 { // extended flags: intent to add, skip-worktree
+			return nil, false
+		}
+		start := off + fixed
+		end := bytes.IndexByte(b[min(start, len(b)):], 0)
+		if end < 0 {
+			return nil, false
+		}
+		end += start
+		paths[string(b[start:end])] = true
+		// entries are padded with NULs to a multiple of eight bytes
+		off += (end - off + 8) &^ 7
+	}
+	return paths, true
+}
