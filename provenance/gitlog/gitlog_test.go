@@ -611,10 +611,8 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 	}
 	relist := func() {
 		files = map[string]string{}
-		for _, p := range strings.Split(g.Git("ls-files", "-z"), "\x00") {
-			if p != "" {
-				files[p] = "?"
-			}
+		for _, p := range g.Tracked() {
+			files[p] = "?"
 		}
 	}
 	merge := func(other string) {

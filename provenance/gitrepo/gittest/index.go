@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"hansard/fixtures/githead"
 )
@@ -47,6 +49,28 @@ func allTracked(dir string) bool {
 		return nil
 	})
 	return err == nil
+}
+
+// Tracked returns the paths the index of the working tree holds, as
+// `git ls-files` lists them, read from the index file where it can (see
+// allTracked), else from git.
+func (r *Repo) Tracked() []string {
+	r.T.Helper()
+	if paths, ok := indexPaths(filepath.Join(r.Dir, ".git", "index")); ok {
+		out := make([]string, 0, len(paths))
+		for p := range paths {
+			out = append(out, p)
+		}
+		slices.Sort(out)
+		return out
+	}
+	var out []string
+	for _, p := range strings.Split(r.Git("ls-files", "-z"), "\x00") {
+		if p != "" && (len(out) == 0 || out[len(out)-1] != p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // indexPaths returns the paths of the entries of a git index file.

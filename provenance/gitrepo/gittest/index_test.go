@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// indexPaths reads the paths git ls-files lists, names of every length
+// indexPaths (and Tracked) read the paths git ls-files lists, names of every length
 // (the padding of entries) and quoted ones included; allTracked tells an
 // untracked file, and a tracked file changed or deleted, apart.
 func TestAllTracked(t *testing.T) {
@@ -37,6 +37,9 @@ func TestAllTracked(t *testing.T) {
 	want := strings.Split(strings.TrimSuffix(r.Git("ls-files", "-z"), "\x00"), "\x00")
 	if !ok || !slices.Equal(got, want) {
 		t.Fatalf("indexPaths = %q, %v, want %q", got, ok, want)
+	}
+	if got := r.Tracked(); !slices.Equal(got, want) {
+		t.Fatalf("Tracked = %q, want %q", got, want)
 	}
 	if !allTracked(r.Dir) {
 		t.Error("allTracked is false right after a commit")
