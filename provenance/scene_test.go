@@ -98,6 +98,23 @@ func (s *scene) commit(msg string) string {
 	return s.g.Commit(msg)
 }
 
+// humanCommit is a person's whole content of a file, then a commit.
+type humanCommit struct{ path, content, msg string }
+
+// humanCommits makes the commits human and commit would, at the same
+// times, in one git fast-import instead of a git process or two each.
+func (s *scene) humanCommits(cs ...humanCommit) {
+	s.t.Helper()
+	snaps := make([]gittest.Snapshot, len(cs))
+	for i, c := range cs {
+		s.tick() // human
+		content := c.content
+		snaps[i] = gittest.Snapshot{Time: s.tick(), Message: c.msg + "\n", Files: map[string]*string{c.path: &content}}
+	}
+	s.g.FastImport(snaps)
+	s.g.Now = snaps[len(snaps)-1].Time.Add(time.Minute)
+}
+
 // why attributes every line of path in the working tree.
 func (s *scene) why(path string) []Attribution {
 	s.t.Helper()

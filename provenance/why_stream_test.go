@@ -23,22 +23,25 @@ func TestLineAloneDeepHistory(t *testing.T) {
 		t.Run(fmt.Sprintf("%d commits between", gap), func(t *testing.T) {
 			t.Parallel()
 			s := newScene(t)
-			s.human("app.go", "package app\n\nimport \"strings\"\n")
-			s.commit("start")
+			cur := "package app\n\nimport \"strings\"\n"
+			history := []humanCommit{{"app.go", cur, "start"}}
 			for i := 0; i < old; i++ {
-				cur, _ := s.read("app.go")
-				s.human("app.go", cur+fmt.Sprintf("\nvar old%d = %d\n", i, i))
-				s.commit(fmt.Sprintf("old %d", i))
+				cur += fmt.Sprintf("\nvar old%d = %d\n", i, i)
+				history = append(history, humanCommit{"app.go", cur, fmt.Sprintf("old %d", i)})
 			}
+			s.humanCommits(history...)
 			s.now = s.now.Add(time.Hour)
-			cur, _ := s.read("app.go")
+			cur, _ = s.read("app.go")
 			from := strings.Count(cur, "\n") + 1
 			body := strings.TrimPrefix(funcA, "package app\n\nimport \"strings\"\n\n")
 			s.write("s1", "app.go", cur+"\n"+body)
 			s.commit("agent")
+			var notes []humanCommit
 			for i := 0; i < gap; i++ {
-				s.human("notes.txt", fmt.Sprintf("note %d\n", i))
-				s.commit(fmt.Sprintf("note %d", i))
+				notes = append(notes, humanCommit{"notes.txt", fmt.Sprintf("note %d\n", i), fmt.Sprintf("note %d", i)})
+			}
+			if len(notes) > 0 {
+				s.humanCommits(notes...)
 			}
 			cur, _ = s.read("app.go")
 			s.human("app.go", cur+"\n"+strings.Replace(body, "Clean", "Clean2", 1))
