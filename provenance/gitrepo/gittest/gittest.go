@@ -23,7 +23,8 @@ type Repo struct {
 	Now time.Time
 }
 
-// New initialises an empty repository (branch main) in a new temporary folder.
+// New initialises an empty repository (branch main) in a new temporary
+// folder, as `git init` does (see initRepo).
 func New(t testing.TB) *Repo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -34,7 +35,9 @@ func New(t testing.TB) *Repo {
 		t.Fatal(err)
 	}
 	r := &Repo{T: t, Dir: dir, Now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	r.Git("init", "-q", "-b", "main")
+	if err := r.initRepo(); err != nil {
+		t.Fatal(err)
+	}
 	return r
 }
 
