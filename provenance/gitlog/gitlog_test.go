@@ -636,7 +636,7 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 			}
 		case 1, 2:
 			g.Git("checkout", "-q", "-f", branches[rng.IntN(len(branches))])
-			g.Git("clean", "-q", "-f", "-d")
+			g.Clean()
 			relist()
 		case 3, 4:
 			merge(branches[rng.IntN(len(branches))])
@@ -693,7 +693,7 @@ func randomHistory(t *testing.T, seed int64, commits int) {
 	}
 	// Everything merged into main.
 	g.Git("checkout", "-q", "-f", "main")
-	g.Git("clean", "-q", "-f", "-d")
+	g.Clean()
 	relist()
 	for _, b := range branches[1:] {
 		merge(b)

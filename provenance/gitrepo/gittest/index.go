@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,10 +14,11 @@ import (
 )
 
 // allTracked reports whether every file of the working tree dir is in its
-// index, read from the index file (versions 2 and 3, SHA-1 ids, no
-// unmerged entries and no extended flags). Then `git commit -a` stages what `git add -A` would
-// (changes and deletions of tracked files), in one git process fewer. It
-// reports false wherever it cannot tell.
+// index, and every folder holds one that is, read from the index file
+// (versions 2 and 3, SHA-1 ids, no unmerged entries and no extended
+// flags). Then `git commit -a` stages what `git add -A` would (changes and
+// deletions of tracked files) in one git process fewer, and `git clean`
+// has nothing to remove. It reports false wherever it cannot tell.
 func allTracked(dir string) bool {
 	gitDir, _, ok := githead.Dirs(dir)
 	if !ok {
@@ -25,6 +27,12 @@ func allTracked(dir string) bool {
 	paths, ok := indexPaths(filepath.Join(gitDir, "index"))
 	if !ok {
 		return false
+	}
+	folders := map[string]bool{}
+	for p := range paths {
+		for f := path.Dir(p); f != "." && !folders[f]; f = path.Dir(f) {
+			folders[f] = true
+		}
 	}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -36,19 +44,33 @@ func allTracked(dir string) bool {
 			}
 			return nil
 		}
-		if d.IsDir() {
+		if p == dir {
 			return nil
 		}
 		rel, err := filepath.Rel(dir, p)
 		if err != nil {
 			return err
 		}
-		if !paths[filepath.ToSlash(rel)] {
+		known := paths
+		if d.IsDir() {
+			known = folders
+		}
+		if !known[filepath.ToSlash(rel)] {
 			return fs.ErrNotExist
 		}
 		return nil
 	})
 	return err == nil
+}
+
+// Clean removes the untracked files and folders of the working tree as
+// `git clean -q -f -d` does, without running it where allTracked finds
+// nothing to remove (after a checkout, mostly).
+func (r *Repo) Clean() {
+	r.T.Helper()
+	if !allTracked(r.Dir) {
+		r.Git("clean", "-q", "-f", "-d")
+	}
 }
 
 // Tracked returns the paths the index of the working tree holds, as

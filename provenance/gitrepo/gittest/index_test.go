@@ -10,7 +10,8 @@ import (
 
 // indexPaths (and Tracked) read the paths git ls-files lists, names of every length
 // (the padding of entries) and quoted ones included; allTracked tells an
-// untracked file, and a tracked file changed or deleted, apart.
+// untracked file or folder, and a tracked file changed or deleted, apart;
+// Clean removes what is untracked.
 func TestAllTracked(t *testing.T) {
 	t.Parallel()
 	r := New(t)
@@ -61,5 +62,22 @@ func TestAllTracked(t *testing.T) {
 	r.Write("d/e/new.go", "new\n")
 	if allTracked(r.Dir) {
 		t.Error("allTracked with a new file in a tracked folder")
+	}
+	r.Clean()
+	if _, err := os.Stat(filepath.Join(r.Dir, "d/e/new.go")); !os.IsNotExist(err) {
+		t.Errorf("Clean left the untracked file: %v", err)
+	}
+	if !allTracked(r.Dir) {
+		t.Error("allTracked is false after Clean")
+	}
+	if err := os.MkdirAll(filepath.Join(r.Dir, "empty", "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if allTracked(r.Dir) {
+		t.Error("allTracked with an untracked empty folder")
+	}
+	r.Clean()
+	if _, err := os.Stat(filepath.Join(r.Dir, "empty")); !os.IsNotExist(err) {
+		t.Errorf("Clean left the untracked folder: %v", err)
 	}
 }
