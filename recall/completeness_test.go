@@ -183,13 +183,18 @@ func searchedSessions(t *testing.T, svc *Service, word string, subagents bool) m
 
 // searchedSessionsBeyond is searchedSessions, except that it stops reading
 // pages once more than limit sessions are found (a negative limit reads
-// them all): a caller asking whether a word is common needs no more.
+// them all): a caller asking whether a word is common needs no more. Its
+// pages then hold limit+1 sessions (at most 100): a full one already
+// holds more than limit, and one that is not is the last.
 func searchedSessionsBeyond(t *testing.T, svc *Service, word string, subagents bool, limit int) map[string]bool {
 	t.Helper()
 	got := map[string]bool{}
 	// The harness's boilerplate (project instructions, tool lists) is text
 	// the agent saw too; a search reads it only when asked.
 	req := SearchRequest{Query: word, IncludeSubagents: subagents, IncludeBoilerplate: subagents, Limit: 100}
+	if limit >= 0 {
+		req.Limit = min(req.Limit, limit+1)
+	}
 	for {
 		resp, err := svc.Search(context.Background(), req)
 		if err != nil {
