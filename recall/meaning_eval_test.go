@@ -301,6 +301,7 @@ func TestMeaningEvaluation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("indexes the development set")
 	}
+	t.Parallel()
 	if _, err := os.Stat(filepath.Join(sharedDir, "devset")); err != nil {
 		t.Skipf("no development set at %s", sharedDir)
 	}
