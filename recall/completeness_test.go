@@ -16,7 +16,6 @@ import (
 	"unicode"
 
 	"hansard/internal/runs"
-	"hansard/provenance/accuracy"
 	"hansard/transcripts"
 )
 
@@ -58,45 +57,29 @@ func TestKeywordCompleteness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("indexes the development set")
 	}
-	type corpus struct {
-		name  string
-		build func(t *testing.T, home string) error
-	}
-	devset := func(name string) corpus {
-		return corpus{name, func(t *testing.T, home string) error {
-			return accuracy.Untar(filepath.Join(sharedDir, "devset", name, "home.tar.gz"), home)
-		}}
-	}
-	corpora := []corpus{devset("auth-go"), devset("external-agents"), {"samples", sampleHome}}
+	corpora := []string{"auth-go", "external-agents", "samples"}
 	if _, err := os.Stat(filepath.Join(sharedDir, "devset")); err != nil {
 		t.Skipf("no development set at %s", sharedDir)
 	}
-	// Each corpus is indexed and searched apart, at once; the figures are
-	// added up after.
+	// The corpora are indexed together, in the meaning evaluation's
+	// archive of real transcripts: each one's words are searched there, at
+	// once, among the sessions of all; the figures are added up after.
 	type tally struct {
 		words, found, wanted, foundDefault, wantedDefault int
 		missed                                            []string
 	}
 	tallies := make([]tally, len(corpora))
 	t.Run("corpora", func(t *testing.T) {
-		for i, c := range corpora {
-			t.Run(c.name, func(t *testing.T) {
+		for i, name := range corpora {
+			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				home := t.TempDir()
-				if err := c.build(t, home); err != nil {
-					t.Fatal(err)
-				}
-				units, err := readUnits(home)
+				c := openEvalCorpus(t, "real")
+				units, err := readUnits(c.homes[name])
 				if err != nil {
 					t.Fatal(err)
 				}
 				words := pickWords(units, 30)
-				a, err := accuracy.IndexHome(context.Background(), home, nil, t.TempDir())
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer a.Close()
-				svc := &Service{Archive: a, Location: time.UTC}
+				svc := &Service{Archive: c.arch, Location: time.UTC}
 				tl := tally{words: len(words)}
 				for _, w := range words {
 					want := holders(units, w)
@@ -129,13 +112,13 @@ func TestKeywordCompleteness(t *testing.T) {
 	}
 	var lines []string
 	found, wanted, foundDefault, wantedDefault := 0, 0, 0, 0
-	for i, c := range corpora {
+	for i, name := range corpora {
 		tl := tallies[i]
 		found, wanted, foundDefault, wantedDefault = found+tl.found, wanted+tl.wanted, foundDefault+tl.foundDefault, wantedDefault+tl.wantedDefault
-		lines = append(lines, fmt.Sprintf("%-16s %2d words  %4d / %4d sessions  %.3f  (by default: %4d / %4d  %.3f)", c.name, tl.words, tl.found, tl.wanted, ratio(tl.found, tl.wanted), tl.foundDefault, tl.wantedDefault, ratio(tl.foundDefault, tl.wantedDefault)))
+		lines = append(lines, fmt.Sprintf("%-16s %2d words  %4d / %4d sessions  %.3f  (by default: %4d / %4d  %.3f)", name, tl.words, tl.found, tl.wanted, ratio(tl.found, tl.wanted), tl.foundDefault, tl.wantedDefault, ratio(tl.foundDefault, tl.wantedDefault)))
 		sort.Strings(tl.missed)
 		for _, m := range tl.missed {
-			t.Logf("%s: not found: %s", c.name, m)
+			t.Logf("%s: not found: %s", name, m)
 		}
 	}
 	lines = append(lines, fmt.Sprintf("%-16s %2s words  %4d / %4d sessions  %.3f  (by default: %4d / %4d  %.3f)", "all", "", found, wanted, ratio(found, wanted), foundDefault, wantedDefault, ratio(foundDefault, wantedDefault)))
@@ -163,7 +146,7 @@ func shortID(id string) string {
 }
 
 // sampleHome lays the samples out as a home folder.
-func sampleHome(t *testing.T, home string) error {
+func sampleHome(home string) error {
 	root := filepath.Join(sharedDir, "samples")
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".jsonl") {
@@ -200,13 +183,18 @@ func searchedSessions(t *testing.T, svc *Service, word string, subagents bool) m
 
 // searchedSessionsBeyond is searchedSessions, except that it stops reading
 // pages once more than limit sessions are found (a negative limit reads
-// them all): a caller asking whether a word is common needs no more.
+// them all): a caller asking whether a word is common needs no more. Its
+// pages then hold limit+1 sessions (at most 100): a full one already
+// holds more than limit, and one that is not is the last.
 func searchedSessionsBeyond(t *testing.T, svc *Service, word string, subagents bool, limit int) map[string]bool {
 	t.Helper()
 	got := map[string]bool{}
 	// The harness's boilerplate (project instructions, tool lists) is text
 	// the agent saw too; a search reads it only when asked.
 	req := SearchRequest{Query: word, IncludeSubagents: subagents, IncludeBoilerplate: subagents, Limit: 100}
+	if limit >= 0 {
+		req.Limit = min(req.Limit, limit+1)
+	}
 	for {
 		resp, err := svc.Search(context.Background(), req)
 		if err != nil {

@@ -2,7 +2,6 @@ package recall
 
 import (
 	"context"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"hansard/archive"
-	"hansard/fixtures/gen"
 )
 
 // familyRe finds a case of a Go test family in tool output; bareRe a
@@ -20,10 +18,10 @@ var (
 	bareRe   = regexp.MustCompile(`\b(Test[A-Za-z]+)(?:[^A-Za-z0-9_]|$)`)
 )
 
-// On a generated archive whose failing tests are cases of families
-// (TestQueueDrain_Timeout), a search for the family's name finds every
-// conversation that ran one of its cases, though the name alone occurs in
-// none of their words. Only such conversations count: one that also names
+// On the generated archive of real shape (realShape), whose failing
+// tests are cases of families (TestQueueDrain_Timeout), a search for the
+// family's name finds every conversation that ran one of its cases,
+// though the name alone occurs in none of their words. Only such conversations count: one that also names
 // the test alone would be found without the family.
 //
 //	go test ./recall -run TestSearchGeneratedTestFamilies -v
@@ -33,12 +31,7 @@ func TestSearchGeneratedTestFamilies(t *testing.T) {
 	}
 	t.Parallel()
 	ctx := context.Background()
-	opts := gen.Options{Sessions: 80, TargetBytes: 8 << 20, Seed: 11, SubagentRatio: -1, TestFamilies: true}
-	a, err := generateArchive(ctx, t.TempDir(), filepath.Join(t.TempDir(), "archive"), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openRealShape(t)
 	svc := &Service{Archive: a, Location: time.UTC}
 
 	want := map[string]map[string]bool{} // family → sessions that ran a case, never naming it alone

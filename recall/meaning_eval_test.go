@@ -3,11 +3,14 @@ package recall
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -69,10 +72,18 @@ func loadEvalQueries(t testing.TB) []evalQuery {
 // hansard index computes them: the local model learned from the archive,
 // then every queued message embedded by the refresh of the vectors.
 type evalCorpus struct {
-	name     string
-	arch     *archive.Archive
-	svc      *Service // keyword, meaning and hybrid search, as the CLI and MCP run them
-	model    *local.Model
+	*evalBuilt
+	arch  *archive.Archive
+	svc   *Service // keyword, meaning and hybrid search, as the CLI and MCP run them
+	model *local.Model
+}
+
+// evalBuilt is a corpus as built once for the package (in scratch): its
+// archive's folder, indexed, its local model learned and its vectors
+// computed, with what each step reported.
+type evalBuilt struct {
+	dir      string            // the archive's folder
+	homes    map[string]string // each real corpus's own home (the real archive only)
 	learned  MeaningModelResult
 	vectors  VectorRefresh
 	embedded time.Duration
@@ -90,29 +101,62 @@ func evalArchive(corpus string) string {
 	return corpus
 }
 
+// builtEvalCorpora builds each corpus once for the package: the tests
+// only read them (the real one is the keyword completeness test's too),
+// each through an archive handle of its own (openEvalCorpus).
+var builtEvalCorpora = map[string]func() (*evalBuilt, error){
+	"generated": sync.OnceValues(func() (*evalBuilt, error) { return buildEvalCorpus("generated") }),
+	"real":      sync.OnceValues(func() (*evalBuilt, error) { return buildEvalCorpus("real") }),
+}
+
+// evalGenerated is the generated home of evalGenOptions, written once for
+// the package, and what the generator reported of it.
+var evalGenerated = sync.OnceValues(func() (evalGen, error) {
+	home := filepath.Join(scratch, "generated-home")
+	st, err := gen.Write(home, evalGenOptions)
+	return evalGen{home, st}, err
+})
+
+type evalGen struct {
+	home  string
+	stats gen.Stats
+}
+
 // buildEvalCorpus indexes the generated home ("generated") or the real
-// transcripts ("real") into an archive of its own, learns its local
-// model and computes its vectors, as hansard index does.
-func buildEvalCorpus(t *testing.T, name string) (*evalCorpus, error) {
-	root := t.TempDir()
+// transcripts ("real": each corpus laid out as a home of its own, then
+// all of them in one) into an archive of its own, learns its local model
+// and computes its vectors, as hansard index does.
+func buildEvalCorpus(name string) (*evalBuilt, error) {
+	root := filepath.Join(scratch, "eval-"+name)
 	home := filepath.Join(root, "home")
-	if err := os.Mkdir(home, 0o700); err != nil {
+	if err := os.MkdirAll(home, 0o700); err != nil {
 		return nil, err
 	}
-	c := &evalCorpus{name: name}
+	b := &evalBuilt{dir: filepath.Join(root, "archive")}
 	switch name {
 	case "generated":
-		if _, err := gen.Write(home, evalGenOptions); err != nil {
+		g, err := evalGenerated()
+		if err != nil {
 			return nil, err
 		}
+		home = g.home
 	case "real":
-		if err := sampleHome(t, home); err != nil {
-			return nil, err
-		}
-		for _, set := range evalRealCorpora[1:] {
-			if err := accuracy.Untar(filepath.Join(sharedDir, "devset", set, "home.tar.gz"), home); err != nil {
+		b.homes = map[string]string{}
+		for _, set := range evalRealCorpora {
+			own := filepath.Join(root, set)
+			var err error
+			if set == "samples" {
+				err = sampleHome(own)
+			} else {
+				err = accuracy.Untar(filepath.Join(sharedDir, "devset", set, "home.tar.gz"), own)
+			}
+			if err == nil {
+				err = linkTree(own, home)
+			}
+			if err != nil {
 				return nil, err
 			}
+			b.homes[set] = own
 		}
 	default:
 		return nil, fmt.Errorf("no corpus %q", name)
@@ -122,32 +166,74 @@ func buildEvalCorpus(t *testing.T, name string) (*evalCorpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.arch = a
-	t.Cleanup(func() { a.Close() })
-	if c.learned, err = learnMeaningModel(ctx, a, local.Options{}); err != nil {
+	defer a.Close()
+	if b.learned, err = learnMeaningModel(ctx, a, local.Options{}); err != nil {
 		return nil, err
 	}
 	m, ok, err := LoadMeaningModel(a)
 	if err != nil || !ok {
-		return nil, fmt.Errorf("no local model learned (%v): %+v", err, c.learned)
+		return nil, fmt.Errorf("no local model learned (%v): %+v", err, b.learned)
 	}
-	c.model = m
-	meaning := NewMeaning(m, 0)
 	start := time.Now()
-	if c.vectors, err = meaning.RefreshVectors(ctx, a, true, 0); err != nil {
+	if b.vectors, err = NewMeaning(m, 0).RefreshVectors(ctx, a, true, 0); err != nil {
 		return nil, err
 	}
-	c.embedded = time.Since(start)
-	c.svc = &Service{Archive: a, Location: time.UTC, Meaning: meaning}
+	b.embedded = time.Since(start)
 	sessions, err := a.ListSessions(ctx, archive.SearchFilter{}, meaningListLimit, 0)
 	if err != nil {
 		return nil, err
 	}
-	c.sessions = map[string]bool{}
+	b.sessions = map[string]bool{}
 	for _, s := range sessions {
-		c.sessions[s.ID] = true
+		b.sessions[s.ID] = true
 	}
-	return c, nil
+	return b, a.Close()
+}
+
+// linkTree links every file under src into dst at the same place, in
+// place of a file already there (as unpacking src over dst would).
+func linkTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o700)
+		}
+		if err := os.Remove(to); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return os.Link(p, to)
+	})
+}
+
+// openEvalCorpus returns a corpus built once for the package, opened for
+// the test: its archive, its model and a recall service over both.
+func openEvalCorpus(t *testing.T, name string) *evalCorpus {
+	t.Helper()
+	build, ok := builtEvalCorpora[name]
+	if !ok {
+		t.Fatalf("no corpus %q", name)
+	}
+	b, err := build()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	a, err := archive.Open(context.Background(), archive.Options{Dir: b.dir})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	t.Cleanup(func() { a.Close() })
+	m, ok, err := LoadMeaningModel(a)
+	if err != nil || !ok {
+		t.Fatalf("%s: no local model (%v)", name, err)
+	}
+	return &evalCorpus{evalBuilt: b, arch: a, model: m, svc: &Service{Archive: a, Location: time.UTC, Meaning: NewMeaning(m, 0)}}
 }
 
 // rank returns the sessions the recall service finds in a mode, best
@@ -215,6 +301,7 @@ func TestMeaningEvaluation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("indexes the development set")
 	}
+	t.Parallel()
 	if _, err := os.Stat(filepath.Join(sharedDir, "devset")); err != nil {
 		t.Skipf("no development set at %s", sharedDir)
 	}
@@ -233,10 +320,7 @@ func TestMeaningEvaluation(t *testing.T) {
 		}
 	}
 	for _, arch := range []string{"generated", "real"} {
-		c, err := buildEvalCorpus(t, arch)
-		if err != nil {
-			t.Fatalf("%s: %v", arch, err)
-		}
+		c := openEvalCorpus(t, arch)
 		t.Logf("%s: %d sessions, %d messages, a model of %d words learned in %v; %d messages (%d passages) embedded in %v; %v per query embedded",
 			arch, len(c.sessions), c.learned.Messages, c.model.Words(), c.learned.Took.Round(time.Millisecond),
 			c.vectors.Messages, c.vectors.Passages, c.embedded.Round(time.Millisecond), queryCost(t, c.model, queries))
@@ -319,13 +403,13 @@ func firstRank(ranked, want []string) int {
 // query shares no word (stop words aside) with the text it paraphrases.
 func TestMeaningQueriesAreParaphrases(t *testing.T) {
 	t.Parallel()
-	st, err := gen.Write(t.TempDir(), evalGenOptions)
+	g, err := evalGenerated()
 	if err != nil {
 		t.Fatal(err)
 	}
 	topics := map[string]gen.SessionTopic{}
 	holders := map[string]int{} // topic word → sessions that may hold it
-	for _, tp := range st.Topics {
+	for _, tp := range g.stats.Topics {
 		topics[tp.SessionID] = tp
 		for _, w := range tp.Words {
 			holders[w]++

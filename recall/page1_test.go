@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,13 +18,11 @@ import (
 	"hansard/transcripts/codex"
 )
 
-// Page 1 on a generated archive of real shape (both agents, subagents,
-// a third of them known only from their parents' agent_progress lines,
-// long outputs shown as <persisted-output> previews, Go test output with
-// its word_ families, words common to most sessions): for 30 words held by
-// more than 50 sessions each, a search for the word (by default) puts on
-// page 1 every session whose prompts (what a person typed) hold it, or
-// only such sessions when there are more than a page of them. A prompt
+// Page 1 on the generated archive of real shape (realShape): for 30
+// words held by more than 50 sessions each, a search for the word (by
+// default) puts on page 1 every session whose prompts (what a person
+// typed) hold it, or only such sessions when there are more than a page
+// of them. A prompt
 // holds the word as the search finds it: the word, or an identifier it
 // begins before a '_'.
 //
@@ -34,13 +33,7 @@ func TestSearchPageOneHoldsPrompts(t *testing.T) {
 	}
 	t.Parallel()
 	ctx := context.Background()
-	opts := gen.Options{Sessions: 240, TargetBytes: 24 << 20, LongOutputs: true, Seed: 9,
-		SubagentRatio: 0.1, MissingSubagentFiles: 0.3, PersistedOutputs: true}
-	a, err := generateArchive(ctx, t.TempDir(), filepath.Join(t.TempDir(), "archive"), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openRealShape(t)
 	svc := &Service{Archive: a, Location: time.UTC}
 
 	// The words of each main session's prompts.
@@ -148,6 +141,41 @@ func pageOneWords(t *testing.T, svc *Service, prompts map[string]map[string]bool
 		out[i] = common[i*len(common)/n]
 	}
 	return out
+}
+
+// realShapeOptions generate an archive of real shape: both agents,
+// subagents (a third of them known only from their parents'
+// agent_progress lines), long outputs shown as <persisted-output>
+// previews, Go test output with its word_ families and failing tests that
+// are cases of families, words common to most sessions.
+var realShapeOptions = gen.Options{Sessions: 240, TargetBytes: 24 << 20, LongOutputs: true, Seed: 9,
+	SubagentRatio: 0.1, MissingSubagentFiles: 0.3, PersistedOutputs: true, TestFamilies: true}
+
+// realShape is the folder of the archive of realShapeOptions, generated
+// and indexed once for the package (in scratch): the tests only read it,
+// each through a handle of its own (openRealShape).
+var realShape = sync.OnceValues(func() (string, error) {
+	dir := filepath.Join(scratch, "real-shape")
+	a, err := generateArchive(context.Background(), filepath.Join(dir, "home"), filepath.Join(dir, "archive"), realShapeOptions)
+	if err != nil {
+		return "", err
+	}
+	return a.Dir(), a.Close()
+})
+
+// openRealShape opens the archive of real shape for the test.
+func openRealShape(t *testing.T) *archive.Archive {
+	t.Helper()
+	dir, err := realShape()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := archive.Open(context.Background(), archive.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
 }
 
 // generateArchive writes generated transcripts under home and indexes
