@@ -111,23 +111,44 @@ static bool add(flat_state *st, TSNode n, TSFieldId field) {
   return true;
 }
 
+// mentions reports whether src[start:end] holds one of the rules' words
+// (true when they have none).
+static bool mentions(const flat_rules *rules, const char *src, uint32_t start, uint32_t end) {
+  if (rules->words_len == 0) return true;
+  const char *text = src + start;
+  size_t n = end - start;
+  for (const char *w = rules->words; w < rules->words + rules->words_len; w += strlen(w) + 1) {
+    size_t m = strlen(w);
+    if (m == 0) return true;
+    for (const char *p = text; m <= n - (size_t)(p - text);) {
+      p = memchr(p, w[0], n - m + 1 - (size_t)(p - text));
+      if (p == NULL) break;
+      if (memcmp(p, w, m) == 0) return true;
+      p++;
+    }
+  }
+  return false;
+}
+
+// rule_field is the field of sym's rule, 0 for none.
+static uint32_t rule_field(const flat_rules *rules, TSSymbol sym) {
+  return rules != NULL && sym < rules->n_rules ? rules->rules[sym].field : 0;
+}
+
 // walk lists the nodes of the tree under root that flat_parse describes.
-static int walk(flat_state *st, TSNode root, const uint8_t *expand, uint32_t n_expand, TSFieldId body_field) {
+static int walk(flat_state *st, TSNode root, const char *src, const flat_rules *rules) {
   st->n_nodes = 0;
   if (!add(st, root, 0)) return FLAT_NO_MEMORY;
   TSTreeCursor *cur = cursor_at(st, root);
   if (!ts_tree_cursor_goto_first_child(cur)) return FLAT_OK;
   // The stack holds three words per open node: its index, the index of
   // its last child listed so far (0 for none: the root is no one's
-  // child), its flat_expand value.
+  // child), the field of its rule.
   uint32_t depth = 0;
   if (!grow((void **)&st->stack, &st->cap_stack, 3, sizeof(uint32_t))) return FLAT_NO_MEMORY;
-  uint32_t root_open = FLAT_OPEN;
-  if (expand == NULL) root_open = FLAT_OPEN | FLAT_OPEN_BODY;
-  else if (ts_node_symbol(root) < n_expand) root_open |= expand[ts_node_symbol(root)];
   st->stack[0] = 0;
   st->stack[1] = 0;
-  st->stack[2] = root_open;
+  st->stack[2] = rule_field(rules, ts_node_symbol(root));
   for (;;) {
     TSNode n = ts_tree_cursor_current_node(cur);
     TSFieldId field = ts_tree_cursor_current_field_id(cur);
@@ -138,21 +159,19 @@ static int walk(flat_state *st, TSNode root, const uint8_t *expand, uint32_t n_e
     top[1] = i;
     st->nodes[top[0]].kids++;
 
-    uint32_t open;
-    if (expand == NULL) {
-      open = FLAT_OPEN | FLAT_OPEN_BODY;
-    } else {
-      TSSymbol sym = st->nodes[i].symbol;
-      open = sym < n_expand ? expand[sym] : 0;
-      if ((top[2] & FLAT_OPEN_BODY) && body_field != 0 && field == body_field) open |= FLAT_OPEN;
-    }
-    if ((open & FLAT_OPEN) && ts_tree_cursor_goto_first_child(cur)) {
+    const flat_node *f = &st->nodes[i];
+    bool open;
+    if (rules == NULL) open = true;
+    else if (top[2] != 0 && field == top[2]) open = mentions(rules, src, f->start_byte, f->end_byte);
+    else open = f->symbol < rules->n_rules && rules->rules[f->symbol].open;
+    if (open && ts_tree_cursor_goto_first_child(cur)) {
+      uint32_t child_field = rule_field(rules, f->symbol);
       depth++;
       if (!grow((void **)&st->stack, &st->cap_stack, 3 * (depth + 1), sizeof(uint32_t))) return FLAT_NO_MEMORY;
       top = &st->stack[3 * depth];
       top[0] = i;
       top[1] = 0;
-      top[2] = open;
+      top[2] = child_field;
       continue;
     }
     while (!ts_tree_cursor_goto_next_sibling(cur)) {
@@ -187,9 +206,8 @@ static int capture(flat_state *st, TSNode root, const TSQuery *query, uint32_t p
 }
 
 int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_micros,
-               double max_error_share, const uint8_t *expand, uint32_t n_expand,
-               TSFieldId body_field, const TSQuery *query, uint32_t path_capture,
-               uint32_t fn_capture) {
+               double max_error_share, const flat_rules *rules, const TSQuery *query,
+               uint32_t path_capture, uint32_t fn_capture) {
   st->n_nodes = st->n_captures = 0;
   st->has_error = false;
   st->error_bytes = 0;
@@ -206,7 +224,7 @@ int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_m
     st->error_bytes = error_bytes(st, root);
     if (len > 0 && (double)st->error_bytes / (double)len > max_error_share) status = FLAT_TOO_BROKEN;
   }
-  if (status == FLAT_OK) status = walk(st, root, expand, n_expand, body_field);
+  if (status == FLAT_OK) status = walk(st, root, src, rules);
   if (status == FLAT_OK && query != NULL) status = capture(st, root, query, path_capture, fn_capture);
   ts_tree_delete(tree);
   return status;

@@ -43,11 +43,23 @@ enum {
   FLAT_NO_MEMORY,
 };
 
-// flat_expand values: what the walk opens.
-enum {
-  FLAT_OPEN = 1,       // list the node's children
-  FLAT_OPEN_BODY = 2,  // list those of its child in the body field too, whatever its type
-};
+// flat_rule is what the walk opens of a node of one symbol, when the
+// walk lists it.
+typedef struct {
+  uint8_t open;    // list its children
+  uint16_t field;  // list those of its child in this field too, whatever that
+                   // child's type (0 for none), when the child's text holds
+                   // one of the rules' words (or the rules have none)
+} flat_rule;
+
+// flat_rules are a grammar's rules by symbol id, with the words a field
+// child's text must hold one of, each ending in a NUL.
+typedef struct {
+  const flat_rule *rules;
+  uint32_t n_rules;
+  const char *words;
+  uint32_t words_len;
+} flat_rules;
 
 // flat_state is a parser with the buffers of its last walk, reused from
 // one file to the next; one goroutine uses it at a time.
@@ -60,7 +72,7 @@ typedef struct {
 
   flat_node *nodes;
   uint32_t n_nodes, cap_nodes;
-  uint32_t *stack;  // per open node: its index, its last child listed, its flat_expand value
+  uint32_t *stack;  // per open node: its index, its last child listed, its rule's field
   uint32_t cap_stack;
   flat_capture *captures;
   uint32_t n_captures, cap_captures;
@@ -74,15 +86,14 @@ void flat_free(flat_state *st);
 
 // flat_parse parses len bytes of src (read during the call only) and walks
 // the tree: every node whose parent is open is listed, the root is open,
-// and a node is open when expand[its symbol] has FLAT_OPEN (expand NULL:
-// every node is) or its parent has FLAT_OPEN_BODY and it is the parent's
-// body_field child. When query is not NULL, its matches with a
-// path_capture capture are listed in captures. A tree whose error nodes
-// cover more than max_error_share of src is not walked.
+// and a node is open when rules is NULL (every node is), or its parent's
+// rule names its field and its text holds one of the rules' words (or
+// they have none), or else its own rule opens it. When query is not NULL,
+// its matches with a path_capture capture are listed in captures. A tree
+// whose error nodes cover more than max_error_share of src is not walked.
 int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_micros,
-               double max_error_share, const uint8_t *expand, uint32_t n_expand,
-               TSFieldId body_field, const TSQuery *query, uint32_t path_capture,
-               uint32_t fn_capture);
+               double max_error_share, const flat_rules *rules, const TSQuery *query,
+               uint32_t path_capture, uint32_t fn_capture);
 
 // flat_shrink frees buffers grown past max_bytes by a large file.
 void flat_shrink(flat_state *st, size_t max_bytes);

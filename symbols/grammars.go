@@ -26,10 +26,10 @@ import (
 // and the node types it opens.
 var grammars = map[Language]*grammar{
 	Go:         {language: func() *C.TSLanguage { return C.tree_sitter_go() }, extract: goExtract, open: goOpen},
-	Python:     {language: func() *C.TSLanguage { return C.tree_sitter_python() }, extract: pyExtract, open: pyOpen},
-	JavaScript: {language: func() *C.TSLanguage { return C.tree_sitter_javascript() }, extract: jsExtract, open: jsOpen, openBody: jsOpenBody, imports: jsImports, call: jsCall, gate: jsGate},
-	TypeScript: {language: func() *C.TSLanguage { return C.tree_sitter_typescript() }, extract: jsExtract, open: jsOpen, openBody: jsOpenBody, imports: tsImports, call: jsCall, gate: jsGate},
-	TSX:        {language: func() *C.TSLanguage { return C.tree_sitter_tsx() }, extract: jsExtract, open: jsOpen, openBody: jsOpenBody, imports: tsImports, call: jsCall, gate: jsGate},
+	Python:     {language: func() *C.TSLanguage { return C.tree_sitter_python() }, extract: pyExtract, open: pyOpen, words: pyBodyWords},
+	JavaScript: {language: func() *C.TSLanguage { return C.tree_sitter_javascript() }, extract: jsExtract, open: jsOpen, words: jsBodyWords, imports: jsImports, call: jsCall, gate: jsGate},
+	TypeScript: {language: func() *C.TSLanguage { return C.tree_sitter_typescript() }, extract: jsExtract, open: jsOpen, words: jsBodyWords, imports: tsImports, call: jsCall, gate: jsGate},
+	TSX:        {language: func() *C.TSLanguage { return C.tree_sitter_tsx() }, extract: jsExtract, open: jsOpen, words: jsBodyWords, imports: tsImports, call: jsCall, gate: jsGate},
 	Rust:       {language: func() *C.TSLanguage { return C.tree_sitter_rust() }, extract: rustExtract, open: rustOpen},
 	Java:       {language: func() *C.TSLanguage { return C.tree_sitter_java() }, extract: javaExtract, open: javaOpen},
 	C:          {language: func() *C.TSLanguage { return C.tree_sitter_c() }, extract: cExtract, open: cOpen},

@@ -7,10 +7,11 @@ import (
 	"strings"
 )
 
-// goOpen are the node types whose children goExtract reads.
+// goOpen are the node types whose children goExtract reads, and a
+// method's receiver (the other parameter lists it does not read).
 var goOpen = []string{
 	"package_clause", "import_declaration", "import_spec_list", "import_spec",
-	"function_declaration", "method_declaration", "parameter_list", "parameter_declaration",
+	"function_declaration", "method_declaration", "method_declaration.receiver", "parameter_declaration",
 	"type_declaration", "type_spec_list", "type_spec", "type_alias", "interface_type", "method_elem", "method_spec",
 	"const_declaration", "const_spec_list", "const_spec", "var_declaration", "var_spec_list", "var_spec",
 }

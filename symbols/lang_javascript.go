@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// jsOpen are the node types whose children jsExtract reads; jsOpenBody
-// those whose body it reads whatever the body's type (an arrow function's
-// expression body).
+// jsOpen are the node types whose children jsExtract reads, and the
+// bodies of functions, whatever their type (an arrow function's
+// expression body), that it reads when they hold one of jsBodyWords.
 var (
 	jsOpen = []string{
 		"statement_block", "class_body", "interface_body", "object_type",
@@ -21,8 +21,12 @@ var (
 		"interface_declaration", "type_alias_declaration", "enum_declaration", "internal_module", "module",
 		"lexical_declaration", "variable_declaration", "variable_declarator",
 		"call_expression", "arguments", "assignment_expression",
+		"function_declaration.body", "generator_function_declaration.body", "function_expression.body",
+		"function.body", "generator_function.body", "arrow_function.body",
+		"method_definition.body", "method_signature.body", "abstract_method_signature.body",
 	}
-	jsOpenBody = []string{"arrow_function"}
+	// jsBodyWords are the words a function body declares nothing without.
+	jsBodyWords = []string{"function", "=>", "class"}
 )
 
 // jsExtract reads a JavaScript, TypeScript or TSX file: functions
@@ -72,7 +76,7 @@ const (
 )
 
 func jsScope(w *walker, n node, parent int, scope jsScopeKind) {
-	if scope == jsFunction && !w.mentions(n, "function", "=>", "class") {
+	if scope == jsFunction && !w.mentions(n, jsBodyWords...) {
 		return // a body that declares nothing is not walked
 	}
 	for _, c := range w.children(n) {

@@ -6,12 +6,18 @@ import (
 	"strings"
 )
 
-// pyOpen are the node types whose children pyExtract reads.
+// pyOpen are the node types whose children pyExtract reads, and the
+// bodies of functions, that it reads when they hold one of pyBodyWords.
 var pyOpen = []string{
 	"decorated_definition", "function_definition", "class_definition", "block",
 	"import_statement", "import_from_statement", "aliased_import", "expression_statement", "assignment",
 	"if_statement", "elif_clause", "else_clause", "try_statement", "except_clause", "finally_clause", "with_statement",
+	"function_definition.body",
 }
+
+// pyBodyWords are the words a function body declares and imports nothing
+// without.
+var pyBodyWords = []string{"def", "class", "import"}
 
 // pyExtract reads a Python file: classes (nested ones as Outer.Inner),
 // methods (Class.method), functions and the functions defined in them
@@ -33,7 +39,7 @@ const (
 )
 
 func pyScope(w *walker, n node, parent int, scope pyScopeKind) {
-	if scope == pyFunctionBody && !w.mentions(n, "def", "class", "import") {
+	if scope == pyFunctionBody && !w.mentions(n, pyBodyWords...) {
 		return // a body that declares nothing is not walked
 	}
 	for _, c := range w.children(n) {

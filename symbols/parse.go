@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -26,10 +27,13 @@ type grammar struct {
 	language func() *C.TSLanguage
 	extract  func(w *walker, root node)
 	// open lists the node types whose children extract reads: the walk
-	// lists the children of those only (and of the root). openBody lists
-	// the types whose body child's children it reads whatever that
-	// child's type (a JavaScript arrow function's expression body).
-	open, openBody []string
+	// lists the children of those only (and of the root). An entry
+	// "type.field" opens a node of that type's child in that field
+	// whatever the child's type (a JavaScript arrow function's expression
+	// body), when its text holds one of words (or words is empty): those
+	// fields are the bodies extract does not read when they do not.
+	open  []string
+	words []string
 	// imports, when set, is a query whose @path captures are the file's
 	// imports (string literals); a match with a @fn capture (a call) is
 	// one when call gives it a path.
@@ -45,8 +49,7 @@ type grammar struct {
 	errorType string            // the type name of error nodes, whose id is past them
 	fieldIDs  map[string]uint16 // field ids by name
 	fields    []string          // field names by id
-	expand    []uint8           // flat_expand values by symbol id
-	bodyField uint16
+	rules     *C.flat_rules     // in C memory, as long as the process
 	importsQ  *C.TSQuery
 	pathID    C.uint32_t // the ids of the @path and @fn captures
 	fnID      C.uint32_t
@@ -69,20 +72,7 @@ func (g *grammar) init() {
 			g.fields[i] = C.GoString(C.ts_language_field_name_for_id(g.lang, C.TSFieldId(i)))
 			g.fieldIDs[g.fields[i]] = uint16(i)
 		}
-		g.bodyField = g.fieldIDs["body"]
-		g.expand = make([]uint8, n)
-		for i, t := range g.types {
-			for _, o := range g.open {
-				if t == o {
-					g.expand[i] |= C.FLAT_OPEN
-				}
-			}
-			for _, o := range g.openBody {
-				if t == o {
-					g.expand[i] |= C.FLAT_OPEN | C.FLAT_OPEN_BODY
-				}
-			}
-		}
+		g.rules = g.walkRules()
 		if g.imports != "" {
 			src := C.CString(g.imports)
 			defer C.free(unsafe.Pointer(src))
@@ -92,6 +82,40 @@ func (g *grammar) init() {
 			g.pathID, g.fnID = captureID(g.importsQ, "path"), captureID(g.importsQ, "fn")
 		}
 	})
+}
+
+// walkRules makes the flat_rules of g's open lists and words.
+func (g *grammar) walkRules() *C.flat_rules {
+	n := len(g.types)
+	r := (*C.flat_rules)(C.calloc(1, C.sizeof_flat_rules))
+	rules := (*C.flat_rule)(C.calloc(C.size_t(max(n, 1)), C.sizeof_flat_rule))
+	if r == nil || rules == nil {
+		panic("symbols: no memory for a grammar's rules")
+	}
+	r.rules, r.n_rules = rules, C.uint32_t(n)
+	byID := unsafe.Slice(rules, n)
+	for _, o := range g.open {
+		typ, field, isField := strings.Cut(o, ".")
+		id, ok := g.fieldIDs[field]
+		if isField && !ok {
+			panic("symbols: no field " + field + " in an open list")
+		}
+		for i, t := range g.types {
+			if t != typ {
+				continue
+			}
+			if isField {
+				byID[i].field = C.uint16_t(id)
+			} else {
+				byID[i].open = 1
+			}
+		}
+	}
+	if len(g.words) > 0 {
+		words := strings.Join(g.words, "\x00") + "\x00"
+		r.words, r.words_len = C.CString(words), C.uint32_t(len(words))
+	}
+	return r
 }
 
 func captureID(q *C.TSQuery, name string) C.uint32_t {
@@ -163,13 +187,13 @@ func parseOpening(ctx context.Context, lang Language, content []byte, opts Optio
 		return nil, err
 	}
 	g.init()
-	expand := g.expand
+	rules := g.rules
 	if !pruned {
-		expand = nil
+		rules = nil
 	}
 	st := g.state()
 	defer g.release(st)
-	status := st.parse(ctx, g, content, opts, expand)
+	status := st.parse(ctx, g, content, opts, rules)
 	f, err := g.file(ctx, lang, st, status, content)
 	if uint64(st.c.cap_nodes)*C.sizeof_flat_node > maxKept || uint64(st.c.cap_captures)*C.sizeof_flat_capture > maxKept {
 		C.flat_shrink(st.c, maxKept)
@@ -181,15 +205,11 @@ func parseOpening(ctx context.Context, lang Language, content []byte, opts Optio
 // the error nodes and walks the tree. The content is read in place, not
 // copied. A cancelled ctx stops the parse through the parser's
 // cancellation flag.
-func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts Options, expand []uint8) C.int {
+func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts Options, rules *C.flat_rules) C.int {
 	src := (*C.char)(unsafe.Pointer(unsafe.SliceData(content)))
 	var q *C.TSQuery
 	if g.importsQ != nil && gateOpen(g.gate, content) {
 		q = g.importsQ
-	}
-	var exp *C.uint8_t
-	if expand != nil {
-		exp = (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(expand)))
 	}
 	flag := (*uintptr)(unsafe.Pointer(&st.c.cancel))
 	var stop func() bool
@@ -202,8 +222,7 @@ func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts
 		})
 	}
 	status := C.flat_parse(st.c, src, C.uint32_t(len(content)), C.uint64_t(opts.Timeout.Microseconds()),
-		C.double(opts.MaxErrorShare), exp, C.uint32_t(len(expand)), C.TSFieldId(g.bodyField),
-		q, g.pathID, g.fnID)
+		C.double(opts.MaxErrorShare), rules, q, g.pathID, g.fnID)
 	if stop != nil && !stop() {
 		// The flag was set, or is being set: once it is, clear it for the
 		// state's next parse.
