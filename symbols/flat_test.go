@@ -8,15 +8,20 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+
+	"hansard/fixtures/shared"
+	"hansard/provenance/gitrepo/gittest"
 )
 
 // TestOpenListsMissNothing checks each grammar's open lists: a walk that
 // opens every node reads the same symbols, imports and error shares as
 // the walk that opens only the listed types, on the language tests'
-// files (whole, cut short and read with every grammar), generated files
-// and a quarter of this repository's own Go files.
+// files (whole, cut short and read with every grammar), generated files,
+// this repository's own source files and every version of the
+// development set's (when the shared folder is there).
 func TestOpenListsMissNothing(t *testing.T) {
 	type input struct {
 		name    string
@@ -43,19 +48,21 @@ func TestOpenListsMissNothing(t *testing.T) {
 	for f, c := range genRepo(40) {
 		inputs = append(inputs, input{f, c})
 	}
-	own, err := filepath.Glob("../*/*.go")
-	if err != nil || len(own) < 50 {
-		t.Fatalf("the repository's Go files: %d, %v", len(own), err)
+	own := ownSources(t)
+	if len(own) < 300 {
+		t.Fatalf("the repository's source files: %d", len(own))
 	}
-	for i, f := range own {
-		if i%4 != 0 {
-			continue
-		}
+	for _, f := range own {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		inputs = append(inputs, input{f, string(b)})
+	}
+	for _, set := range []string{"auth-go", "external-agents"} {
+		for f, c := range bundleSources(t, set) {
+			inputs = append(inputs, input{f, c})
+		}
 	}
 
 	ctx := context.Background()
@@ -78,7 +85,72 @@ func TestOpenListsMissNothing(t *testing.T) {
 		}
 		symbols += len(full.Symbols)
 	}
-	if symbols < 3000 {
+	if symbols < 15000 {
 		t.Errorf("%d symbols in %d files, want the files to declare more", symbols, len(inputs))
 	}
+}
+
+// ownSources lists this repository's files that symbols reads, found from
+// the module root above the package.
+func ownSources(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == ".git":
+			return filepath.SkipDir
+		case d.Type().IsRegular():
+			if _, ok := LanguageOf(p); ok {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// bundleSources returns every version of the files symbols reads in the
+// history of the development set's repository set, by a name that keeps
+// each file's extension and tells the versions apart; none when the
+// shared folder is missing.
+func bundleSources(t *testing.T, set string) map[string]string {
+	t.Helper()
+	bundle, ok := shared.Path(t, "devset", set, "repo.bundle")
+	if !ok {
+		return nil
+	}
+	r := gittest.New(t)
+	r.Git("fetch", "-q", bundle, "main")
+	paths := map[string]string{} // blob id → the path it was first listed at
+	for _, line := range strings.Split(r.Git("rev-list", "--objects", "FETCH_HEAD"), "\n") {
+		id, p, ok := strings.Cut(line, " ")
+		if _, known := LanguageOf(p); ok && known {
+			paths[id] = p
+		}
+	}
+	// One call reads every object: a header line, the content, a newline.
+	all := r.Git("cat-file", "--batch-all-objects", "--batch=%(objectname) %(objectsize)")
+	out := map[string]string{}
+	for all != "" {
+		header, rest, _ := strings.Cut(all, "\n")
+		idText, sizeText, _ := strings.Cut(header, " ")
+		size, err := strconv.Atoi(sizeText)
+		if err != nil {
+			t.Fatalf("cat-file header %q", header)
+		}
+		size = min(size, len(rest)) // the output's last white space is trimmed
+		if p, ok := paths[idText]; ok {
+			out[set+"/"+idText+"/"+p] = rest[:size]
+		}
+		all = strings.TrimPrefix(rest[size:], "\n")
+	}
+	if len(out) < len(paths) || len(out) < 50 {
+		t.Fatalf("%s: %d versions of source files read of %d", set, len(out), len(paths))
+	}
+	return out
 }
