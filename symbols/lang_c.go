@@ -109,7 +109,7 @@ func cFunction(w *walker, outer, d node, parent int, inClass bool, docLine int) 
 		w.add(outer, decl, "", kind, parent, docLine)
 		return
 	}
-	full := strings.Join(strings.Fields(w.text(decl)), "")
+	full := squeeze(w.text(decl))
 	scope, name := "", full
 	if i := strings.LastIndex(full, "::"); i >= 0 {
 		scope, name = full[:i], full[i+2:]

@@ -65,7 +65,7 @@ func goImports(w *walker, n node) {
 func goReceiver(w *walker, params node) string {
 	for _, c := range w.children(params) {
 		if c.typ == "parameter_declaration" {
-			t := strings.Join(strings.Fields(w.text(w.field(c.node, "type"))), "")
+			t := squeeze(w.text(w.field(c.node, "type")))
 			return strings.TrimSuffix(strings.TrimPrefix(stripGenerics(t), "("), ")")
 		}
 	}

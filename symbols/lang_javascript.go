@@ -247,7 +247,7 @@ func jsAssignment(w *walker, outer, assign node, parent, docLine int) {
 	if !isClass && !jsIsFunction(w.typ(right)) {
 		return
 	}
-	q := strings.Join(strings.Fields(w.text(left)), "")
+	q := squeeze(w.text(left))
 	q = strings.TrimPrefix(strings.TrimPrefix(q, "module."), "exports.")
 	q = strings.ReplaceAll(q, ".prototype.", ".")
 	if q == "exports" || strings.ContainsAny(q, "[]()") {

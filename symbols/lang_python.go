@@ -123,5 +123,5 @@ func pyImport(w *walker, n node) {
 		}
 		return
 	}
-	w.addImport(n, strings.Join(strings.Fields(module), ""), names...)
+	w.addImport(n, squeeze(module), names...)
 }

@@ -30,7 +30,7 @@ func rbScope(w *walker, n node, parent int, prefix string, singleton bool) {
 			if w.typ(d) == "class" {
 				kind = KindClass
 			}
-			name := strings.Join(strings.Fields(w.text(w.field(d, "name"))), "")
+			name := squeeze(w.text(w.field(d, "name")))
 			i := w.add(d, none, name[strings.LastIndex(name, ":")+1:], kind, parent, c.docLine)
 			w.file.Symbols[i].NameLine = w.startLine(w.field(d, "name"))
 			w.file.Symbols[i].Qualified = joinName(prefix, name, "::")

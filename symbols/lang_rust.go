@@ -139,7 +139,7 @@ func rsUsePaths(w *walker, n node, prefix string) []string {
 }
 
 func rsPath(w *walker, n node) string {
-	return strings.Join(strings.Fields(w.text(n)), "")
+	return squeeze(w.text(n))
 }
 
 // rsRelative rewrites a path written in the inline modules inline (outer

@@ -10,6 +10,7 @@ import "C"
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 )
 
 // walker collects one file's symbols and imports while a language's
@@ -20,6 +21,9 @@ type walker struct {
 	file  *File
 	g     *grammar
 	nodes []C.flat_node // in C memory, valid until the state's next parse
+	// kids holds the lists children returned, one after the other: an
+	// allocation for many lists rather than one a list.
+	kids []child
 }
 
 // node is a node of the flat tree by index; none is no node.
@@ -50,26 +54,30 @@ func (w *walker) children(n node) []child {
 	if n == none || w.nodes[n].kids == 0 {
 		return nil
 	}
-	out := make([]child, 0, int(w.nodes[n].kids))
+	if k := int(w.nodes[n].kids); cap(w.kids)-len(w.kids) < k {
+		w.kids = make([]child, 0, max(k, 512))
+	}
+	start := len(w.kids)
 	runStart, runEnd := -1, -1 // lines of the run of comments just before
 	for c := n + 1; ; c = node(w.nodes[c].next) {
 		k := child{node: c, typ: w.typ(c), field: w.g.fields[w.nodes[c].field], docLine: w.startLine(c)}
+		last := len(w.kids) - 1
 		switch {
 		case !isLeading(k.typ):
 			if runStart >= 0 && runEnd+1 >= k.docLine {
 				k.docLine = runStart
 			}
 			runStart = -1
-		case len(out) > 0 && !isLeading(out[len(out)-1].typ) && w.endLine(out[len(out)-1].node) == k.docLine:
+		case last >= start && !isLeading(w.kids[last].typ) && w.endLine(w.kids[last].node) == k.docLine:
 			runStart = -1 // a comment on the line a declaration ends on trails it
 		case runStart >= 0 && runEnd+1 >= k.docLine:
 			runEnd = w.endLine(c)
 		default:
 			runStart, runEnd = k.docLine, w.endLine(c)
 		}
-		out = append(out, k)
+		w.kids = append(w.kids, k)
 		if w.nodes[c].next == 0 {
-			return out
+			return w.kids[start:len(w.kids):len(w.kids)]
 		}
 	}
 }
@@ -107,7 +115,7 @@ func (w *walker) add(n, nameNode node, name string, kind Kind, parent int, docLi
 	if nameNode != none {
 		name = w.text(nameNode)
 	}
-	if name = strings.Join(strings.Fields(name), ""); name == "" {
+	if name = squeeze(name); name == "" {
 		name = "(anonymous)" // a name missing in broken code
 	}
 	s := Symbol{
@@ -195,6 +203,17 @@ func (w *walker) text(n node) string {
 		return ""
 	}
 	return string(w.src[w.nodes[n].start_byte:w.nodes[n].end_byte])
+}
+
+// squeeze is s without its white space, as strings.Join(strings.Fields(s),
+// "") is, without allocating when s has none.
+func squeeze(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= utf8.RuneSelf {
+			return strings.Join(strings.Fields(s), "")
+		}
+	}
+	return s
 }
 
 // unquote strips the quotes of a string literal's text.
