@@ -47,9 +47,10 @@ enum {
 // walk lists it.
 typedef struct {
   uint8_t open;    // list its children
-  uint16_t field;  // list those of its child in this field too, whatever that
-                   // child's type (0 for none), when the child's text holds
-                   // one of the rules' words (or the rules have none)
+  uint16_t field;  // list those of its child in this field (0 for none)
+                   // whatever that child's type, when the child's text
+                   // holds one of the rules' words (or they have none), and
+                   // only then
 } flat_rule;
 
 // flat_rules are a grammar's rules by symbol id, with the words a field
@@ -86,11 +87,12 @@ void flat_free(flat_state *st);
 
 // flat_parse parses len bytes of src (read during the call only) and walks
 // the tree: every node whose parent is open is listed, the root is open,
-// and a node is open when rules is NULL (every node is), or its parent's
-// rule names its field and its text holds one of the rules' words (or
-// they have none), or else its own rule opens it. When query is not NULL,
-// its matches with a path_capture capture are listed in captures. A tree
-// whose error nodes cover more than max_error_share of src is not walked.
+// and a node is open when rules is NULL (every node is); else a node in
+// the field its parent's rule names is open when its text holds one of
+// the rules' words (or they have none), another when its own rule opens
+// it. When query is not NULL, its matches with a path_capture capture are
+// listed in captures. A tree whose error nodes cover more than
+// max_error_share of src is not walked.
 int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_micros,
                double max_error_share, const flat_rules *rules, const TSQuery *query,
                uint32_t path_capture, uint32_t fn_capture);

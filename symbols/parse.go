@@ -28,10 +28,11 @@ type grammar struct {
 	extract  func(w *walker, root node)
 	// open lists the node types whose children extract reads: the walk
 	// lists the children of those only (and of the root). An entry
-	// "type.field" opens a node of that type's child in that field
+	// "type.field" opens the child in that field of a node of that type,
 	// whatever the child's type (a JavaScript arrow function's expression
-	// body), when its text holds one of words (or words is empty): those
-	// fields are the bodies extract does not read when they do not.
+	// body), when its text holds one of words (or words is empty), and
+	// only then: those fields are bodies extract reads nothing of without
+	// one of words.
 	open  []string
 	words []string
 	// imports, when set, is a query whose @path captures are the file's
