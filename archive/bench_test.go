@@ -14,6 +14,7 @@ import (
 
 	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
+	"hansard/fixtures/testgc"
 	"hansard/redact"
 	"hansard/transcripts"
 	"hansard/transcripts/claude"
@@ -227,6 +228,7 @@ func BenchmarkReattach(b *testing.B) {
 
 // TestMain removes the homes generated for benchmarks.
 func TestMain(m *testing.M) {
+	testgc.Pace()
 	code := m.Run()
 	benchHomes.Range(func(_, v any) bool {
 		if h, ok := v.(*benchHome); ok && h.dir != "" {

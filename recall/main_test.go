@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hansard/fixtures/tempdir"
+	"hansard/fixtures/testgc"
 )
 
 // scratch is the package's temporary folder, made and removed by TestMain:
@@ -12,4 +13,7 @@ import (
 // evaluation's corpora).
 var scratch string
 
-func TestMain(m *testing.M) { os.Exit(tempdir.Main(m, "hansard-recall-", &scratch)) }
+func TestMain(m *testing.M) {
+	testgc.Pace()
+	os.Exit(tempdir.Main(m, "hansard-recall-", &scratch))
+}

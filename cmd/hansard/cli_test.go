@@ -10,13 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
 
 	"hansard/archive"
 	"hansard/fixtures/tempdir"
+	"hansard/fixtures/testgc"
 )
 
 // scratch is the package's temporary folder (made and removed by
@@ -31,10 +31,9 @@ func TestMain(m *testing.M) {
 		main()
 	}
 	// Most tests run command lines in-process, each making and dropping a
-	// command's garbage in a heap that stays small: collecting at four
-	// times the live heap rather than twice spares much of the collector's
-	// work (main holds it off in a short-lived query, see holdGC).
-	debug.SetGCPercent(400)
+	// command's garbage in a heap that stays small (main itself holds the
+	// collector off in a short-lived query, see holdGC).
+	testgc.Pace()
 	os.Exit(tempdir.Main(m, "hansard-cmd-test-", &scratch))
 }
 

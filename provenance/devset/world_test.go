@@ -13,6 +13,7 @@ import (
 
 	"hansard/archive"
 	"hansard/fixtures/shared"
+	"hansard/fixtures/testgc"
 	"hansard/provenance"
 	"hansard/provenance/accuracy"
 	"hansard/provenance/gitrepo"
@@ -54,6 +55,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	testgc.Pace()
 	dir, err := os.MkdirTemp("", "hansard-devset-")
 	if err != nil {
 		panic(err)

@@ -1,0 +1,13 @@
+package gitlog
+
+import (
+	"os"
+	"testing"
+
+	"hansard/fixtures/testgc"
+)
+
+func TestMain(m *testing.M) {
+	testgc.Pace()
+	os.Exit(m.Run())
+}
