@@ -7,7 +7,4 @@ import (
 	"hansard/fixtures/testgc"
 )
 
-func TestMain(m *testing.M) {
-	testgc.Pace()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { os.Exit(testgc.Main(m)) }
