@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,14 +66,32 @@ func (a *Archive) ReadMessages(ctx context.Context, sessionID string, w WindowQu
 	return out, translate(rows.Err(), "messages of "+sessionID)
 }
 
-// MessageIndexes returns the indexes of the messages ReadMessages would
-// return, without reading their texts.
-func (a *Archive) MessageIndexes(ctx context.Context, sessionID string, w WindowQuery) ([]int, error) {
-	from, args := windowFrom(sessionID, w)
-	var out []int
-	err := appendRows(ctx, keptReads{a}, `SELECT m.idx `+from, &out,
-		func(rows *sql.Rows, idx *int) error { return rows.Scan(idx) }, args...)
-	return out, translate(err, "messages of "+sessionID)
+// MessageIndexesAround returns, in one query, the indexes of the messages
+// a window centred on w.From may hold, without reading their texts: up to
+// w.Limit before it (nearest first) and up to after from it on (in order),
+// as ReadMessages would return them.
+func (a *Archive) MessageIndexesAround(ctx context.Context, sessionID string, w WindowQuery, after int) (before, from []int, err error) {
+	w.Backward = true
+	qb, args := windowFrom(sessionID, w)
+	w.Backward, w.Limit = false, after
+	qa, argsAfter := windowFrom(sessionID, w)
+	var idx []int
+	err = appendRows(ctx, keptReads{a}, `SELECT idx FROM (SELECT m.idx AS idx `+qb+`) UNION ALL SELECT idx FROM (SELECT m.idx AS idx `+qa+`)`,
+		&idx, func(rows *sql.Rows, i *int) error { return rows.Scan(i) }, append(args, argsAfter...)...)
+	if err != nil {
+		return nil, nil, translate(err, "messages of "+sessionID)
+	}
+	for _, i := range idx {
+		if i < w.From {
+			before = append(before, i)
+		} else {
+			from = append(from, i)
+		}
+	}
+	// Each part keeps its order whatever order the parts came in.
+	slices.SortFunc(before, func(x, y int) int { return y - x })
+	slices.Sort(from)
+	return before, from, nil
 }
 
 // windowFrom returns the FROM clause and the rest of a read of w's

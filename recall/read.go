@@ -24,7 +24,7 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	if err != nil {
 		return ReadResponse{}, err
 	}
-	si, err := s.session(ctx, p.ref)
+	si, err := s.session(quiet(ctx), p.ref)
 	if err != nil {
 		return ReadResponse{}, err
 	}
@@ -48,7 +48,7 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	if p.group {
 		msgs = foldRevisions(msgs)
 	}
-	calls, err := s.callsByMessage(ctx, si, msgs)
+	calls, err := s.callsByMessage(quiet(ctx), si, msgs)
 	if err != nil {
 		return ReadResponse{}, err
 	}
@@ -97,6 +97,18 @@ func (s *Service) Read(ctx context.Context, req ReadRequest) (ReadResponse, erro
 	return resp, nil
 }
 
+// quiet returns the context a read's next query runs with: a context that
+// cannot be cancelled, which spares the SQLite driver and database/sql the
+// goroutines they start per query to watch one that can; or ctx itself
+// once it is done, so that a cancelled read fails at its next query as
+// before. A read's queries are short: one that has started runs to its end.
+func quiet(ctx context.Context) context.Context {
+	if ctx.Done() == nil || ctx.Err() != nil {
+		return ctx
+	}
+	return context.WithoutCancel(ctx)
+}
+
 // session resolves a session id or unique prefix (without the session's
 // links, which a read does not show). A prefix that matches a session and
 // only its subagents (whose ids extend it with "/agent-…") names the
@@ -138,13 +150,8 @@ func (s *Service) window(ctx context.Context, id string, p readPlan) ([]windowMe
 	if p.centred {
 		// Which messages the window holds first, then the texts of those
 		// alone (up to limit+1 more would be read on either side).
-		q.From, q.Backward, q.Limit = p.around, true, p.limit
-		before, err := s.Archive.MessageIndexes(ctx, id, q)
-		if err != nil {
-			return nil, false, internal("read messages", err)
-		}
-		q.Backward, q.Limit = false, p.limit+1
-		after, err := s.Archive.MessageIndexes(ctx, id, q)
+		q.From, q.Limit = p.around, p.limit
+		before, after, err := s.Archive.MessageIndexesAround(quiet(ctx), id, q, p.limit+1)
 		if err != nil {
 			return nil, false, internal("read messages", err)
 		}
@@ -157,13 +164,13 @@ func (s *Service) window(ctx context.Context, id string, p readPlan) ([]windowMe
 			} else {
 				q.From = after[0]
 			}
-			if msgs, err = s.Archive.ReadMessages(ctx, id, q); err != nil {
+			if msgs, err = s.Archive.ReadMessages(quiet(ctx), id, q); err != nil {
 				return nil, false, internal("read messages", err)
 			}
 		}
 	} else {
 		q.From, q.Offset, q.Limit = p.from, p.contentOffset, p.limit+1
-		after, err := s.Archive.ReadMessages(ctx, id, q)
+		after, err := s.Archive.ReadMessages(quiet(ctx), id, q)
 		if err != nil {
 			return nil, false, internal("read messages", err)
 		}
