@@ -30,3 +30,49 @@ func TestMessagesAndToolCalls(t *testing.T) {
 		t.Fatalf("messages of a missing session: %v", err)
 	}
 }
+
+// TestMessageIndexesAround holds the one query of a centred window's
+// indexes to the two reads it stands for.
+func TestMessageIndexesAround(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t)
+	a := e.open(Options{})
+	lines := []string{`{"t":"session","id":"s1","cwd":"/w"}`}
+	for i, role := range []string{"user", "assistant", "assistant", "user", "assistant", "user", "assistant"} {
+		lines = append(lines, fmt.Sprintf(`{"t":"msg","role":%q,"text":"message %d","uuid":"u%d"}`, role, i, i))
+	}
+	e.write("s1.jsonl", lines...)
+	e.refresh(a, RefreshOptions{})
+	ctx := context.Background()
+	indexes := func(w WindowQuery) []int {
+		msgs, err := a.ReadMessages(ctx, "s1", w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []int{}
+		for _, m := range msgs {
+			out = append(out, m.Index)
+		}
+		return out
+	}
+	all := indexes(WindowQuery{Limit: 100})
+	if len(all) != 7 {
+		t.Fatalf("the session has %d messages, want 7", len(all))
+	}
+	for _, roles := range [][]string{nil, {"user"}, {"assistant", "tool"}} {
+		for from := 0; from <= len(all); from++ {
+			for limit := 1; limit <= 3; limit++ {
+				w := WindowQuery{From: from, Roles: roles, Limit: limit}
+				before, after, err := a.MessageIndexesAround(ctx, "s1", w, limit+1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantBefore := indexes(WindowQuery{From: from, Backward: true, Roles: roles, Limit: limit})
+				wantAfter := indexes(WindowQuery{From: from, Roles: roles, Limit: limit + 1})
+				if fmt.Sprint(before) != fmt.Sprint(wantBefore) || fmt.Sprint(after) != fmt.Sprint(wantAfter) {
+					t.Errorf("roles %v from %d limit %d: %v and %v, want %v and %v", roles, from, limit, before, after, wantBefore, wantAfter)
+				}
+			}
+		}
+	}
+}

@@ -300,3 +300,16 @@ func TestReadPrefixOfSessionWithSubagents(t *testing.T) {
 		t.Errorf("subagent id resolved to %q", r.SessionID)
 	}
 }
+
+// TestReadCancelled: a read whose context is done fails as cancelled,
+// though its queries run without watching the context.
+func TestReadCancelled(t *testing.T) {
+	w := newReadWorld(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, req := range []ReadRequest{{SessionID: w.c.id}, {SessionID: w.c.id, Around: new(5)}} {
+		if _, err := w.svc.Read(ctx, req); ErrorCode(err) != CodeCancelled {
+			t.Errorf("read %+v with a done context: %v, want code %s", req, err, CodeCancelled)
+		}
+	}
+}
