@@ -66,27 +66,28 @@ func (h *Host) AutoAttach(ctx context.Context, roots []string) ([]provenance.Aut
 
 // attachHere auto-attaches sessions to the repository root a question is
 // about, when none is attached to it yet and some are attached to none,
-// and sets the attachment's hint when then still none is.
-func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) (Attachment, error) {
-	var att Attachment
+// and sets the attachment's hint when then still none is; wrote says it
+// wrote to the archive (see keptAttachHere, which its callers ask).
+func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) (att Attachment, wrote bool, err error) {
 	unattached, here, stamp, err := a.AttachmentCounts(ctx, root)
 	if err != nil || unattached == 0 || here > 0 {
-		return att, err
+		return att, false, err
 	}
 	// Looking for evidence costs git lookups for every unattached session:
 	// it is done again only when those sessions changed.
 	tried, err := a.AutoAttachTried(ctx, root)
 	if err != nil {
-		return att, err
+		return att, false, err
 	}
 	if tried != stamp {
+		wrote = true
 		found, err := h.AutoAttach(ctx, []string{root})
 		if err != nil {
-			return att, err
+			return att, wrote, err
 		}
 		if len(found) == 0 {
 			if err := a.SetAutoAttachTried(ctx, root, stamp); err != nil {
-				return att, err
+				return att, wrote, err
 			}
 		}
 		for _, m := range found {
@@ -94,12 +95,12 @@ func (h *Host) attachHere(ctx context.Context, a *archive.Archive, root string) 
 		}
 		if len(found) > 0 {
 			if unattached, here, _, err = a.AttachmentCounts(ctx, root); err != nil {
-				return att, err
+				return att, wrote, err
 			}
 		}
 	}
 	setHint(&att, unattached, here)
-	return att, nil
+	return att, wrote, nil
 }
 
 func setHint(att *Attachment, unattached, here int) {

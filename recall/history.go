@@ -248,7 +248,7 @@ func (h *Host) CodeHistory(ctx context.Context, req CodeHistoryRequest, scope Sc
 	if err != nil {
 		return CodeHistoryResponse{}, historyError(loc.Path, err)
 	}
-	if _, err := h.attachHere(ctx, a, repo.Root); err != nil {
+	if _, err := h.keptAttachHere(ctx, a, repo.Root); err != nil {
 		return CodeHistoryResponse{}, err
 	}
 	resp := CodeHistoryResponse{Notice: EvidenceNotice, Repo: repo.Root, Path: rel, Line: loc.Start, TokenBudget: budget}

@@ -74,6 +74,8 @@ type Host struct {
 	localStamp    string
 	// histories keeps the evidence of files' histories (see historyMemo).
 	histories historyMemo
+	// attaches keeps what attachHere found per root (see attachMemo).
+	attaches attachMemo
 }
 
 // NewHost returns a Host; nothing is opened until a request needs it.

@@ -33,7 +33,7 @@ func (h *Host) Search(ctx context.Context, req SearchRequest, scope Scope) (Sear
 			return SearchResponse{}, err
 		}
 		if root, ok := h.gitRoot(ctx, scope.Dir); ok && req.Repo == "" {
-			if att, err = h.attachHere(ctx, svc.Archive, root); err != nil {
+			if att, err = h.keptAttachHere(ctx, svc.Archive, root); err != nil {
 				return SearchResponse{}, err
 			}
 			if len(att.Attached) > 0 {

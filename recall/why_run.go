@@ -27,7 +27,7 @@ func (h *Host) newWhyRun(a *archive.Archive, repo *gitrepo.Repo) *whyRun {
 		if _, err := h.Fresh(ctx); err != nil {
 			return err
 		}
-		found, err := h.attachHere(ctx, a, repo.Root)
+		found, err := h.keptAttachHere(ctx, a, repo.Root)
 		if err != nil {
 			return err
 		}
