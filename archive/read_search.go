@@ -83,7 +83,7 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 		rank, rankArgs, ok := bm25.ExprWalk("messages_fts", match, handle, "s.id")
 		if ok {
 			w.byRank = true
-			q, args := messagesQuery(match, ", "+rank, rankArgs, f)
+			q, args := messagesQuery(match, ", "+rank+" AS walk_rank", rankArgs, f)
 			hits, err := a.searchFTS(ctx, "messages_fts", match, q, args, w, false)
 			release()
 			if !errors.Is(err, errWalkOrder) {
@@ -141,6 +141,17 @@ func (a *Archive) searchFTS(ctx context.Context, table, match, scan string, args
 	f := w.f
 	if f.Scan > 0 {
 		scan += fmt.Sprintf(" LIMIT %d", f.Scan)
+	}
+	if w.byRank {
+		// Only the rows the walk keeps, or that end it, leave SQLite: the
+		// ranking function gives the others no rank. A subquery with a
+		// LIMIT (-1: none) is not flattened into the query reading it,
+		// which would call the function twice a row, but read as it runs,
+		// so the walk still stops early.
+		if f.Scan <= 0 {
+			scan += " LIMIT -1"
+		}
+		scan = "SELECT * FROM (" + scan + ") WHERE walk_rank IS NOT NULL"
 	}
 	rows, done, err := a.searchQuery(ctx, scan, args...)
 	if err != nil {

@@ -51,13 +51,14 @@ func (w *matchWalk) step(id string) walkStep {
 
 // rankingWalk decides row rowid of session id as the ranking function
 // reads it, before the walk does (see bm25.Walk), so that only the rows
-// kept are ranked; read takes the decision back.
+// kept are ranked, and the row that ends the walk (which is read, to end
+// it); read takes the decision back.
 func (w *matchWalk) rankingWalk(rowid int64, id string) bool {
 	if !w.byRank {
 		return true
 	}
 	w.decided, w.at, w.last = true, rowid, w.step(id)
-	return w.last == walkKeep
+	return w.last != walkSkip
 }
 
 // read decides the row the walk reads: as the ranking function did, when
