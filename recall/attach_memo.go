@@ -23,24 +23,15 @@ const attachMemoRoots = 64
 // reading the mark costs it a connection of its own to the archive (see
 // archive.ChangeMark).
 type attachMemo struct {
-	mu    sync.Mutex
-	m     map[string]attachMemoEntry // root → its attachment
-	asked bool                       // an attachment was asked for before
+	askedOnce // an attachment was asked for before
+	mu        sync.Mutex
+	m         map[string]attachMemoEntry // root → its attachment
 }
 
 type attachMemoEntry struct {
 	arch *archive.Archive
 	mark int64
 	att  Attachment // attached nothing: only its hint is set
-}
-
-// again reports whether an attachment was asked for before.
-func (m *attachMemo) again() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	was := m.asked
-	m.asked = true
-	return was
 }
 
 // get returns the attachment kept for root in a at mark.

@@ -28,9 +28,9 @@ const historyMemoFiles = 32
 // question, and reading the state costs it a connection of its own to the
 // archive (see archive.ChangeMark).
 type historyMemo struct {
-	mu    sync.Mutex
-	m     map[historyFile]historyMemoEntry
-	asked bool // a history was asked for before
+	askedOnce // a history was asked for before
+	mu        sync.Mutex
+	m         map[historyFile]historyMemoEntry
 }
 
 type historyFile struct{ root, rel string }
@@ -79,15 +79,6 @@ func historyStateOf(ctx context.Context, a *archive.Archive, repo *gitrepo.Repo,
 		return historyState{}, false
 	}
 	return historyState{arch: a, mark: mark, head: head, index: ix, content: sha256.Sum256(content), until: until}, true
-}
-
-// again reports whether a history was asked for before.
-func (m *historyMemo) again() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	was := m.asked
-	m.asked = true
-	return was
 }
 
 // get returns the evidence kept for the file in state st.
