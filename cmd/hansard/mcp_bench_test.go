@@ -24,8 +24,10 @@ import (
 // BenchmarkMCP measures the recall tools through the protocol, against the
 // built binary over stdio, on a generated home of MCP_BENCH_MB megabytes of
 // transcripts (default 1000) indexed once under MCP_BENCH_DIR (default
-// $TMPDIR/hansard-mcp-bench-<MB>) and kept for later runs. In the same run
-// it times a plain `hansard history` process on the same archive:
+// $TMPDIR/hansard-mcp-bench-<MB>) and kept for later runs: through mcp-go's
+// client (its decoding of each answer included), then on the wire (raw
+// JSON-RPC lines, see wireServer). In the same run it times a plain
+// `hansard history` process on the same archive:
 //
 //	go test ./cmd/hansard -run '^$' -bench MCP -benchtime 1x
 func BenchmarkMCP(b *testing.B) {
@@ -38,12 +40,16 @@ func BenchmarkMCP(b *testing.B) {
 		rss := peakRSS(pid)
 		c.Close()
 		hist := historyProcess(b, bin, env, queries)
+		wireSearch, wireRead := wireCalls(b, bin, env, queries)
 		b.ReportMetric(cputime.Percentile(start, 50), "start-to-answer-ms")
 		b.ReportMetric(cputime.Percentile(search, 50), "search-p50-ms")
 		b.ReportMetric(cputime.Percentile(search, 95), "search-p95-ms")
 		b.ReportMetric(cputime.Percentile(read, 50), "read-p50-ms")
 		b.ReportMetric(cputime.Percentile(read, 95), "read-p95-ms")
 		b.ReportMetric(cputime.Percentile(hist, 50), "history-process-p50-ms")
+		b.ReportMetric(cputime.Percentile(wireSearch, 50), "wire-search-p50-ms")
+		b.ReportMetric(cputime.Percentile(wireSearch, 95), "wire-search-p95-ms")
+		b.ReportMetric(cputime.Percentile(wireRead, 50), "wire-read-p50-ms")
 		if rss > 0 {
 			b.ReportMetric(rss, "server-peak-rss-mb")
 		}
@@ -51,8 +57,9 @@ func BenchmarkMCP(b *testing.B) {
 			b.ReportMetric(cputime.Percentile(searchCPU, 50), "server-cpu-search-p50-ms")
 			b.ReportMetric(cputime.Percentile(readCPU, 50), "server-cpu-read-p50-ms")
 		}
-		b.Logf("%d queries: search p50 %.2f ms p95 %.2f ms; read p50 %.2f ms; server start to first answer %.1f ms (median of %d); `hansard history` process p50 %.1f ms; server CPU per search p50 %.2f ms, per read %.2f ms",
-			len(search), cputime.Percentile(search, 50), cputime.Percentile(search, 95), cputime.Percentile(read, 50), cputime.Percentile(start, 50), len(start), cputime.Percentile(hist, 50), cputime.Percentile(searchCPU, 50), cputime.Percentile(readCPU, 50))
+		b.Logf("%d queries: search p50 %.2f ms p95 %.2f ms; read p50 %.2f ms; server start to first answer %.1f ms (median of %d); `hansard history` process p50 %.1f ms; server CPU per search p50 %.2f ms, per read %.2f ms; on the wire: search p50 %.2f ms p95 %.2f ms, read p50 %.2f ms",
+			len(search), cputime.Percentile(search, 50), cputime.Percentile(search, 95), cputime.Percentile(read, 50), cputime.Percentile(start, 50), len(start), cputime.Percentile(hist, 50), cputime.Percentile(searchCPU, 50), cputime.Percentile(readCPU, 50),
+			cputime.Percentile(wireSearch, 50), cputime.Percentile(wireSearch, 95), cputime.Percentile(wireRead, 50))
 	}
 }
 
