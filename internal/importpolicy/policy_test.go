@@ -116,6 +116,8 @@ var rows = []row{
 		"test support: a test binary's shared temporary folder"},
 	{"hansard/fixtures/testgc", "STD TEST", "",
 		"test support: the collector's pace for test binaries"},
+	{"hansard/fixtures/mcpwire", "STD TEST", "",
+		"test support: an MCP server driven by raw JSON-RPC lines, for the benchmarks"},
 	{"hansard/fixtures/planted", "STD EXEC", "hansard/redact",
 		"the planted-secrets corpus writes transcripts and a repository with the git binary, without the parsers; its tests check it against the redactor"},
 	{"hansard/fixtures/bpe", "STD TEST github.com/pkoukk/tiktoken-go/... github.com/pkoukk/tiktoken-go-loader/...", "",

@@ -1,9 +1,7 @@
 package mcp
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 
 	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
+	"hansard/fixtures/mcpwire"
 	"hansard/recall"
 )
 
@@ -109,25 +108,17 @@ func BenchmarkServe(b *testing.B) {
 		cancel()
 		<-done
 	})
-	lines := bufio.NewScanner(outR)
-	lines.Buffer(nil, 1<<24)
-	id := 0
-	call := func(name string, args map[string]any) json.RawMessage {
-		id++
-		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call",
-			"params": map[string]any{"name": name, "arguments": args}})
-		if _, err := inW.Write(append(msg, '\n')); err != nil {
+	c := mcpwire.New(inW, outR)
+	if err := c.Initialize(); err != nil {
+		b.Fatal(err)
+	}
+	call := func(name string, args map[string]any) (float64, mcpwire.Answer) {
+		took, a, err := c.Timed(name, args)
+		if err != nil {
 			b.Fatal(err)
 		}
-		if !lines.Scan() {
-			b.Fatalf("no answer: %v", lines.Err())
-		}
-		return lines.Bytes()
+		return ms(took), a
 	}
-	init, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 0, "method": "initialize",
-		"params": map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "bench", "version": "1"}}})
-	inW.Write(append(init, '\n'))
-	lines.Scan()
 	for _, q := range qs {
 		call("search_past_sessions", map[string]any{"query": q})
 	}
@@ -135,30 +126,14 @@ func BenchmarkServe(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		for _, q := range qs {
-			t0 := time.Now()
-			out := call("search_past_sessions", map[string]any{"query": q})
-			search = append(search, msSince(t0))
-			var resp struct {
-				Result struct {
-					IsError           bool `json:"isError"`
-					StructuredContent struct {
-						Hits []struct {
-							SessionID    string `json:"session_id"`
-							MessageIndex int    `json:"message_index"`
-						} `json:"hits"`
-					} `json:"structuredContent"`
-				} `json:"result"`
-			}
-			if err := json.Unmarshal(out, &resp); err != nil || resp.Result.IsError {
-				b.Fatalf("search %q: %v %s", q, err, out)
-			}
-			hits := resp.Result.StructuredContent.Hits
+			took, a := call("search_past_sessions", map[string]any{"query": q})
+			search = append(search, took)
+			hits := a.Result.StructuredContent.Hits
 			if len(hits) == 0 {
 				continue
 			}
-			t0 = time.Now()
-			call("get_past_session", map[string]any{"session_id": hits[0].SessionID, "around": hits[0].MessageIndex, "limit": 20})
-			read = append(read, msSince(t0))
+			took, _ = call("get_past_session", map[string]any{"session_id": hits[0].SessionID, "around": hits[0].MessageIndex, "limit": 20})
+			read = append(read, took)
 		}
 	}
 	report(b, search, read)
