@@ -77,20 +77,8 @@ type TextHit struct {
 // others, and BM25 runs on few rows.
 func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilter) ([]TextHit, error) {
 	if f.RankWalked {
-		// Rank only the rows kept, when the ranking function can ask.
-		w := newMatchWalk(f)
-		handle, release := bm25.Walk(w.rankingWalk)
-		rank, rankArgs, ok := bm25.ExprWalk("messages_fts", match, handle, "s.id")
-		if ok {
-			w.byRank = true
-			q, args := messagesQuery(match, ", "+rank+" AS walk_rank", rankArgs, f)
-			hits, err := a.searchFTS(ctx, "messages_fts", match, q, args, w, false)
-			release()
-			if !errors.Is(err, errWalkOrder) {
-				return hits, err
-			}
-		} else {
-			release()
+		if hits, ok, err := a.searchMessagesByWalk(ctx, match, f); ok {
+			return hits, err
 		}
 	}
 	rank, rankArgs := "", []any(nil)
@@ -100,6 +88,27 @@ func (a *Archive) SearchMessages(ctx context.Context, match string, f SearchFilt
 	}
 	q, args := messagesQuery(match, rank, rankArgs, f)
 	return a.searchFTS(ctx, "messages_fts", match, q, args, newMatchWalk(f), false)
+}
+
+// searchMessagesByWalk is SearchMessages ranking only the rows its walk
+// keeps, the ranking function asking the walk (bm25.Walk); ok is false
+// when it cannot (no ranking function of ours, or rows read out of the
+// order they were ranked in), for the caller to rank every row walked.
+func (a *Archive) searchMessagesByWalk(ctx context.Context, match string, f SearchFilter) (hits []TextHit, ok bool, err error) {
+	w := newMatchWalk(f)
+	handle, release := bm25.Walk(w.rankingWalk)
+	defer release()
+	rank, rankArgs, ok := bm25.ExprWalk("messages_fts", match, handle, "s.id")
+	if !ok {
+		return nil, false, nil
+	}
+	w.byRank = true
+	q, args := messagesQuery(match, ", "+rank+" AS walk_rank", rankArgs, f)
+	hits, err = a.searchFTS(ctx, "messages_fts", match, q, args, w, false)
+	if errors.Is(err, errWalkOrder) {
+		return nil, false, nil
+	}
+	return hits, true, err
 }
 
 // messagesQuery is the first pass of SearchMessages, with its arguments:
