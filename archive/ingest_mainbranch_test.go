@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hansard/fixtures/shared"
+	"hansard/fixtures/tempdir"
 )
 
 func TestMainBranch(t *testing.T) {
@@ -211,21 +212,7 @@ func copyTree(t *testing.T, src, dst string) bool {
 	if _, err := os.Stat(src); err != nil {
 		return false
 	}
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		writeFile(t, filepath.Join(dst, rel), data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tempdir.CopyTree(t, src, dst)
 	return true
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -91,29 +90,6 @@ func buildHansard(t testing.TB) string {
 	return bin
 }
 
-// copyTree copies the fixture transcripts into a new user's home.
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		dst := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o700)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o600)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // hansard runs the binary with home as HOME and returns its outputs and
 // exit code.
 func hansard(t *testing.T, bin, home string, args ...string) (stdout, stderr string, code int) {
@@ -148,7 +124,7 @@ func TestIndexAndStatusEndToEnd(t *testing.T) {
 	t.Parallel()
 	bin := buildHansard(t)
 	home := t.TempDir()
-	copyTree(t, filepath.Join("..", "..", "fixtures", "claude", "projects"), filepath.Join(home, ".claude", "projects"))
+	tempdir.CopyTree(t, filepath.Join("..", "..", "fixtures", "claude", "projects"), filepath.Join(home, ".claude", "projects"))
 
 	out, errOut, code := hansard(t, bin, home, "index")
 	if code != 0 || !strings.HasPrefix(out, "indexed ") {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"hansard/fixtures/tempdir"
 	"hansard/provenance/gitrepo/gittest"
 	"hansard/recall"
 )
@@ -55,7 +56,7 @@ func runOnHost(host *recall.Host, home string, env map[string]string, args ...st
 func fixtureHome(t *testing.T) string {
 	t.Helper()
 	home := t.TempDir()
-	copyTree(t, filepath.Join("..", "..", "fixtures", "claude", "projects"), filepath.Join(home, ".claude", "projects"))
+	tempdir.CopyTree(t, filepath.Join("..", "..", "fixtures", "claude", "projects"), filepath.Join(home, ".claude", "projects"))
 	return home
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hansard/archive"
+	"hansard/fixtures/tempdir"
 	"hansard/provenance"
 )
 
@@ -57,7 +58,7 @@ func unmapped(t *testing.T, w *world) *archive.Archive {
 	t.Helper()
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "archive")
-	copyFolder(t, w.indexed, dir)
+	tempdir.CopyTree(t, w.indexed, dir)
 	a, err := archive.Open(ctx, archive.Options{Dir: dir, Resolver: provenance.ArchiveResolver{}})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"hansard/archive"
 	"hansard/fixtures/shared"
+	"hansard/fixtures/tempdir"
 	"hansard/fixtures/testgc"
 	"hansard/provenance"
 	"hansard/provenance/accuracy"
@@ -145,7 +146,7 @@ func buildWorld(t *testing.T, name, set string) *world {
 		t.Fatal(err)
 	}
 	w.indexed = filepath.Join(dir, "indexed")
-	copyFolder(t, a.Dir(), w.indexed)
+	tempdir.CopyTree(t, a.Dir(), w.indexed)
 	if w.archive, err = archive.Open(ctx, archive.Options{Dir: a.Dir(), Resolver: provenance.ArchiveResolver{}, PathMaps: w.maps}); err != nil {
 		t.Fatal(err)
 	}
