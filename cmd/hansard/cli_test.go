@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,29 +54,11 @@ var built = sync.OnceValues(func() (string, error) {
 	if err := os.Link(self, bin); err == nil {
 		return bin, nil
 	}
-	if err := copyExecutable(self, bin); err != nil {
+	if err := tempdir.CopyFile(self, bin, 0o700); err != nil {
 		return "", fmt.Errorf("copy the test binary: %w", err)
 	}
 	return bin, nil
 })
-
-// copyExecutable copies the file at from to a new executable file at to.
-func copyExecutable(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o700)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return err
-	}
-	return dst.Close()
-}
 
 // buildHansard returns the command, compiled once for the package's tests
 // and benchmarks (none of them changes the binary or its folder).

@@ -34,25 +34,8 @@ func wireCalls(b *testing.B, bin string, env []string, queries []string) (search
 	if err := c.Initialize(); err != nil {
 		b.Fatal(err)
 	}
-	call := func(name string, args map[string]any) (float64, mcpwire.Answer) {
-		took, a, err := c.Timed(name, args)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return ms(took), a
-	}
 	for _, q := range queries {
-		call("search_past_sessions", map[string]any{"query": q})
+		c.Bench(b, "search_past_sessions", map[string]any{"query": q})
 	}
-	for _, q := range queries {
-		took, a := call("search_past_sessions", map[string]any{"query": q})
-		search = append(search, took)
-		if len(a.Result.StructuredContent.Hits) == 0 {
-			continue
-		}
-		h := a.Result.StructuredContent.Hits[0]
-		took, _ = call("get_past_session", map[string]any{"session_id": h.SessionID, "around": h.MessageIndex, "limit": 20})
-		read = append(read, took)
-	}
-	return search, read
+	return c.SearchThenRead(b, queries)
 }

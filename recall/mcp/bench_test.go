@@ -112,29 +112,14 @@ func BenchmarkServe(b *testing.B) {
 	if err := c.Initialize(); err != nil {
 		b.Fatal(err)
 	}
-	call := func(name string, args map[string]any) (float64, mcpwire.Answer) {
-		took, a, err := c.Timed(name, args)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return ms(took), a
-	}
 	for _, q := range qs {
-		call("search_past_sessions", map[string]any{"query": q})
+		c.Bench(b, "search_past_sessions", map[string]any{"query": q})
 	}
 	var search, read []float64
 	b.ResetTimer()
 	for range b.N {
-		for _, q := range qs {
-			took, a := call("search_past_sessions", map[string]any{"query": q})
-			search = append(search, took)
-			hits := a.Result.StructuredContent.Hits
-			if len(hits) == 0 {
-				continue
-			}
-			took, _ = call("get_past_session", map[string]any{"session_id": hits[0].SessionID, "around": hits[0].MessageIndex, "limit": 20})
-			read = append(read, took)
-		}
+		searched, reads := c.SearchThenRead(b, qs)
+		search, read = append(search, searched...), append(read, reads...)
 	}
 	report(b, search, read)
 }
