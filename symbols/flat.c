@@ -23,6 +23,7 @@ void flat_free(flat_state *st) {
   if (st->parser != NULL) ts_parser_delete(st->parser);
   if (st->query_cursor != NULL) ts_query_cursor_delete(st->query_cursor);
   if (st->has_cursor) ts_tree_cursor_delete(&st->cursor);
+  if (st->kept != NULL) ts_tree_delete(st->kept);
   free(st->nodes);
   free(st->stack);
   free(st->captures);
@@ -205,18 +206,19 @@ static int capture(flat_state *st, TSNode root, const TSQuery *query, uint32_t p
   return FLAT_OK;
 }
 
-int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_micros,
-               double max_error_share, const flat_rules *rules, const TSQuery *query,
-               uint32_t path_capture, uint32_t fn_capture) {
+// clear empties the state's walk.
+static void clear(flat_state *st) {
   st->n_nodes = st->n_captures = 0;
   st->has_error = false;
   st->error_bytes = 0;
-  ts_parser_set_timeout_micros(st->parser, timeout_micros);
-  TSTree *tree = ts_parser_parse_string(st->parser, NULL, src, len);
-  if (tree == NULL) {
-    ts_parser_reset(st->parser);  // a parse stopped half way would resume
-    return FLAT_NO_TREE;
-  }
+}
+
+// walk_tree measures tree's error nodes and, unless they cover too much of
+// src, walks it and lists the query's captures.
+static int walk_tree(flat_state *st, TSTree *tree, const char *src, uint32_t len, double max_error_share,
+                     const flat_rules *rules, const TSQuery *query, uint32_t path_capture,
+                     uint32_t fn_capture) {
+  clear(st);
   TSNode root = ts_tree_root_node(tree);
   int status = FLAT_OK;
   if (ts_node_has_error(root)) {
@@ -226,6 +228,39 @@ int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_m
   }
   if (status == FLAT_OK) status = walk(st, root, src, rules);
   if (status == FLAT_OK && query != NULL) status = capture(st, root, query, path_capture, fn_capture);
+  return status;
+}
+
+int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_micros,
+               double max_error_share, const flat_rules *rules, const TSQuery *query,
+               uint32_t path_capture, uint32_t fn_capture, bool keep) {
+  clear(st);
+  if (st->kept != NULL) {
+    ts_tree_delete(st->kept);
+    st->kept = NULL;
+  }
+  ts_parser_set_timeout_micros(st->parser, timeout_micros);
+  TSTree *tree = ts_parser_parse_string(st->parser, NULL, src, len);
+  if (tree == NULL) {
+    ts_parser_reset(st->parser);  // a parse stopped half way would resume
+    return FLAT_NO_TREE;
+  }
+  int status = walk_tree(st, tree, src, len, max_error_share, rules, query, path_capture, fn_capture);
+  if (keep) st->kept = tree;
+  else ts_tree_delete(tree);
+  return status;
+}
+
+int flat_rewalk(flat_state *st, const char *src, uint32_t len, double max_error_share,
+                const flat_rules *rules, const TSQuery *query, uint32_t path_capture,
+                uint32_t fn_capture) {
+  TSTree *tree = st->kept;
+  if (tree == NULL) {
+    clear(st);
+    return FLAT_NO_TREE;
+  }
+  st->kept = NULL;
+  int status = walk_tree(st, tree, src, len, max_error_share, rules, query, path_capture, fn_capture);
   ts_tree_delete(tree);
   return status;
 }

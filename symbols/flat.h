@@ -80,6 +80,8 @@ typedef struct {
 
   bool has_error;        // the tree has error or missing nodes
   uint32_t error_bytes;  // bytes that error nodes cover, nested ones counted once
+
+  TSTree *kept;  // the last parse's tree when flat_parse was asked to keep it
 } flat_state;
 
 flat_state *flat_new(const TSLanguage *lang);
@@ -92,10 +94,18 @@ void flat_free(flat_state *st);
 // the rules' words (or they have none), another when its own rule opens
 // it. When query is not NULL, its matches with a path_capture capture are
 // listed in captures. A tree whose error nodes cover more than
-// max_error_share of src is not walked.
+// max_error_share of src is not walked. When keep is set, the tree is kept
+// for flat_rewalk.
 int flat_parse(flat_state *st, const char *src, uint32_t len, uint64_t timeout_micros,
                double max_error_share, const flat_rules *rules, const TSQuery *query,
-               uint32_t path_capture, uint32_t fn_capture);
+               uint32_t path_capture, uint32_t fn_capture, bool keep);
+
+// flat_rewalk walks the tree flat_parse kept of the same src again, as
+// flat_parse walks a tree, and frees it: the open lists' test walks one
+// tree with and without rules. FLAT_NO_TREE when none was kept.
+int flat_rewalk(flat_state *st, const char *src, uint32_t len, double max_error_share,
+                const flat_rules *rules, const TSQuery *query, uint32_t path_capture,
+                uint32_t fn_capture);
 
 // flat_shrink frees buffers grown past max_bytes by a large file.
 void flat_shrink(flat_state *st, size_t max_bytes);

@@ -174,44 +174,61 @@ func (g *grammar) release(st *flatState) {
 
 // parse reads content with lang's grammar.
 func parse(ctx context.Context, lang Language, content []byte, opts Options) (*File, error) {
-	return parseOpening(ctx, lang, content, opts, true)
-}
-
-// parseOpening is parse, the walk opening only the grammar's open lists
-// when pruned, every node when not.
-func parseOpening(ctx context.Context, lang Language, content []byte, opts Options, pruned bool) (*File, error) {
-	g := grammars[lang]
-	if g == nil {
-		return &File{Language: lang, Skipped: SkipUnsupported}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	g.init()
-	rules := g.rules
-	if !pruned {
-		rules = nil
-	}
-	st := g.state()
-	defer g.release(st)
-	status := st.parse(ctx, g, content, opts, rules)
-	f, err := g.file(ctx, lang, st, status, content)
-	if uint64(st.c.cap_nodes)*C.sizeof_flat_node > maxKept || uint64(st.c.cap_captures)*C.sizeof_flat_capture > maxKept {
-		C.flat_shrink(st.c, maxKept)
-	}
+	f, _, err := parseWalks(ctx, lang, content, opts, false)
 	return f, err
 }
 
-// parse runs flat_parse on content: one call into C that parses, measures
-// the error nodes and walks the tree. The content is read in place, not
-// copied. A cancelled ctx stops the parse through the parser's
-// cancellation flag.
-func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts Options, rules *C.flat_rules) C.int {
-	src := (*C.char)(unsafe.Pointer(unsafe.SliceData(content)))
-	var q *C.TSQuery
-	if g.importsQ != nil && gateOpen(g.gate, content) {
-		q = g.importsQ
+// parseWalks is parse, the walk opening only the grammar's open lists;
+// when full is set, the same tree is walked again opening every node, and
+// that walk's File returned too (what the open lists' test compares).
+func parseWalks(ctx context.Context, lang Language, content []byte, opts Options, full bool) (pruned, all *File, err error) {
+	g := grammars[lang]
+	if g == nil {
+		return &File{Language: lang, Skipped: SkipUnsupported}, &File{Language: lang, Skipped: SkipUnsupported}, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	g.init()
+	st := g.state()
+	defer g.release(st)
+	q := g.query(content)
+	status := st.parse(ctx, g, content, opts, q, full)
+	pruned, err = g.file(ctx, lang, st, status, content)
+	if full {
+		// Walked even after an error: the walk frees the kept tree.
+		status = C.flat_rewalk(st.c, contentPtr(content), C.uint32_t(len(content)), C.double(opts.MaxErrorShare),
+			nil, q, g.pathID, g.fnID)
+		if err == nil {
+			all, err = g.file(ctx, lang, st, status, content)
+		}
+	}
+	if uint64(st.c.cap_nodes)*C.sizeof_flat_node > maxKept || uint64(st.c.cap_captures)*C.sizeof_flat_capture > maxKept {
+		C.flat_shrink(st.c, maxKept)
+	}
+	return pruned, all, err
+}
+
+// query is g's imports query when content may hold an import, nil when
+// not.
+func (g *grammar) query(content []byte) *C.TSQuery {
+	if g.importsQ != nil && gateOpen(g.gate, content) {
+		return g.importsQ
+	}
+	return nil
+}
+
+// contentPtr is content's first byte as C reads it, in place.
+func contentPtr(content []byte) *C.char {
+	return (*C.char)(unsafe.Pointer(unsafe.SliceData(content)))
+}
+
+// parse runs flat_parse on content with g's rules and imports query q: one
+// call into C that parses, measures the error nodes and walks the tree,
+// keeping it for flat_rewalk when keep is set. The content is read in
+// place, not copied. A cancelled ctx stops the parse through the parser's
+// cancellation flag.
+func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts Options, q *C.TSQuery, keep bool) C.int {
 	flag := (*uintptr)(unsafe.Pointer(&st.c.cancel))
 	var stop func() bool
 	var stopped chan struct{}
@@ -222,8 +239,8 @@ func (st *flatState) parse(ctx context.Context, g *grammar, content []byte, opts
 			close(stopped)
 		})
 	}
-	status := C.flat_parse(st.c, src, C.uint32_t(len(content)), C.uint64_t(opts.Timeout.Microseconds()),
-		C.double(opts.MaxErrorShare), rules, q, g.pathID, g.fnID)
+	status := C.flat_parse(st.c, contentPtr(content), C.uint32_t(len(content)), C.uint64_t(opts.Timeout.Microseconds()),
+		C.double(opts.MaxErrorShare), g.rules, q, g.pathID, g.fnID, C.bool(keep))
 	if stop != nil && !stop() {
 		// The flag was set, or is being set: once it is, clear it for the
 		// state's next parse.
