@@ -109,15 +109,21 @@ func historyOf(t *testing.T, w *world) historyScore {
 			ids = append(ids, s.SessionID)
 		}
 		parents := sessionParents(t, w, ids)
-		shas, committed := fileCommits(t, w.clone, file)
+		var shas, committed map[string]bool // the file's commits, read when a session needs them
 		for _, s := range resp.Sessions {
 			id := sessionID(parents.root(s.SessionID))
 			listed[id] = true
 			edited := slices.ContainsFunc(s.Edits, func(e recall.HistoryEdit) bool {
 				return e.Attributed == "" && slices.Contains(lineage, e.Path)
 			})
+			if edited || anyCredit[file][id] {
+				continue
+			}
+			if shas == nil {
+				shas, committed = fileCommits(t, w.clone, file)
+			}
 			ours := slices.ContainsFunc(sessions[id].Checkpoints, func(c string) bool { return committed[c] })
-			if !edited && !ours && !anyCredit[file][id] && !wroteOrCommitted(t, w, file, s, shas) {
+			if !ours && !wroteOrCommitted(t, w, file, s, shas) {
 				sc.False = append(sc.False, fmt.Sprintf("%s: %s (%s)", file, s.SessionID, describeEdits(s.Edits)))
 			}
 		}
