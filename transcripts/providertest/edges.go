@@ -47,6 +47,6 @@ func checkUnterminated(t *testing.T, p transcripts.Provider, sc *source) {
 func checkByteOrderMark(t *testing.T, p transcripts.Provider, sc *source) {
 	t.Helper()
 	data := append([]byte{0xEF, 0xBB, 0xBF}, sc.data...)
-	got := parseAll(t, p, sc.src, data, transcripts.Checkpoint{}, nil)
+	got, _ := parseAll(t, p, sc.src, data, transcripts.Checkpoint{}, nil)
 	diff(t, sc.rel+" after a byte-order mark", sc.full, got)
 }

@@ -21,7 +21,7 @@ func checkResultsFirst(t *testing.T, p transcripts.Provider, sc *source, results
 		return // no result to move
 	}
 	moved := &source{src: sc.src, rel: sc.rel + " (results first)", data: data}
-	moved.full = parseAll(t, p, sc.src, data, transcripts.Checkpoint{}, nil)
+	moved.parseWhole(t, p, nil)
 	diffCalls(t, moved.rel, unplaced(sc.full), unplaced(moved.full))
 	checkResume(t, p, moved)
 	if sr, ok := p.(transcripts.StateRedactor); ok {

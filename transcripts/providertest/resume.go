@@ -167,7 +167,7 @@ func checkBadLines(t *testing.T, p transcripts.Provider, sc *source, unknown str
 	}
 	data = append(data, sc.data[first:end]...)
 
-	got := parseAll(t, p, sc.src, data, transcripts.Checkpoint{}, nil)
+	got, _ := parseAll(t, p, sc.src, data, transcripts.Checkpoint{}, nil)
 	shifted := shiftLines(got, 1, len(bad))
 	var inserted []transcripts.Problem
 	shifted.Problems = slices.DeleteFunc(shifted.Problems, func(pr transcripts.Problem) bool {

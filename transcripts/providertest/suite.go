@@ -98,7 +98,7 @@ func Run(t *testing.T, s Suite) {
 
 	all := &Collector{}
 	for _, sc := range sources {
-		sc.full = parseAll(t, s.Provider, sc.src, sc.data, transcripts.Checkpoint{}, all)
+		sc.parseWhole(t, s.Provider, all)
 	}
 	for rel := range s.Generations {
 		if !slices.ContainsFunc(sources, func(sc *source) bool { return sc.rel == rel && !sc.src.Kind.Lines() }) {
@@ -108,7 +108,7 @@ func Run(t *testing.T, s Suite) {
 
 	t.Run("StableAcrossParses", func(t *testing.T) {
 		for _, sc := range sources {
-			again := parseAll(t, s.Provider, sc.src, sc.data, transcripts.Checkpoint{}, nil)
+			again, _ := parseAll(t, s.Provider, sc.src, sc.data, transcripts.Checkpoint{}, nil)
 			diff(t, sc.rel+" second parse", sc.full, again)
 		}
 	})
@@ -261,9 +261,24 @@ func discover(t *testing.T, s Suite, home string) []*source {
 	return out
 }
 
+// parseWhole parses the whole file from the start into sc.full (and into
+// extra when not nil). The parse is also the file's first part that ends
+// at its end (firstPart): the same parse of the same bytes.
+func (sc *source) parseWhole(t *testing.T, p transcripts.Provider, extra *Collector) {
+	t.Helper()
+	var cp transcripts.Checkpoint
+	sc.full, cp = parseAll(t, p, sc.src, sc.data, transcripts.Checkpoint{}, extra)
+	if sc.prefixes == nil {
+		sc.prefixes = map[int64]prefix{}
+	}
+	cp.State = bytes.Clone(cp.State)
+	sc.prefixes[int64(len(sc.data))] = prefix{c: sc.full, cp: cp}
+}
+
 // parseAll parses data[cp.Offset:] into a new collector (and also into
-// extra when not nil) and returns the collector.
-func parseAll(t *testing.T, p transcripts.Provider, src transcripts.Source, data []byte, cp transcripts.Checkpoint, extra *Collector) *Collector {
+// extra when not nil) and returns the collector and the checkpoint Parse
+// returned.
+func parseAll(t *testing.T, p transcripts.Provider, src transcripts.Source, data []byte, cp transcripts.Checkpoint, extra *Collector) (*Collector, transcripts.Checkpoint) {
 	t.Helper()
 	c := &Collector{}
 	sink := func(r transcripts.Record) error {
@@ -278,13 +293,13 @@ func parseAll(t *testing.T, p transcripts.Provider, src transcripts.Source, data
 		t.Fatalf("Parse %s: %v", src.Path, err)
 	}
 	if !src.Kind.Lines() {
-		return c
+		return c, got
 	}
 	wantOff, wantLines := completeLines(data)
 	if got.Offset != wantOff || got.Line != wantLines {
 		t.Errorf("Parse %s: checkpoint offset %d line %d, want %d %d", src.Path, got.Offset, got.Line, wantOff, wantLines)
 	}
-	return c
+	return c, got
 }
 
 // completeLines returns the length and count of the complete lines of data.
