@@ -20,7 +20,7 @@ import (
 // A UUID counts only when no hex digit touches it.
 func sessionIDIn(s string) string {
 	for i := len(s) - 36; i >= 0; i-- {
-		if isSessionID(s[i:i+36]) && (i == 0 || !isHex(s[i-1])) && (i+36 == len(s) || !isHex(s[i+36])) {
+		if transcripts.IsUUID(s[i:i+36]) && (i == 0 || !isHex(s[i-1])) && (i+36 == len(s) || !isHex(s[i+36])) {
 			return s[i : i+36]
 		}
 	}
@@ -29,26 +29,6 @@ func sessionIDIn(s string) string {
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// isSessionID reports whether s has the shape of a session UUID.
-func isSessionID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := range len(s) {
-		switch c := s[i]; i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !isHex(c) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // lastSessionID reads r to its end and returns the sessionId of its last
