@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"hansard/transcripts"
 )
 
 // toolOutput is the JSON text some outputs carry:
@@ -122,9 +124,23 @@ func pollOutput(text string) string {
 	return strings.TrimRight(text, "\n")
 }
 
-var uuidRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
-})
+// firstUUID returns the first UUID in text (8-4-4-4-12 hex digits, any
+// case, wherever they stand), "" when there is none. Every UUID has a dash
+// 8 bytes after its start, so only the dashes are tried, from the first:
+// the first that a UUID has there is the leftmost.
+func firstUUID(text string) string {
+	const n = 36
+	for i := 0; ; i++ {
+		d := strings.IndexByte(text[i:], '-')
+		if d < 0 {
+			return ""
+		}
+		i += d
+		if s := i - 8; s >= 0 && s+n <= len(text) && transcripts.IsUUID(text[s:s+n]) {
+			return text[s : s+n]
+		}
+	}
+}
 
 // childThreadID finds the thread id in a spawn_agent output: a JSON object's
 // agent_id, thread_id, new_thread_id or id, else the first UUID in the text.
@@ -137,10 +153,10 @@ func childThreadID(text string) string {
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") && json.Unmarshal([]byte(t), &o) == nil {
 		for _, id := range []string{o.NewThreadID, o.ThreadID, o.AgentID, o.ID} {
-			if uuidRe().MatchString(id) {
+			if firstUUID(id) != "" {
 				return id
 			}
 		}
 	}
-	return uuidRe().FindString(text)
+	return firstUUID(text)
 }
