@@ -70,9 +70,9 @@ func TestBadInput(t *testing.T) {
 
 func TestHugeLine(t *testing.T) {
 	t.Parallel()
-	huge := `{"type":"user","message":{"role":"user","content":"` + strings.Repeat("x", transcripts.MaxLineBytes+1) + `"}}`
-	data := goodUser + "\n" + huge + "\n" + goodAsst + "\n"
-	c, cp := parseString(t, data, transcripts.Checkpoint{})
+	data := providertest.Repeated(goodUser+"\n"+`{"type":"user","message":{"role":"user","content":"`, 'x', transcripts.MaxLineBytes+1,
+		`"}}`+"\n"+goodAsst+"\n")
+	c, cp := providertest.ParseFrom(t, New(), badSource, data, transcripts.Checkpoint{})
 	if len(c.Problems) != 1 || c.Problems[0].Kind != transcripts.ProblemOversized || c.Problems[0].Line != 2 {
 		t.Fatalf("problems %+v, want one oversized at line 2", c.Problems)
 	}

@@ -22,8 +22,13 @@ var zeroCheckpoint transcripts.Checkpoint
 
 func parseString(t *testing.T, data string, cp transcripts.Checkpoint) (*providertest.Collector, transcripts.Checkpoint) {
 	t.Helper()
+	return parseBytes(t, []byte(data), cp)
+}
+
+func parseBytes(t *testing.T, data []byte, cp transcripts.Checkpoint) (*providertest.Collector, transcripts.Checkpoint) {
+	t.Helper()
 	src := transcripts.Source{Provider: transcripts.ProviderCodex, Path: badPath, Class: transcripts.ClassMain}
-	return providertest.ParseFrom(t, Provider{}, src, []byte(data), cp)
+	return providertest.ParseFrom(t, Provider{}, src, data, cp)
 }
 
 func TestBadInput(t *testing.T) {
@@ -76,10 +81,9 @@ func TestBadInput(t *testing.T) {
 
 func TestHugeLine(t *testing.T) {
 	t.Parallel()
-	huge := `{"timestamp":"2026-04-30T08:00:01.000Z","type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":"` +
-		strings.Repeat("x", transcripts.MaxLineBytes) + `"}}`
-	data := metaLine + "\n" + huge + "\n" + promptLine + "\n"
-	c, cp := parseString(t, data, transcripts.Checkpoint{})
+	data := providertest.Repeated(metaLine+"\n"+`{"timestamp":"2026-04-30T08:00:01.000Z","type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":"`,
+		'x', transcripts.MaxLineBytes, `"}}`+"\n"+promptLine+"\n")
+	c, cp := parseBytes(t, data, transcripts.Checkpoint{})
 	if len(c.Problems) != 1 || c.Problems[0].Kind != transcripts.ProblemOversized || c.Problems[0].Line != 2 {
 		t.Fatalf("problems %+v", c.Problems)
 	}

@@ -41,3 +41,20 @@ func ParseFrom(t testing.TB, p transcripts.Provider, src transcripts.Source, dat
 	}
 	return c, out
 }
+
+// Repeated returns head, n copies of b, then tail, in one buffer: a file
+// with a line of many megabytes (past transcripts.MaxLineBytes), made
+// without copying them more than once.
+func Repeated(head string, b byte, n int, tail string) []byte {
+	out := make([]byte, len(head)+n+len(tail))
+	copy(out, head)
+	fill := out[len(head) : len(head)+n]
+	if n > 0 {
+		fill[0] = b
+		for k := 1; k < n; k *= 2 {
+			copy(fill[k:], fill[:k])
+		}
+	}
+	copy(out[len(head)+n:], tail)
+	return out
+}

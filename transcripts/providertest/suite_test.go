@@ -126,3 +126,12 @@ func TestCollectorReplacesByKey(t *testing.T) {
 		t.Fatalf("problems %d records %d", c.ProblemCount(transcripts.ProblemMalformed), c.Records)
 	}
 }
+
+func TestRepeated(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 1000, 1 << 16} {
+		want := "head" + strings.Repeat("x", n) + "tail"
+		if got := string(providertest.Repeated("head", 'x', n, "tail")); got != want {
+			t.Errorf("Repeated of %d bytes: %d bytes, not the head, the bytes and the tail", n, len(got))
+		}
+	}
+}
