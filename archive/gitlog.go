@@ -59,7 +59,7 @@ type GitLogState struct {
 func (a *Archive) GitLogState(ctx context.Context, root string) (GitLogState, error) {
 	st := GitLogState{MaxOrd: -1}
 	var claimed, commits int64
-	err := a.db.QueryRowContext(ctx, `SELECT tip, commits, max_time, generation, claimed_until
+	err := a.queryRow(ctx, `SELECT tip, commits, max_time, generation, claimed_until
 		FROM git_walks WHERE repo_root = ?`, root).Scan(&st.Tip, &commits, &st.MaxTime, &st.Generation, &claimed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, nil

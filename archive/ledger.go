@@ -61,7 +61,7 @@ type LedgerState struct {
 func (a *Archive) LedgerState(ctx context.Context) (LedgerState, error) {
 	var st LedgerState
 	var v sql.NullString
-	err := a.db.QueryRowContext(ctx, `SELECT (SELECT value FROM meta WHERE key = ?),
+	err := a.queryRow(ctx, `SELECT (SELECT value FROM meta WHERE key = ?),
 		EXISTS (SELECT 1 FROM ledger_dirty)`, metaLedgerVersion).Scan(&v, &st.Dirty)
 	if err != nil {
 		return st, translate(err, "ledger state")
@@ -118,7 +118,7 @@ func (a *Archive) ResetLedger(ctx context.Context, version int) error {
 // last replayed them, and a mark to hand back to ReplaceLedger (files noted
 // after the mark stay to be replayed).
 func (a *Archive) DirtyLedgerPaths(ctx context.Context) ([]LedgerPath, int64, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT repo_root, path, max(seq) FROM ledger_dirty
+	rows, err := a.query(ctx, `SELECT repo_root, path, max(seq) FROM ledger_dirty
 		GROUP BY repo_root, path ORDER BY repo_root, path`)
 	if err != nil {
 		return nil, 0, translate(err, "ledger dirty files")
@@ -141,7 +141,7 @@ func (a *Archive) DirtyLedgerPaths(ctx context.Context) ([]LedgerPath, int64, er
 // MoveSources returns the repo-relative paths whose edits moved a file to
 // path in repo.
 func (a *Archive) MoveSources(ctx context.Context, repo, path string) ([]string, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT DISTINCT path FROM edits
+	rows, err := a.query(ctx, `SELECT DISTINCT path FROM edits
 		WHERE repo_root = ? AND move_to_path = ? AND path <> move_to_path`, repo, path)
 	if err != nil {
 		return nil, translate(err, "move sources")
@@ -275,7 +275,7 @@ func bumpGenerations(ctx context.Context, tx *sql.Tx, repos map[string]bool) err
 // entries of repo change, and the ledger's version.
 func (a *Archive) LedgerGeneration(ctx context.Context, repo string) (generation int64, version int, err error) {
 	var v sql.NullString
-	err = a.db.QueryRowContext(ctx, `SELECT coalesce((SELECT generation FROM ledger_repos WHERE repo_root = ?), 0),
+	err = a.queryRow(ctx, `SELECT coalesce((SELECT generation FROM ledger_repos WHERE repo_root = ?), 0),
 		(SELECT value FROM meta WHERE key = ?)`, repo, metaLedgerVersion).Scan(&generation, &v)
 	if err != nil {
 		return 0, 0, translate(err, "ledger generation")

@@ -56,7 +56,7 @@ func (c RepoCommand) RepoPath(p string) (rel string, ok bool) {
 // a folder's files, or a file whose last path element is one of names
 // (none: only commits and folders), oldest first.
 func (a *Archive) RepoShellCommands(ctx context.Context, root string, names []string) ([]RepoCommand, error) {
-	rows, err := a.db.QueryContext(ctx, `WITH w AS (
+	rows, err := a.query(ctx, `WITH w AS (
 			SELECT session, call_id, seq, tool, path, tree, name, message FROM shell_writes WHERE base = ''
 			UNION ALL
 			SELECT session, call_id, seq, tool, path, tree, name, message FROM shell_writes
@@ -129,7 +129,7 @@ func (c *RepoCommand) add(seq int, w transcripts.ShellRewrite, message string) {
 // the ledger's generation already.
 func (a *Archive) CommandsMark(ctx context.Context) (string, error) {
 	var maxID int64
-	if err := a.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM commands`).Scan(&maxID); err != nil {
+	if err := a.queryRow(ctx, `SELECT coalesce(max(id), 0) FROM commands`).Scan(&maxID); err != nil {
 		return "", translate(err, "commands mark")
 	}
 	return fmt.Sprintf("c%d", maxID), nil

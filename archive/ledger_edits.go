@@ -60,7 +60,7 @@ func (a *Archive) ForEachEdit(ctx context.Context, f EditFilter, fn func(RepoEdi
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
 	q += " ORDER BY e.ts, s.id, e.message_idx, e.seq"
-	rows, err := a.db.QueryContext(ctx, q, args...)
+	rows, err := a.query(ctx, q, args...)
 	if err != nil {
 		return translate(err, "edits")
 	}

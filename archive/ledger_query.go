@@ -20,7 +20,7 @@ func (a *Archive) LedgerCandidates(ctx context.Context, repo string, hashes []in
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `WITH k(h) AS (SELECT DISTINCT value FROM json_each(?)),
+	rows, err := a.query(ctx, `WITH k(h) AS (SELECT DISTINCT value FROM json_each(?)),
 		ids(id) AS (SELECT DISTINCT l.entry FROM k JOIN ledger_lines l ON l.key_hash = k.h AND l.trivial = 0)
 		SELECT e.session_id, e.call_id, e.seq, e.path, e.provider, e.message_idx, e.tool, e.ts,
 			e.replace_all, e.body
@@ -76,7 +76,7 @@ func (a *Archive) DescribeEdits(ctx context.Context, edits []LedgerEdit) (map[Le
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, editKeysCTE+`
+	rows, err := a.query(ctx, editKeysCTE+`
 		SELECT k.sid, k.call, k.seq, s.title, s.started_at, s.source_deleted, coalesce(src.path, ''),
 			coalesce(src.provider, ''),
 			coalesce((SELECT m.text FROM messages m WHERE m.session = s.pk AND m.human = 1
@@ -149,7 +149,7 @@ const maxCachedPerFile = 4
 // LoadCached returns the data kept under (kind, repo, path, key).
 func (a *Archive) LoadCached(ctx context.Context, kind, repo, path, key string) ([]byte, bool, error) {
 	var data []byte
-	err := a.db.QueryRowContext(ctx, `SELECT data FROM attribution_cache
+	err := a.queryRow(ctx, `SELECT data FROM attribution_cache
 		WHERE kind = ? AND repo_root = ? AND path = ? AND key = ?`, kind, repo, path, key).Scan(&data)
 	if err == sql.ErrNoRows {
 		return nil, false, nil

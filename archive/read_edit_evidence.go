@@ -33,7 +33,7 @@ func (a *Archive) EditEvidences(ctx context.Context, edits []LedgerEdit) (map[Le
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, editKeysCTE+`,
+	rows, err := a.query(ctx, editKeysCTE+`,
 		f AS (SELECT k.sid, k.call, k.seq, s.pk, coalesce(e.tool, 'shell') AS tool, coalesce(e.op, '') AS op,
 			coalesce(e.old_text, '') AS old, coalesce(e.new_text, '') AS new, coalesce(e.patch, '') AS patch,
 			coalesce(cm.command, '') AS command, coalesce(e.message_idx, cm.message_idx) AS idx
@@ -82,7 +82,7 @@ func (a *Archive) MessageEdits(ctx context.Context, sessionID string, indexes []
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT call_id, seq, message_idx, coalesce(nullif(path, ''), file) FROM edits
+	rows, err := a.query(ctx, `SELECT call_id, seq, message_idx, coalesce(nullif(path, ''), file) FROM edits
 		WHERE session = ? AND message_idx IN (SELECT value FROM json_each(?)) ORDER BY message_idx, id`, pk, string(arg))
 	if err != nil {
 		return nil, translate(err, "edits of "+si.ID)

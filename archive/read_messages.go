@@ -170,7 +170,7 @@ func (a *Archive) Messages(ctx context.Context, sessionID string, from, to int) 
 	if to <= 0 {
 		to = int(^uint(0) >> 1)
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT m.idx, m.role, m.human, m.kind, m.text, m.ts, m.uuid, m.parent_uuid,
+	rows, err := a.query(ctx, `SELECT m.idx, m.role, m.human, m.kind, m.text, m.ts, m.uuid, m.parent_uuid,
 		m.on_main_branch, m.line, m.model,
 		(SELECT json_group_array(call_id) FROM (SELECT call_id FROM tool_calls t WHERE t.session = m.session AND t.message_idx = m.idx ORDER BY t.id))
 		FROM messages m WHERE m.session = ? AND m.idx >= ? AND m.idx < ? ORDER BY m.idx`, pk, from, to)
@@ -203,7 +203,7 @@ func (a *Archive) ToolCalls(ctx context.Context, sessionID string, messageIndex 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT c.call_id, c.message_idx, c.name, c.input, `+resultText+`,
+	rows, err := a.query(ctx, `SELECT c.call_id, c.message_idx, c.name, c.input, `+resultText+`,
 		c.has_result, c.is_error, c.exit_code, c.result_line, c.ts, c.result_msg, c.line
 		FROM tool_calls c WHERE c.session = ? AND c.message_idx = ? ORDER BY c.id`, pk, messageIndex)
 	if err != nil {
