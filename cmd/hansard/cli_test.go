@@ -82,8 +82,17 @@ func hansard(t *testing.T, bin, home string, args ...string) (stdout, stderr str
 // env and PATH, and returns its outputs and exit code.
 func runHansard(t *testing.T, bin, dir string, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runHansardStdin(t, bin, dir, env, "", args...)
+}
+
+// runHansardStdin is runHansard with stdin as the standard input.
+func runHansardStdin(t *testing.T, bin, dir string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	if stdin != "" {
+		cmd.Stdin = strings.NewReader(stdin)
+	}
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -51,37 +51,60 @@ func TestWhy(t *testing.T) {
 	t.Run("Stdin", func(t *testing.T) { testWhyStdin(t, bin, res, env) })
 }
 
-// testWhyGroundTruth asks `hansard why FILE --json` about every file of
+// testWhyGroundTruth asks `hansard why --stdin --json` about every file of
 // the ground-truth fixture (the working tree, and HEAD for files deleted
 // there), from a subfolder of the repository, and holds the accuracy
 // targets: precision >= 99 %, recall >= 95 % on substantive agent lines,
 // no line a person wrote attributed. The other-checkout scenario is
-// attached through `hansard index --map`.
+// attached through `hansard index --map`. The files are asked in one
+// process per revision, as an editor asks: each answer is the one-shot
+// `why FILE --json`'s (testWhyStdin).
 func testWhyGroundTruth(t *testing.T, bin string, res *truth.Result, env []string) {
 	sub := filepath.Join(res.Repo, "whyprobe")
 	if err := os.MkdirAll(sub, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	var answers []truth.Answer
+	var worktree, head []string // questions, by the revision asked
 	for _, f := range append(append([]truth.FileTruth(nil), res.Truth.Worktree...), res.Truth.Files...) {
 		if seen[f.Path] {
 			continue
 		}
 		seen[f.Path] = true
-		args := []string{"why", filepath.Join("..", filepath.FromSlash(f.Path)), "--json", "--no-refresh"}
+		q := filepath.Join("..", filepath.FromSlash(f.Path))
 		if _, err := os.Stat(filepath.Join(res.Repo, f.Path)); err != nil {
-			args = append(args, "--rev", "HEAD")
+			head = append(head, q)
+		} else {
+			worktree = append(worktree, q)
 		}
-		out, errOut, code := runHansard(t, bin, sub, env, args...)
+	}
+	var answers []truth.Answer
+	for _, ask := range []struct {
+		flags []string
+		files []string
+	}{{nil, worktree}, {[]string{"--rev", "HEAD"}, head}} {
+		if len(ask.files) == 0 {
+			continue
+		}
+		args := append([]string{"why", "--stdin", "--json", "--no-refresh"}, ask.flags...)
+		out, errOut, code := runHansardStdin(t, bin, sub, env, strings.Join(ask.files, "\n")+"\n", args...)
 		if code != 0 {
-			t.Fatalf("why %s: exit %d\n%s", f.Path, code, errOut)
+			t.Fatalf("%v: exit %d\n%s", args, code, errOut)
 		}
-		as, err := truth.AnswersFromWhy([]byte(out))
-		if err != nil {
-			t.Fatalf("why %s: %v", f.Path, err)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(ask.files) {
+			t.Fatalf("%v: %d answers to %d files:\n%s%s", args, len(lines), len(ask.files), out, errOut)
 		}
-		answers = append(answers, as...)
+		for i, line := range lines {
+			if strings.HasPrefix(line, `{"error"`) {
+				t.Fatalf("why %s %v: %s", ask.files[i], ask.flags, line)
+			}
+			as, err := truth.AnswersFromWhy([]byte(line))
+			if err != nil {
+				t.Fatalf("why %s %v: %v", ask.files[i], ask.flags, err)
+			}
+			answers = append(answers, as...)
+		}
 	}
 	rep := truth.Score(res.Truth, answers)
 	accuracy.HoldTargets(t, rep)
