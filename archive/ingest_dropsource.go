@@ -1,10 +1,6 @@
 package archive
 
-import (
-	"context"
-	"database/sql"
-	"fmt"
-)
+import "fmt"
 
 // sessionTables hold the rows of a session that grow with its transcript;
 // the other tables that reference sessions stay small.
@@ -20,9 +16,13 @@ const deleteStep = 4096
 // long transcript. Deleting the large tables' rows a step at a time keeps
 // each statement's journal small; the sessions' own delete then cascades
 // to what is left.
-func deleteSessions(ctx context.Context, conn *sql.Conn, sourceID int64) error {
+func (w *writer) deleteSessions(sourceID int64) error {
+	st, err := w.prepared(`SELECT pk FROM sessions WHERE source_id = ?`)
+	if err != nil {
+		return fmt.Errorf("drop source rows: %w", err)
+	}
 	var pks []int64
-	rows, err := conn.QueryContext(ctx, `SELECT pk FROM sessions WHERE source_id = ?`, sourceID)
+	rows, err := st.QueryContext(w.ctx, sourceID)
 	if err != nil {
 		return fmt.Errorf("drop source rows: %w", err)
 	}
@@ -39,11 +39,11 @@ func deleteSessions(ctx context.Context, conn *sql.Conn, sourceID int64) error {
 		return fmt.Errorf("drop source rows: %w", err)
 	}
 	for _, pk := range pks {
-		if err := deleteSessionRows(ctx, conn, pk); err != nil {
+		if err := w.deleteSessionRows(pk); err != nil {
 			return fmt.Errorf("drop source rows: %w", err)
 		}
 	}
-	if _, err := conn.ExecContext(ctx, `DELETE FROM sessions WHERE source_id = ?`, sourceID); err != nil {
+	if _, err := w.exec(`DELETE FROM sessions WHERE source_id = ?`, sourceID); err != nil {
 		return fmt.Errorf("drop source rows: %w", err)
 	}
 	return nil
@@ -51,11 +51,11 @@ func deleteSessions(ctx context.Context, conn *sql.Conn, sourceID int64) error {
 
 // deleteSessionRows deletes the rows of session pk's large tables, a step
 // at a time (see deleteSessions).
-func deleteSessionRows(ctx context.Context, conn *sql.Conn, pk int64) error {
+func (w *writer) deleteSessionRows(pk int64) error {
 	for _, table := range sessionTables {
 		q := `DELETE FROM ` + table + ` WHERE id IN (SELECT id FROM ` + table + ` WHERE session = ? LIMIT ?)`
 		for {
-			res, err := conn.ExecContext(ctx, q, pk, deleteStep)
+			res, err := w.exec(q, pk, deleteStep)
 			if err != nil {
 				return err
 			}

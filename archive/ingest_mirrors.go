@@ -79,7 +79,7 @@ func (w *writer) replaceMirror(holder int64, id string) error {
 	err := w.conn.QueryRowContext(w.ctx, `SELECT pk FROM sessions WHERE id = ?`, id).Scan(&pk)
 	switch {
 	case err == nil:
-		if err := deleteSessionRows(w.ctx, w.conn, pk); err != nil {
+		if err := w.deleteSessionRows(pk); err != nil {
 			return fmt.Errorf("replace mirror %s: %w", id, err)
 		}
 		if _, err := w.conn.ExecContext(w.ctx, `DELETE FROM sessions WHERE pk = ?`, pk); err != nil {

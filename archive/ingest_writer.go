@@ -51,6 +51,7 @@ type writer struct {
 	names                                map[*job]map[string]string   // stored session ids by the job's ids (see storedRecord)
 	mirrors, skipped                     map[*job]map[string]bool     // the job's mirror sessions, and those it drops (see ingest_mirrors.go)
 	links                                map[*job][]*transcripts.Link // links written at the end of the job (see holdLink)
+	once                                 map[string]*sql.Stmt         // statements prepared on first use (see prepared)
 }
 
 func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(string)) (*writer, error) {
@@ -114,6 +115,7 @@ func (w *writer) close() {
 		w.conn.ExecContext(w.ctx, `ROLLBACK`)
 	}
 	w.st.close()
+	w.closePrepared()
 	for _, q := range w.ftsQueues() {
 		if q != nil {
 			q.close()
@@ -275,7 +277,7 @@ func (w *writer) dropSource(id int64) error {
 	if err := w.flushFTS(); err != nil {
 		return err
 	}
-	if err := deleteSessions(w.ctx, w.conn, id); err != nil {
+	if err := w.deleteSessions(id); err != nil {
 		return err
 	}
 	for _, q := range []string{
@@ -283,7 +285,7 @@ func (w *writer) dropSource(id int64) error {
 		`UPDATE sources SET size = -1, mtime_ns = 0, head_len = 0, head_hash = NULL, tail_len = 0,
 			tail_hash = NULL, offset = 0, lines = 0, next_index = 0, state = NULL WHERE id = ?`,
 	} {
-		if _, err := w.conn.ExecContext(w.ctx, q, id); err != nil {
+		if _, err := w.exec(q, id); err != nil {
 			return fmt.Errorf("drop source rows: %w", err)
 		}
 	}
