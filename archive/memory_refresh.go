@@ -299,9 +299,19 @@ func replaceMemoryChunks(ctx context.Context, tx *sql.Tx, id int64, text string)
 	if _, err := tx.ExecContext(ctx, `DELETE FROM memory_chunks WHERE file_id = ?`, id); err != nil {
 		return err
 	}
-	for _, c := range memoryChunks(text) {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO memory_chunks (file_id, line_start, line_end, heading, text) VALUES (?, ?, ?, ?, ?)`,
-			id, c.lineStart, c.lineEnd, c.heading, c.text); err != nil {
+	chunks := memoryChunks(text)
+	if len(chunks) == 0 {
+		return nil
+	}
+	// One statement for the file's chunks: the insert compiles the
+	// full-text index's trigger each time it is prepared.
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO memory_chunks (file_id, line_start, line_end, heading, text) VALUES (?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	for _, c := range chunks {
+		if _, err := ins.ExecContext(ctx, id, c.lineStart, c.lineEnd, c.heading, c.text); err != nil {
 			return err
 		}
 	}

@@ -179,15 +179,25 @@ func (a *Archive) StoreVectors(ctx context.Context, model string, dims int, ms [
 			return err
 		}
 		defer ins.Close()
+		unqueue, err := tx.PrepareContext(ctx, `DELETE FROM vector_queue WHERE seq = ? AND message_id = ?`)
+		if err != nil {
+			return err
+		}
+		defer unqueue.Close()
+		drop, err := tx.PrepareContext(ctx, `DELETE FROM message_vectors WHERE message_id = ?`)
+		if err != nil {
+			return err
+		}
+		defer drop.Close()
 		for _, m := range ms {
-			res, err := tx.ExecContext(ctx, `DELETE FROM vector_queue WHERE seq = ? AND message_id = ?`, m.Seq, m.MessageID)
+			res, err := unqueue.ExecContext(ctx, m.Seq, m.MessageID)
 			if err != nil {
 				return err
 			}
 			if n, _ := res.RowsAffected(); n == 0 {
 				continue // queued again, or gone
 			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM message_vectors WHERE message_id = ?`, m.MessageID); err != nil {
+			if _, err := drop.ExecContext(ctx, m.MessageID); err != nil {
 				return err
 			}
 			for i, p := range m.Passages {
