@@ -15,32 +15,63 @@ const rowsPerInsert = 100
 // cols placeholders filled by args(i) (appended to the slice given), and
 // tail follows the values (an ON CONFLICT clause, or "").
 func insertRows(ctx context.Context, tx *sql.Tx, head, tail string, cols, n int, args func(dst []any, i int) []any) error {
-	stmts := map[int]*sql.Stmt{}
-	defer func() {
-		for _, s := range stmts {
-			s.Close()
-		}
-	}()
-	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
-	buf := make([]any, 0, cols*rowsPerInsert)
+	r := newRowInserter(tx, head, tail, cols)
+	defer r.close()
+	return r.insert(ctx, n, args)
+}
+
+// preparer prepares statements: a transaction or a connection.
+type preparer interface {
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+}
+
+// rowInserter writes rows as insertRows does, keeping the statements it
+// prepared (one per number of rows) until it is closed: for a writer
+// that inserts into one table again and again.
+type rowInserter struct {
+	prep       preparer
+	head, tail string
+	row        string // one row's placeholders
+	cols       int
+	stmts      map[int]*sql.Stmt
+	buf        []any
+}
+
+func newRowInserter(prep preparer, head, tail string, cols int) *rowInserter {
+	return &rowInserter{
+		prep: prep, head: head, tail: tail, cols: cols,
+		row:   "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")",
+		stmts: map[int]*sql.Stmt{},
+	}
+}
+
+// insert writes n rows, each filled by args(i) (see insertRows).
+func (r *rowInserter) insert(ctx context.Context, n int, args func(dst []any, i int) []any) error {
 	for from := 0; from < n; from += rowsPerInsert {
 		k := min(rowsPerInsert, n-from)
-		st, ok := stmts[k]
+		st, ok := r.stmts[k]
 		if !ok {
 			var err error
-			q := head + " " + strings.TrimSuffix(strings.Repeat(row+", ", k), ", ") + " " + tail
-			if st, err = tx.PrepareContext(ctx, q); err != nil {
+			q := r.head + " " + strings.TrimSuffix(strings.Repeat(r.row+", ", k), ", ") + " " + r.tail
+			if st, err = r.prep.PrepareContext(ctx, q); err != nil {
 				return err
 			}
-			stmts[k] = st
+			r.stmts[k] = st
 		}
-		buf = buf[:0]
+		r.buf = r.buf[:0]
 		for i := from; i < from+k; i++ {
-			buf = args(buf, i)
+			r.buf = args(r.buf, i)
 		}
-		if _, err := st.ExecContext(ctx, buf...); err != nil {
+		if _, err := st.ExecContext(ctx, r.buf...); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func (r *rowInserter) close() {
+	for _, s := range r.stmts {
+		s.Close()
+	}
+	clear(r.stmts)
 }

@@ -91,10 +91,7 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
 	}
 	if err == nil {
-		w.msgFTS.vocab, err = newVocabQueue(wctx, conn)
-	}
-	if err == nil {
-		w.resultFTS.vocab, err = newVocabQueue(wctx, conn)
+		w.msgFTS.vocab, w.resultFTS.vocab = newVocabQueue(conn), newVocabQueue(conn)
 	}
 	if err == nil {
 		w.inputFTS, err = newFTSQueue(wctx, conn, "inputs_fts", "input_text")
