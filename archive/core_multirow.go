@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"math/bits"
 	"strings"
 )
 
@@ -10,8 +11,9 @@ import (
 // per row costs most of a row's time in the driver.
 const rowsPerInsert = 100
 
-// insertRows writes n rows with INSERT statements of up to rowsPerInsert
-// rows each: head is the statement up to VALUES (included), each row has
+// insertRows writes n rows with INSERT statements of rowsPerInsert rows
+// each, the rest with one of each power of two it holds (a few shapes of
+// statement, whatever n is): head is the statement up to VALUES (included), each row has
 // cols placeholders filled by args(i) (appended to the slice given), and
 // tail follows the values (an ON CONFLICT clause, or "").
 func insertRows(ctx context.Context, tx *sql.Tx, head, tail string, cols, n int, args func(dst []any, i int) []any) error {
@@ -26,7 +28,7 @@ type preparer interface {
 }
 
 // rowInserter writes rows as insertRows does, keeping the statements it
-// prepared (one per number of rows) until it is closed: for a writer
+// prepared (at most one per shape) until it is closed: for a writer
 // that inserts into one table again and again.
 type rowInserter struct {
 	prep       preparer
@@ -47,8 +49,11 @@ func newRowInserter(prep preparer, head, tail string, cols int) *rowInserter {
 
 // insert writes n rows, each filled by args(i) (see insertRows).
 func (r *rowInserter) insert(ctx context.Context, n int, args func(dst []any, i int) []any) error {
-	for from := 0; from < n; from += rowsPerInsert {
-		k := min(rowsPerInsert, n-from)
+	for from := 0; from < n; {
+		k := rowsPerInsert
+		if left := n - from; left < k {
+			k = 1 << (bits.Len(uint(left)) - 1)
+		}
 		st, ok := r.stmts[k]
 		if !ok {
 			var err error
@@ -65,6 +70,7 @@ func (r *rowInserter) insert(ctx context.Context, n int, args func(dst []any, i 
 		if _, err := st.ExecContext(ctx, r.buf...); err != nil {
 			return err
 		}
+		from += k
 	}
 	return nil
 }
