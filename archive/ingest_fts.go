@@ -17,7 +17,7 @@ const ftsFlushBytes = 16 << 20
 // segment; applying each change next to the content table's own writes
 // would flush a tiny segment per statement.
 type ftsQueue struct {
-	ins, del *sql.Stmt
+	ins, del *lazyStmt
 	rows     map[int64]*ftsChange
 	order    []int64
 	bytes    int
@@ -34,19 +34,14 @@ type ftsChange struct {
 	index   bool
 }
 
-func newFTSQueue(ctx context.Context, conn *sql.Conn, table string, columns ...string) (*ftsQueue, error) {
+func newFTSQueue(conn *sql.Conn, table string, columns ...string) *ftsQueue {
 	names := strings.Join(columns, ", ")
 	marks := strings.Repeat(", ?", len(columns))
-	ins, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %s (rowid, %s) VALUES (?%s)`, table, names, marks))
-	if err != nil {
-		return nil, fmt.Errorf("prepare: %w", err)
+	return &ftsQueue{
+		ins:  &lazyStmt{conn: conn, query: fmt.Sprintf(`INSERT INTO %s (rowid, %s) VALUES (?%s)`, table, names, marks)},
+		del:  &lazyStmt{conn: conn, query: fmt.Sprintf(`INSERT INTO %[1]s (%[1]s, rowid, %[2]s) VALUES ('delete', ?%[3]s)`, table, names, marks)},
+		rows: make(map[int64]*ftsChange),
 	}
-	del, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s (%[1]s, rowid, %[2]s) VALUES ('delete', ?%[3]s)`, table, names, marks))
-	if err != nil {
-		ins.Close()
-		return nil, fmt.Errorf("prepare: %w", err)
-	}
-	return &ftsQueue{ins: ins, del: del, rows: make(map[int64]*ftsChange)}, nil
 }
 
 // set records that row id now holds cols, to be indexed when index is
@@ -117,8 +112,8 @@ func args(id int64, cols []string) []any {
 }
 
 func (q *ftsQueue) close() {
-	q.ins.Close()
-	q.del.Close()
+	q.ins.close()
+	q.del.close()
 	if q.vocab != nil {
 		q.vocab.close()
 	}
