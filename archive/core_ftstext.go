@@ -135,40 +135,60 @@ const minIdentifier = 4
 func identifiers(text string) []string {
 	var out []string
 	var seen map[string]bool
-	start := -1
-	under, capital, lower, ascii := false, false, false, true
-	for i := 0; i <= len(text); i++ {
-		c := byte(' ')
-		if i < len(text) {
-			c = text[i]
+	for i := 0; i < len(text); {
+		for i < len(text) && identClass[text[i]] == 0 {
+			i++
 		}
-		word := c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-		if word {
-			if start < 0 {
-				start, under, capital, lower, ascii = i, false, false, false, true
-			} else if c == '_' {
-				under = true
-			} else if c >= 'A' && c <= 'Z' {
-				capital = true
-			}
-			lower = lower || c >= 'a' && c <= 'z'
-			ascii = ascii && c < 0x80
-			continue
+		if i == len(text) {
+			break
 		}
-		if start >= 0 {
-			w := text[start:i]
-			if (under || capital && lower) && ascii && len(w) >= minIdentifier && strings.Trim(w, "_") == w {
-				w = strings.ToLower(w)
-				if seen == nil {
-					seen = make(map[string]bool)
-				}
-				if !seen[w] {
-					seen[w] = true
-					out = append(out, w)
-				}
+		start, first := i, identClass[text[i]]
+		var rest uint8 // the classes of the word's characters after its first
+		for i++; i < len(text) && identClass[text[i]] != 0; i++ {
+			rest |= identClass[text[i]]
+		}
+		all := first | rest
+		w := text[start:i]
+		if (all&identUnder != 0 || rest&identUpper != 0 && all&identLower != 0) && all&identHigh == 0 &&
+			len(w) >= minIdentifier && w[0] != '_' && w[len(w)-1] != '_' {
+			w = strings.ToLower(w)
+			if seen == nil {
+				seen = make(map[string]bool)
 			}
-			start = -1
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
 		}
 	}
 	return out
 }
+
+// identClass holds, for each byte, the classes identifiers tells words
+// by; a byte of no class ends a word.
+var identClass = func() (c [256]uint8) {
+	for b := range 256 {
+		switch {
+		case b == '_':
+			c[b] = identUnder
+		case b >= '0' && b <= '9':
+			c[b] = identDigit
+		case b >= 'a' && b <= 'z':
+			c[b] = identLower
+		case b >= 'A' && b <= 'Z':
+			c[b] = identUpper
+		case b >= 0x80:
+			c[b] = identHigh
+		}
+	}
+	return c
+}()
+
+// The classes of identClass.
+const (
+	identUnder uint8 = 1 << iota
+	identDigit
+	identLower
+	identUpper
+	identHigh
+)

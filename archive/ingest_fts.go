@@ -17,7 +17,7 @@ const ftsFlushBytes = 16 << 20
 // segment; applying each change next to the content table's own writes
 // would flush a tiny segment per statement.
 type ftsQueue struct {
-	ins, del *sql.Stmt
+	ins, del *lazyStmt
 	rows     map[int64]*ftsChange
 	order    []int64
 	bytes    int
@@ -34,19 +34,14 @@ type ftsChange struct {
 	index   bool
 }
 
-func newFTSQueue(ctx context.Context, conn *sql.Conn, table string, columns ...string) (*ftsQueue, error) {
+func newFTSQueue(conn *sql.Conn, table string, columns ...string) *ftsQueue {
 	names := strings.Join(columns, ", ")
 	marks := strings.Repeat(", ?", len(columns))
-	ins, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %s (rowid, %s) VALUES (?%s)`, table, names, marks))
-	if err != nil {
-		return nil, fmt.Errorf("prepare: %w", err)
+	return &ftsQueue{
+		ins:  &lazyStmt{conn: conn, query: fmt.Sprintf(`INSERT INTO %s (rowid, %s) VALUES (?%s)`, table, names, marks)},
+		del:  &lazyStmt{conn: conn, query: fmt.Sprintf(`INSERT INTO %[1]s (%[1]s, rowid, %[2]s) VALUES ('delete', ?%[3]s)`, table, names, marks)},
+		rows: make(map[int64]*ftsChange),
 	}
-	del, err := conn.PrepareContext(ctx, fmt.Sprintf(`INSERT INTO %[1]s (%[1]s, rowid, %[2]s) VALUES ('delete', ?%[3]s)`, table, names, marks))
-	if err != nil {
-		ins.Close()
-		return nil, fmt.Errorf("prepare: %w", err)
-	}
-	return &ftsQueue{ins: ins, del: del, rows: make(map[int64]*ftsChange)}, nil
 }
 
 // set records that row id now holds cols, to be indexed when index is
@@ -117,8 +112,8 @@ func args(id int64, cols []string) []any {
 }
 
 func (q *ftsQueue) close() {
-	q.ins.Close()
-	q.del.Close()
+	q.ins.close()
+	q.del.close()
 	if q.vocab != nil {
 		q.vocab.close()
 	}
@@ -129,19 +124,18 @@ const maxVocabSeen = 1 << 18
 
 // vocabQueue adds the identifiers of indexed text to the table vocab (see
 // identifiers); identifiers of text deleted later stay, as a search checks
-// that an expansion matches.
+// that an expansion matches. The new ones are inserted many rows to a
+// statement: each statement (vocab's trigger writes vocab_fts) opens a
+// savepoint, at which FTS5 writes what it holds in memory as a segment of
+// its own, one per identifier were they inserted one by one.
 type vocabQueue struct {
-	ins  *sql.Stmt
+	ins  *rowInserter
 	seen map[string]bool
 	new  []string
 }
 
-func newVocabQueue(ctx context.Context, conn *sql.Conn) (*vocabQueue, error) {
-	ins, err := conn.PrepareContext(ctx, `INSERT OR IGNORE INTO vocab (term) VALUES (?)`)
-	if err != nil {
-		return nil, fmt.Errorf("prepare: %w", err)
-	}
-	return &vocabQueue{ins: ins, seen: make(map[string]bool)}, nil
+func newVocabQueue(conn *sql.Conn) *vocabQueue {
+	return &vocabQueue{ins: newRowInserter(conn, `INSERT OR IGNORE INTO vocab (term) VALUES`, "", 1), seen: make(map[string]bool)}
 }
 
 func (v *vocabQueue) add(text string) {
@@ -154,10 +148,9 @@ func (v *vocabQueue) add(text string) {
 }
 
 func (v *vocabQueue) flush(ctx context.Context) error {
-	for _, w := range v.new {
-		if _, err := v.ins.ExecContext(ctx, w); err != nil {
-			return fmt.Errorf("vocabulary: %w", err)
-		}
+	err := v.ins.insert(ctx, len(v.new), func(dst []any, i int) []any { return append(dst, v.new[i]) })
+	if err != nil {
+		return fmt.Errorf("vocabulary: %w", err)
 	}
 	v.new = v.new[:0]
 	if len(v.seen) > maxVocabSeen {
@@ -166,4 +159,4 @@ func (v *vocabQueue) flush(ctx context.Context) error {
 	return nil
 }
 
-func (v *vocabQueue) close() { v.ins.Close() }
+func (v *vocabQueue) close() { v.ins.close() }

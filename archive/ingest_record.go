@@ -180,7 +180,7 @@ type rowKey struct {
 // reading a file for the first time does not look up keys it has not
 // written yet; should another source have written one, the insert fails
 // its unique constraint and the row is looked up then.
-func (w *writer) put(j *job, k rowKey, find *sql.Stmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error, extra ...any) (id int64, old storedText, indexed bool, err error) {
+func (w *writer) put(j *job, k rowKey, find *lazyStmt, findArgs []any, insert func() (sql.Result, error), update func(int64) error, extra ...any) (id int64, old storedText, indexed bool, err error) {
 	seen := w.seen[j]
 	if seen == nil {
 		seen = make(map[rowKey]struct{})

@@ -6,7 +6,8 @@ import (
 	"fmt"
 )
 
-// Statements the writer prepares once per run on its own connection.
+// Statements the writer prepares on its own connection, each once per run
+// when it first runs it (see lazyStmt).
 const (
 	sqlUpsertSession = `INSERT INTO sessions (id, provider, source_id, class, cwd, branches, models,
 	started_at, ended_at, title, title_from_agent, version, parent_id, relation, parent_tool_call_id,
@@ -82,18 +83,19 @@ VALUES (?, ?, ?, ?, ?)`
 )
 
 type statements struct {
-	upsertSession, stubSession, upsertEdit, upsertCommand                   *sql.Stmt
-	findMessage, insertMessage, updateMessage                               *sql.Stmt
-	findToolCall, insertToolCall, updateToolCall, messageText               *sql.Stmt
-	deleteTodos, insertTodo, findLink, putLink, insertProblem, finishSource *sql.Stmt
-	adoptLink, upsertCapture, deleteShellWrites, insertShellWrite           *sql.Stmt
+	upsertSession, stubSession, upsertEdit, upsertCommand                   *lazyStmt
+	findMessage, insertMessage, updateMessage                               *lazyStmt
+	findToolCall, insertToolCall, updateToolCall, messageText               *lazyStmt
+	deleteTodos, insertTodo, findLink, putLink, insertProblem, finishSource *lazyStmt
+	adoptLink, upsertCapture, deleteShellWrites, insertShellWrite           *lazyStmt
+	all                                                                     []*lazyStmt
 }
 
-func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error) {
+func newStatements(conn *sql.Conn) *statements {
 	st := &statements{}
 	for _, p := range []struct {
-		dst **sql.Stmt
-		sql string
+		dst   **lazyStmt
+		query string
 	}{
 		{&st.upsertSession, sqlUpsertSession},
 		{&st.stubSession, sqlStubSession},
@@ -117,22 +119,60 @@ func prepareStatements(ctx context.Context, conn *sql.Conn) (*statements, error)
 		{&st.deleteShellWrites, sqlDeleteShellWrites},
 		{&st.insertShellWrite, sqlInsertShellWrite},
 	} {
-		s, err := conn.PrepareContext(ctx, p.sql)
-		if err != nil {
-			st.close()
-			return nil, fmt.Errorf("prepare: %w", err)
-		}
-		*p.dst = s
+		*p.dst = &lazyStmt{conn: conn, query: p.query}
+		st.all = append(st.all, *p.dst)
 	}
-	return st, nil
+	return st
 }
 
 func (st *statements) close() {
-	for _, s := range []*sql.Stmt{st.upsertSession, st.stubSession, st.findMessage, st.insertMessage,
-		st.updateMessage, st.findToolCall, st.insertToolCall, st.updateToolCall, st.messageText, st.upsertEdit, st.upsertCommand, st.deleteTodos, st.insertTodo, st.findLink, st.putLink, st.insertProblem,
-		st.finishSource, st.adoptLink, st.upsertCapture, st.deleteShellWrites, st.insertShellWrite} {
-		if s != nil {
-			s.Close()
+	for _, s := range st.all {
+		s.close()
+	}
+}
+
+// lazyStmt is a statement of the writer, prepared on its connection when
+// it first runs: a refresh that writes a few rows prepares only the
+// statements it needs. It is not safe for concurrent use (the writer runs
+// on one goroutine).
+type lazyStmt struct {
+	conn  *sql.Conn
+	query string
+	stmt  *sql.Stmt
+}
+
+func (l *lazyStmt) prepared(ctx context.Context) (*sql.Stmt, error) {
+	if l.stmt == nil {
+		s, err := l.conn.PrepareContext(ctx, l.query)
+		if err != nil {
+			return nil, fmt.Errorf("prepare: %w", err)
 		}
+		l.stmt = s
+	}
+	return l.stmt, nil
+}
+
+func (l *lazyStmt) ExecContext(ctx context.Context, args ...any) (sql.Result, error) {
+	s, err := l.prepared(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.ExecContext(ctx, args...)
+}
+
+// QueryRowContext runs a statement that cannot be prepared unprepared,
+// for the row it returns to carry the error.
+func (l *lazyStmt) QueryRowContext(ctx context.Context, args ...any) *sql.Row {
+	s, err := l.prepared(ctx)
+	if err != nil {
+		return l.conn.QueryRowContext(ctx, l.query, args...)
+	}
+	return s.QueryRowContext(ctx, args...)
+}
+
+func (l *lazyStmt) close() {
+	if l.stmt != nil {
+		l.stmt.Close()
+		l.stmt = nil
 	}
 }

@@ -70,11 +70,7 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 			return nil, fmt.Errorf("writer: %w", err)
 		}
 	}
-	st, err := prepareStatements(wctx, conn)
-	if err != nil {
-		conn.Close()
-		return nil, err
-	}
+	st := newStatements(conn)
 	w := &writer{
 		a: a, ctx: wctx, conn: conn, st: st, stats: stats, warn: warn,
 		attach:    a.newAttacher(wctx, conn),
@@ -88,25 +84,11 @@ func (a *Archive) newWriter(ctx context.Context, stats *runStats, warn func(stri
 		links:     make(map[*job][]*transcripts.Link),
 		held:      make(map[rowKey]*heldRow),
 	}
-	if w.msgFTS, err = newFTSQueue(wctx, conn, "messages_fts", "user", "said", "tool", "boiler"); err == nil {
-		w.resultFTS, err = newFTSQueue(wctx, conn, "results_fts", "result")
-	}
-	if err == nil {
-		w.msgFTS.vocab, err = newVocabQueue(wctx, conn)
-	}
-	if err == nil {
-		w.resultFTS.vocab, err = newVocabQueue(wctx, conn)
-	}
-	if err == nil {
-		w.inputFTS, err = newFTSQueue(wctx, conn, "inputs_fts", "input_text")
-	}
-	if err == nil {
-		w.fullFTS, err = newFTSQueue(wctx, conn, "full_results_fts", "full_result")
-	}
-	if err != nil {
-		w.close()
-		return nil, err
-	}
+	w.msgFTS = newFTSQueue(conn, "messages_fts", "user", "said", "tool", "boiler")
+	w.resultFTS = newFTSQueue(conn, "results_fts", "result")
+	w.msgFTS.vocab, w.resultFTS.vocab = newVocabQueue(conn), newVocabQueue(conn)
+	w.inputFTS = newFTSQueue(conn, "inputs_fts", "input_text")
+	w.fullFTS = newFTSQueue(conn, "full_results_fts", "full_result")
 	return w, nil
 }
 
@@ -117,9 +99,7 @@ func (w *writer) close() {
 	w.st.close()
 	w.closePrepared()
 	for _, q := range w.ftsQueues() {
-		if q != nil {
-			q.close()
-		}
+		q.close()
 	}
 	// Back to a reader's settings.
 	w.conn.ExecContext(w.ctx, `PRAGMA mmap_size = `+mmapSize)
