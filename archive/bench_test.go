@@ -14,6 +14,7 @@ import (
 
 	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
+	"hansard/fixtures/tempdir"
 	"hansard/fixtures/testgc"
 	"hansard/redact"
 	"hansard/transcripts"
@@ -229,6 +230,7 @@ func BenchmarkReattach(b *testing.B) {
 // TestMain removes the homes generated for benchmarks.
 func TestMain(m *testing.M) {
 	testgc.Pace()
+	done := tempdir.InMemory()
 	code := m.Run()
 	benchHomes.Range(func(_, v any) bool {
 		if h, ok := v.(*benchHome); ok && h.dir != "" {
@@ -236,5 +238,6 @@ func TestMain(m *testing.M) {
 		}
 		return true
 	})
+	done()
 	os.Exit(code)
 }

@@ -57,6 +57,7 @@ var (
 
 func TestMain(m *testing.M) {
 	testgc.Pace()
+	done := tempdir.InMemory()
 	dir, err := os.MkdirTemp("", "hansard-devset-")
 	if err != nil {
 		panic(err)
@@ -67,6 +68,7 @@ func TestMain(m *testing.M) {
 		w.archive.Close()
 	}
 	os.RemoveAll(dir)
+	done()
 	os.Exit(code)
 }
 

@@ -4,7 +4,11 @@ import (
 	"os"
 	"testing"
 
+	"hansard/fixtures/tempdir"
 	"hansard/fixtures/testgc"
 )
 
-func TestMain(m *testing.M) { os.Exit(testgc.Main(m)) }
+func TestMain(m *testing.M) {
+	testgc.Pace()
+	os.Exit(tempdir.Run(m))
+}

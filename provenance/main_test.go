@@ -1,0 +1,10 @@
+package provenance
+
+import (
+	"os"
+	"testing"
+
+	"hansard/fixtures/tempdir"
+)
+
+func TestMain(m *testing.M) { os.Exit(tempdir.Run(m)) }
