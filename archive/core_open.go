@@ -121,6 +121,7 @@ func Open(ctx context.Context, opts Options) (*Archive, error) {
 		}
 	}
 	bm25.Register()
+	registerStablePlans()
 	if err := registerFTSFunctions(); err != nil {
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}

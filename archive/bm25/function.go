@@ -77,7 +77,7 @@ func rankGeneration(table string) string {
 func Register() {
 	registerRankHook.Do(func() {
 		sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
-			db, ok := connHandle(conn)
+			db, ok := ConnHandle(conn)
 			if !ok {
 				rankState.CompareAndSwap(0, rankOff)
 				return nil
@@ -94,8 +94,10 @@ func Register() {
 	})
 }
 
-// connHandle returns the sqlite3 handle of a driver connection.
-func connHandle(conn any) (uintptr, bool) {
+// ConnHandle returns the sqlite3 handle of a driver connection (its field
+// db), for what the driver has no API for; false when the connection holds
+// none so.
+func ConnHandle(conn any) (uintptr, bool) {
 	v := reflect.ValueOf(conn)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
 		return 0, false
