@@ -18,6 +18,7 @@ import (
 
 	"hansard/archive"
 	"hansard/fixtures/gen"
+	"hansard/fixtures/tempdir"
 	"hansard/transcripts"
 )
 
@@ -80,7 +81,7 @@ func buildBenchArchive(ctx context.Context) (string, error) {
 	if root == "" {
 		// The name moves with the shapes generated, so that an archive
 		// built before them is not taken for one with them.
-		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-recall-bench-%d-mirrors", mb))
+		root = tempdir.Kept(fmt.Sprintf("hansard-recall-bench-%d-mirrors", mb))
 	}
 	home, dir, ready := filepath.Join(root, "home"), filepath.Join(root, "archive"), filepath.Join(root, "ready")
 	if _, err := os.Stat(ready); err == nil {

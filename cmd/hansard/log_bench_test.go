@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hansard/fixtures/cputime"
+	"hansard/fixtures/tempdir"
 )
 
 // Sizes of the code_history benchmark's world.
@@ -93,7 +94,7 @@ func logBenchWorld(b *testing.B) (bin string, env []string, repo string) {
 	b.Helper()
 	root := os.Getenv("LOG_BENCH_DIR")
 	if root == "" {
-		root = filepath.Join(os.TempDir(), "hansard-log-bench")
+		root = tempdir.Kept("hansard-log-bench")
 	}
 	bin = buildHansard(b)
 	home, repo := filepath.Join(root, "home"), filepath.Join(root, "src", "bench")

@@ -19,6 +19,7 @@ import (
 
 	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
+	"hansard/fixtures/tempdir"
 )
 
 // BenchmarkMCP measures the recall tools through the protocol, against the
@@ -76,7 +77,7 @@ func mcpBenchWorld(b *testing.B) (bin string, env []string) {
 	}
 	root := os.Getenv("MCP_BENCH_DIR")
 	if root == "" {
-		root = filepath.Join(os.TempDir(), fmt.Sprintf("hansard-mcp-bench-%d", mb))
+		root = tempdir.Kept(fmt.Sprintf("hansard-mcp-bench-%d", mb))
 	}
 	bin = buildHansard(b)
 	home := filepath.Join(root, "home")

@@ -11,6 +11,7 @@ import (
 	"hansard/fixtures/cputime"
 	"hansard/fixtures/gen"
 	"hansard/fixtures/mcpwire"
+	"hansard/fixtures/tempdir"
 	"hansard/recall"
 )
 
@@ -29,7 +30,7 @@ func benchHost(b *testing.B) (*recall.Host, []string) {
 	b.Helper()
 	root := os.Getenv("MCP_BENCH_DIR")
 	if root == "" {
-		root = filepath.Join(os.TempDir(), "hansard-mcp-bench-1000")
+		root = tempdir.Kept("hansard-mcp-bench-1000")
 	}
 	if _, err := os.Stat(filepath.Join(root, "ready")); err != nil {
 		b.Skipf("no benchmark archive in %s: run go test ./cmd/hansard -run '^$' -bench MCP -benchtime 1x first", root)
