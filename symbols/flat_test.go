@@ -60,8 +60,15 @@ func TestOpenListsMissNothing(t *testing.T) {
 		}
 		inputs = append(inputs, input{f, string(b)})
 	}
+	// The files read without the shared folder declare some 8,500
+	// symbols; the development set's versions as many again.
+	want := 8000
 	for _, set := range []string{"auth-go", "external-agents"} {
-		for f, c := range bundleSources(t, set) {
+		files := bundleSources(t, set)
+		if files != nil {
+			want = 15000
+		}
+		for f, c := range files {
 			inputs = append(inputs, input{f, c})
 		}
 	}
@@ -82,7 +89,7 @@ func TestOpenListsMissNothing(t *testing.T) {
 		}
 		symbols += len(full.Symbols)
 	}
-	if symbols < 15000 {
+	if symbols < want {
 		t.Errorf("%d symbols in %d files, want the files to declare more", symbols, len(inputs))
 	}
 }
