@@ -3,7 +3,13 @@ package archive
 import (
 	"context"
 	"fmt"
+	"slices"
 )
+
+// compactedIndexes are the full-text indexes Compact merges: every one the
+// archive keeps (the searched texts', the identifiers' and the memory
+// files').
+var compactedIndexes = append(slices.Clone(ftsTables), "vocab_fts", "memory_fts")
 
 // Compact merges the full-text indexes' segments, rewrites the database
 // file without its free pages (VACUUM) and empties the WAL, holding the
@@ -21,16 +27,17 @@ func (a *Archive) Compact(ctx context.Context) error {
 		return fmt.Errorf("compact: %w", err)
 	}
 	defer conn.Close()
-	for _, q := range []string{
-		// the full-text indexes keep the segments of the old rows' deletes
+	var steps []string
+	for _, t := range compactedIndexes {
+		// a full-text index keeps the segments of the old rows' deletes
 		// until merged
-		`INSERT INTO messages_fts(messages_fts) VALUES ('optimize')`,
-		`INSERT INTO results_fts(results_fts) VALUES ('optimize')`,
-		`INSERT INTO vocab_fts(vocab_fts) VALUES ('optimize')`,
+		steps = append(steps, `INSERT INTO `+t+`(`+t+`) VALUES ('optimize')`)
+	}
+	for _, q := range append(steps,
 		`PRAGMA temp_store = FILE`, // VACUUM's copy of the database is not held in memory
 		`VACUUM`,
 		`PRAGMA temp_store = MEMORY`,
-	} {
+	) {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("compact: %s: %w", q, err)
 		}

@@ -21,8 +21,8 @@ import (
 //
 //	{"t":"session","id":"s1","cwd":"/w","title":"…","parent":"p","rel":"subagent","repo_url":"…"}
 //	{"t":"msg","role":"user","text":"…","uuid":"u1","parent":"u0","ts":"2026-01-02T03:04:05Z"}
-//	{"t":"call","id":"c1","name":"Edit","input":{…}}          (issued by the last message)
-//	{"t":"result","id":"c1","text":"…","err":false}
+//	{"t":"call","id":"c1","name":"Edit","input":{…},"search":"…"}  (issued by the last message; search: its InputText)
+//	{"t":"result","id":"c1","text":"…","err":false,"full":"…"}     (full: the whole output the text previews)
 //	{"t":"edit","call":"c1","seq":0,"file":"/w/a.go","old":"a","new":"b","status":"ok"}
 //	{"t":"cmd","call":"c2","command":"go test ./...","exit":0}
 //	{"t":"todo","call":"c3","items":["a","b"]}
@@ -136,6 +136,8 @@ type line struct {
 	Exit     *int            `json:"exit"`
 	Items    []string        `json:"items"`
 	Evidence string          `json:"evidence"`
+	Search   string          `json:"search"` // a call's InputText
+	Full     string          `json:"full"`   // a result's FullResult
 }
 
 func (p *lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.Reader, cp transcripts.Checkpoint, sink transcripts.Sink) (transcripts.Checkpoint, error) {
@@ -203,12 +205,13 @@ func (p *lineProvider) Parse(ctx context.Context, src transcripts.Source, r io.R
 			}
 			return sink(transcripts.Record{Message: m})
 		case "call":
-			c := transcripts.ToolCall{SessionID: sid(), ID: v.ID, MessageIndex: st.LastMsg, Line: l.Number, Name: v.Name, Input: v.Input, Timestamp: v.TS}
+			c := transcripts.ToolCall{SessionID: sid(), ID: v.ID, MessageIndex: st.LastMsg, Line: l.Number, Name: v.Name, Input: v.Input, InputText: v.Search, Timestamp: v.TS}
 			st.Calls[v.ID] = c
 			return sink(transcripts.Record{ToolCall: &c})
 		case "result":
 			c := st.Calls[v.ID]
 			c.SessionID, c.ID, c.Result, c.HasResult, c.IsError, c.ResultLine = sid(), v.ID, v.Text, true, v.Err, l.Number
+			c.FullResult = v.Full
 			st.Calls[v.ID] = c
 			return sink(transcripts.Record{ToolCall: &c})
 		case "edit":
