@@ -3,12 +3,14 @@ package archive
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 )
 
 // IndexTerms returns every term the full-text indexes hold (lower case,
-// as the tokenizer keeps them), for checking what the index lets one find:
-// the privacy tests hold it to no secret.
+// as the tokenizer keeps them), the memory files' index's included, for
+// checking what the index lets one find: the privacy tests hold it to no
+// secret.
 func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
@@ -16,7 +18,7 @@ func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 	}
 	defer conn.Close()
 	var terms []string
-	for _, table := range ftsTables {
+	for _, table := range append(slices.Clone(ftsTables), "memory_fts") {
 		vocab := "temp.vocab_" + table
 		if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS `+vocab+` USING fts5vocab(main, `+table+`, row)`); err != nil {
 			return nil, fmt.Errorf("index terms: %w", err)
