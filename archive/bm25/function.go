@@ -1,5 +1,8 @@
 // Package bm25 ranks full-text matches as FTS5's bm25() does, keeping
-// what bm25() computes anew for every query (see Expr).
+// what bm25() computes anew for every query (see Expr). It holds the
+// archive's other calls of SQLite's C interface too, which the driver has
+// no API for: a connection's handle (ConnHandle) and its query planner
+// stability guarantee (SetStablePlans).
 package bm25
 
 import (
