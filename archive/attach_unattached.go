@@ -14,7 +14,14 @@ import (
 type UnattachedFolder struct {
 	Folder   string `json:"folder"`
 	Sessions int    `json:"sessions"`
+	// Edited are up to maxEditedShown of the files its sessions edited,
+	// those recorded under Folder, relative to it: whether they are in a
+	// checkout tells whether the folder may be that checkout.
+	Edited []string `json:"-"`
 }
+
+// maxEditedShown bounds UnattachedFolder.Edited.
+const maxEditedShown = 50
 
 // unattachedFolders lists the recorded folders of unattached sessions; a
 // folder inside another listed folder is counted with it, since one map
@@ -39,7 +46,47 @@ func (a *Archive) unattachedFolders(ctx context.Context, st *Status) error {
 		return err
 	}
 	st.Unattached.Folders = collapseFolders(all)
-	return nil
+	return a.editedUnder(ctx, st.Unattached.Folders)
+}
+
+// editedUnder sets each folder's Edited from the files the unattached
+// sessions recorded in it (or in a folder inside it) edited.
+func (a *Archive) editedUnder(ctx context.Context, folders []UnattachedFolder) error {
+	if len(folders) == 0 {
+		return nil
+	}
+	rows, err := a.db.QueryContext(ctx, `SELECT cwd, file FROM (
+			SELECT s.cwd AS cwd, e.file AS file, row_number() OVER (PARTITION BY s.cwd ORDER BY e.file) AS n
+			FROM (SELECT DISTINCT session, file FROM edits WHERE file <> '') e JOIN sessions s ON s.pk = e.session
+			WHERE s.repo_root = '' AND s.cwd <> '')
+		WHERE n <= ?`, maxEditedShown)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	seen := make([]map[string]bool, len(folders))
+	for rows.Next() {
+		var cwd, file string
+		if err := rows.Scan(&cwd, &file); err != nil {
+			return err
+		}
+		for i := range folders {
+			f := &folders[i]
+			if _, in := cutDir(filepath.Clean(cwd), f.Folder); !in {
+				continue
+			}
+			rel, under := cutDir(filepath.Clean(file), f.Folder)
+			if under && rel != "" && len(f.Edited) < maxEditedShown && !seen[i][rel] {
+				if seen[i] == nil {
+					seen[i] = map[string]bool{}
+				}
+				seen[i][rel] = true
+				f.Edited = append(f.Edited, rel)
+			}
+			break
+		}
+	}
+	return rows.Err()
 }
 
 // collapseFolders merges each folder into the nearest listed folder that

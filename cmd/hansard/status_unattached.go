@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"hansard/archive"
@@ -12,8 +13,7 @@ import (
 )
 
 // printUnattached lists the folders of sessions attached to no repository,
-// with a --map line for each that attaches them to checkout (a placeholder
-// when status runs outside a repository).
+// with a --map line for each (see mapTarget).
 func printUnattached(w io.Writer, u archive.UnattachedInfo, checkout string) {
 	if u.Sessions == 0 {
 		return
@@ -27,14 +27,37 @@ func printUnattached(w io.Writer, u archive.UnattachedInfo, checkout string) {
 	for _, f := range u.Folders {
 		fmt.Fprintf(w, "  %5d %s  %s\n", f.Sessions, plural(f.Sessions, "session ", "sessions"), termSafe(f.Folder))
 	}
-	to := checkout
-	if to == "" {
-		to = "/path/to/your/checkout"
-	}
 	fmt.Fprintln(w, "attach a folder to the checkout of the same repository here (a subfolder to that subfolder):")
 	for _, f := range u.Folders {
-		fmt.Fprintf(w, "  hansard index --map %s\n", shellQuote(f.Folder+"="+to))
+		to, note := mapTarget(f, checkout)
+		fmt.Fprintf(w, "  hansard index --map %s%s\n", shellQuote(f.Folder+"="+to), note)
 	}
+}
+
+// mapTarget is the checkout a --map line of status attaches a folder to:
+// the checkout status runs in when at least half of the files the
+// folder's sessions edited (and one at least) are in it, a placeholder
+// otherwise, so that pasting the lines does not attach other projects'
+// sessions to this one. note, a shell comment, says what was found.
+func mapTarget(f archive.UnattachedFolder, checkout string) (to, note string) {
+	const elsewhere = "/path/to/its/checkout"
+	if checkout == "" {
+		return "/path/to/your/checkout", ""
+	}
+	if len(f.Edited) == 0 {
+		return elsewhere, "  # its sessions edited no file"
+	}
+	found := 0
+	for _, rel := range f.Edited {
+		if _, err := os.Lstat(filepath.Join(checkout, rel)); err == nil {
+			found++
+		}
+	}
+	note = fmt.Sprintf("  # %d of %d files its sessions edited are in this checkout", found, len(f.Edited))
+	if found == 0 || found*2 < len(f.Edited) {
+		return elsewhere, note
+	}
+	return checkout, note
 }
 
 // currentRepository returns the repository the process runs in; ok is
