@@ -14,9 +14,10 @@ import (
 type UnattachedFolder struct {
 	Folder   string `json:"folder"`
 	Sessions int    `json:"sessions"`
-	// Edited are up to maxEditedShown of the files its sessions edited,
-	// those recorded under Folder, relative to it: whether they are in a
-	// checkout tells whether the folder may be that checkout.
+	// Edited are up to maxEditedShown of the files edited under Folder
+	// that no repository holds (its sessions' edits), relative to it:
+	// whether they are in a checkout tells whether the folder may be
+	// that checkout.
 	Edited []string `json:"-"`
 }
 
@@ -49,41 +50,32 @@ func (a *Archive) unattachedFolders(ctx context.Context, st *Status) error {
 	return a.editedUnder(ctx, st.Unattached.Folders)
 }
 
-// editedUnder sets each folder's Edited from the files the unattached
-// sessions recorded in it (or in a folder inside it) edited.
+// editedUnder sets each folder's Edited from the files edited under it
+// that no repository holds (the index edits_repo_path gives them in
+// order, without reading the edits).
 func (a *Archive) editedUnder(ctx context.Context, folders []UnattachedFolder) error {
 	if len(folders) == 0 {
 		return nil
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT cwd, file FROM (
-			SELECT s.cwd AS cwd, e.file AS file, row_number() OVER (PARTITION BY s.cwd ORDER BY e.file) AS n
-			FROM (SELECT DISTINCT session, file FROM edits WHERE file <> '') e JOIN sessions s ON s.pk = e.session
-			WHERE s.repo_root = '' AND s.cwd <> '')
-		WHERE n <= ?`, maxEditedShown)
+	rows, err := a.db.QueryContext(ctx, `SELECT DISTINCT path FROM edits WHERE repo_root = '' AND path <> '' ORDER BY path`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	seen := make([]map[string]bool, len(folders))
 	for rows.Next() {
-		var cwd, file string
-		if err := rows.Scan(&cwd, &file); err != nil {
+		var path string
+		if err := rows.Scan(&path); err != nil {
 			return err
 		}
+		path = filepath.Clean(path)
 		for i := range folders {
 			f := &folders[i]
-			if _, in := cutDir(filepath.Clean(cwd), f.Folder); !in {
-				continue
-			}
-			rel, under := cutDir(filepath.Clean(file), f.Folder)
-			if under && rel != "" && len(f.Edited) < maxEditedShown && !seen[i][rel] {
-				if seen[i] == nil {
-					seen[i] = map[string]bool{}
+			if rel, in := cutDir(path, f.Folder); in && rel != "" {
+				if len(f.Edited) < maxEditedShown && (len(f.Edited) == 0 || f.Edited[len(f.Edited)-1] != rel) {
+					f.Edited = append(f.Edited, rel)
 				}
-				seen[i][rel] = true
-				f.Edited = append(f.Edited, rel)
+				break // the folders are disjoint
 			}
-			break
 		}
 	}
 	return rows.Err()
