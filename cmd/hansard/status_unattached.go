@@ -34,11 +34,14 @@ func printUnattached(w io.Writer, u archive.UnattachedInfo, checkout string) {
 	}
 }
 
-// mapTarget is the checkout a --map line of status attaches a folder to:
-// the checkout status runs in when at least half of the files the
-// folder's sessions edited (and one at least) are in it, a placeholder
-// otherwise, so that pasting the lines does not attach other projects'
-// sessions to this one. note, a shell comment, says what was found.
+// mapTarget is the folder a --map line of status attaches a folder to:
+// the checkout status runs in, or the folder of it that the recorded
+// folder was (the recorded folder's longest tail that is a folder of the
+// checkout, for sessions started in a subfolder), whichever holds the most
+// of the files the folder's sessions edited, when that is at least half
+// of them (one at least); a placeholder otherwise, so that pasting the
+// lines does not attach other projects' sessions to this one. note, a
+// shell comment, says what was found.
 func mapTarget(f archive.UnattachedFolder, checkout string) (to, note string) {
 	const elsewhere = "/path/to/its/checkout"
 	if checkout == "" {
@@ -47,17 +50,37 @@ func mapTarget(f archive.UnattachedFolder, checkout string) (to, note string) {
 	if len(f.Edited) == 0 {
 		return elsewhere, "  # its sessions edited no file"
 	}
-	found := 0
-	for _, rel := range f.Edited {
-		if _, err := os.Lstat(filepath.Join(checkout, rel)); err == nil {
-			found++
+	best, most := checkout, filesIn(checkout, f.Edited)
+	parts := strings.Split(strings.Trim(filepath.Clean(f.Folder), string(filepath.Separator)), string(filepath.Separator))
+	for k := 1; k < len(parts); k++ {
+		sub := filepath.Join(checkout, filepath.Join(parts[len(parts)-k:]...))
+		if fi, err := os.Stat(sub); err != nil || !fi.IsDir() {
+			continue
+		}
+		if n := filesIn(sub, f.Edited); n >= most { // a longer tail wins a tie
+			best, most = sub, n
 		}
 	}
-	note = fmt.Sprintf("  # %d of %d files its sessions edited are in this checkout", found, len(f.Edited))
-	if found == 0 || found*2 < len(f.Edited) {
-		return elsewhere, note
+	where := "this checkout"
+	if best != checkout {
+		where = best
 	}
-	return checkout, note
+	note = fmt.Sprintf("  # %d of %d files its sessions edited are in %s", most, len(f.Edited), where)
+	if most == 0 || most*2 < len(f.Edited) {
+		return elsewhere, fmt.Sprintf("  # %d of %d files its sessions edited are in this checkout", filesIn(checkout, f.Edited), len(f.Edited))
+	}
+	return best, note
+}
+
+// filesIn counts the files of rels (relative paths) that dir holds.
+func filesIn(dir string, rels []string) int {
+	n := 0
+	for _, rel := range rels {
+		if _, err := os.Lstat(filepath.Join(dir, rel)); err == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // currentRepository returns the repository the process runs in; ok is
