@@ -14,15 +14,17 @@ import (
 type UnattachedFolder struct {
 	Folder   string `json:"folder"`
 	Sessions int    `json:"sessions"`
-	// Edited are up to maxEditedShown of the files edited under Folder
-	// that no repository holds (its sessions' edits), relative to it:
-	// whether they are in a checkout tells whether the folder may be
-	// that checkout.
+	// Edited are up to maxEditedSample of the files edited under Folder
+	// that no repository holds (by any session: the edits of sessions
+	// recorded there, in the main), relative to it, spread over the
+	// folder's files in path order: whether they are in a checkout tells
+	// whether the folder may be that checkout. An edit whose file a path
+	// map moved is not under the recorded folder, and is not among them.
 	Edited []string `json:"-"`
 }
 
-// maxEditedShown bounds UnattachedFolder.Edited.
-const maxEditedShown = 50
+// maxEditedSample bounds UnattachedFolder.Edited.
+const maxEditedSample = 50
 
 // unattachedFolders lists the recorded folders of unattached sessions; a
 // folder inside another listed folder is counted with it, since one map
@@ -62,6 +64,7 @@ func (a *Archive) editedUnder(ctx context.Context, folders []UnattachedFolder) e
 		return err
 	}
 	defer rows.Close()
+	all := make([][]string, len(folders))
 	for rows.Next() {
 		var path string
 		if err := rows.Scan(&path); err != nil {
@@ -69,16 +72,30 @@ func (a *Archive) editedUnder(ctx context.Context, folders []UnattachedFolder) e
 		}
 		path = filepath.Clean(path)
 		for i := range folders {
-			f := &folders[i]
-			if rel, in := cutDir(path, f.Folder); in && rel != "" {
-				if len(f.Edited) < maxEditedShown && (len(f.Edited) == 0 || f.Edited[len(f.Edited)-1] != rel) {
-					f.Edited = append(f.Edited, rel)
+			if rel, in := cutDir(path, folders[i].Folder); in && rel != "" {
+				if n := len(all[i]); n == 0 || all[i][n-1] != rel {
+					all[i] = append(all[i], rel)
 				}
 				break // the folders are disjoint
 			}
 		}
 	}
+	for i := range folders {
+		folders[i].Edited = spread(all[i], maxEditedSample)
+	}
 	return rows.Err()
+}
+
+// spread returns at most n of items, evenly spaced, in their order.
+func spread(items []string, n int) []string {
+	if len(items) <= n {
+		return items
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = items[i*len(items)/n]
+	}
+	return out
 }
 
 // collapseFolders merges each folder into the nearest listed folder that

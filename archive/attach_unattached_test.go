@@ -16,3 +16,17 @@ func TestCollapseFolders(t *testing.T) {
 		t.Errorf("collapseFolders = %v, want %s", got, want)
 	}
 }
+
+func TestSpread(t *testing.T) {
+	t.Parallel()
+	items := make([]string, 10)
+	for i := range items {
+		items[i] = fmt.Sprint(i)
+	}
+	if got := fmt.Sprint(spread(items, 4)); got != "[0 2 5 7]" {
+		t.Errorf("spread of 10 to 4 = %s", got)
+	}
+	if got := fmt.Sprint(spread(items[:3], 4)); got != "[0 1 2]" {
+		t.Errorf("spread of 3 to 4 = %s", got)
+	}
+}

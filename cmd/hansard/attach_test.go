@@ -202,9 +202,9 @@ func TestAutoAttach(t *testing.T) {
 // TestAutoAttachNeedsEvidence checks that a checkout with the same folder
 // layout but another origin and none of the recorded commits attaches
 // nothing, that why then hints at the unattached sessions, and that status
-// lists their folders with a --map line each: to this checkout for the
-// folder whose sessions edited a file it holds, to a placeholder for the
-// folder whose sessions edited none of its files.
+// lists their folders with a --map line each, to a placeholder: one file
+// found here (alice's) is too little to name this checkout, and bob's is
+// not here (TestMapTarget has the cases that name it).
 func TestAutoAttachNeedsEvidence(t *testing.T) {
 	repo, _ := attachRepo(t, "https://example.com/someone/else")
 	home := attachHome(t, strings.Repeat("ab", 20), "1234567")
@@ -224,8 +224,8 @@ func TestAutoAttachNeedsEvidence(t *testing.T) {
 	for _, want := range []string{
 		"3 sessions attached to no repository, recorded in",
 		"2 sessions  /recorded/alice/proj",
-		"hansard index --map /recorded/alice/proj=" + repo + "  # 1 of 1 files its sessions edited are in this checkout\n",
-		"hansard index --map /recorded/bob/other=/path/to/its/checkout  # 0 of 1 files its sessions edited are in this checkout\n",
+		"hansard index --map /recorded/alice/proj=/path/to/its/checkout  # 1 of 1 files edited there are in this checkout\n",
+		"hansard index --map /recorded/bob/other=/path/to/its/checkout  # 0 of 1 files edited there are in this checkout\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("status lacks %q:\n%s", want, out)

@@ -30,57 +30,71 @@ func printUnattached(w io.Writer, u archive.UnattachedInfo, checkout string) {
 	fmt.Fprintln(w, "attach a folder to the checkout of the same repository here (a subfolder to that subfolder):")
 	for _, f := range u.Folders {
 		to, note := mapTarget(f, checkout)
-		fmt.Fprintf(w, "  hansard index --map %s%s\n", shellQuote(f.Folder+"="+to), note)
+		fmt.Fprintf(w, "  hansard index --map %s%s\n", termSafe(shellQuote(f.Folder+"="+to)), note)
 	}
 }
 
 // mapTarget is the folder a --map line of status attaches a folder to:
 // the checkout status runs in, or the folder of it that the recorded
-// folder was (the recorded folder's longest tail that is a folder of the
-// checkout, for sessions started in a subfolder), whichever holds the most
-// of the files the folder's sessions edited, when that is at least half
-// of them (one at least); a placeholder otherwise, so that pasting the
-// lines does not attach other projects' sessions to this one. note, a
-// shell comment, says what was found.
+// folder was (a tail of the recorded folder that is a folder of the
+// checkout, for sessions started in a subfolder, when it holds more of the
+// files than the checkout does), when it holds at least half of the files
+// edited under the folder, two at least, one of them in a subfolder (a
+// README.md or a go.mod alone is in most checkouts); a placeholder
+// otherwise, so that pasting the lines does not attach other projects'
+// sessions to this one. note, a shell comment, says what was found.
 func mapTarget(f archive.UnattachedFolder, checkout string) (to, note string) {
 	const elsewhere = "/path/to/its/checkout"
 	if checkout == "" {
 		return "/path/to/your/checkout", ""
 	}
-	if len(f.Edited) == 0 {
+	if len(f.Edited) == 0 || !filepath.IsAbs(f.Folder) {
 		return elsewhere, "  # its sessions edited no file"
 	}
-	best, most := checkout, filesIn(checkout, f.Edited)
+	best := filesIn(checkout, f.Edited)
+	best.dir = checkout
 	parts := strings.Split(strings.Trim(filepath.Clean(f.Folder), string(filepath.Separator)), string(filepath.Separator))
 	for k := 1; k < len(parts); k++ {
 		sub := filepath.Join(checkout, filepath.Join(parts[len(parts)-k:]...))
 		if fi, err := os.Stat(sub); err != nil || !fi.IsDir() {
 			continue
 		}
-		if n := filesIn(sub, f.Edited); n >= most { // a longer tail wins a tie
-			best, most = sub, n
+		if c := filesIn(sub, f.Edited); c.found > best.found {
+			c.dir = sub
+			best = c
 		}
 	}
 	where := "this checkout"
-	if best != checkout {
-		where = best
+	if best.dir != checkout {
+		where = termSafe(best.dir)
 	}
-	note = fmt.Sprintf("  # %d of %d files its sessions edited are in %s", most, len(f.Edited), where)
-	if most == 0 || most*2 < len(f.Edited) {
-		return elsewhere, fmt.Sprintf("  # %d of %d files its sessions edited are in this checkout", filesIn(checkout, f.Edited), len(f.Edited))
+	note = fmt.Sprintf("  # %d of %d files edited there are in %s", best.found, len(f.Edited), where)
+	switch {
+	case best.found < 2 || best.found*2 < len(f.Edited):
+		return elsewhere, note
+	case !best.nested:
+		return elsewhere, note + ", none in a subfolder"
 	}
-	return best, note
+	return best.dir, note
+}
+
+// filesFound is what filesIn found of some files in dir.
+type filesFound struct {
+	dir    string
+	found  int
+	nested bool // one of them is in a subfolder of dir
 }
 
 // filesIn counts the files of rels (relative paths) that dir holds.
-func filesIn(dir string, rels []string) int {
-	n := 0
+func filesIn(dir string, rels []string) filesFound {
+	var c filesFound
 	for _, rel := range rels {
 		if _, err := os.Lstat(filepath.Join(dir, rel)); err == nil {
-			n++
+			c.found++
+			c.nested = c.nested || strings.ContainsRune(rel, filepath.Separator)
 		}
 	}
-	return n
+	return c
 }
 
 // currentRepository returns the repository the process runs in; ok is
