@@ -7,9 +7,8 @@ import (
 )
 
 // compactedIndexes are the full-text indexes Compact merges: every one the
-// archive keeps (the searched texts', the identifiers' and the memory
-// files').
-var compactedIndexes = append(slices.Clone(ftsTables), "vocab_fts", "memory_fts")
+// archive keeps (those of text and the identifiers').
+var compactedIndexes = append(slices.Clone(textIndexes), "vocab_fts")
 
 // Compact merges the full-text indexes' segments, rewrites the database
 // file without its free pages (VACUUM) and empties the WAL, holding the

@@ -7,10 +7,16 @@ import (
 	"time"
 )
 
+// textIndexes are the full-text indexes of text the archive stores: the
+// searched texts' and the memory files'. (vocab_fts indexes the
+// identifiers of the vocab table, whose terms IndexTerms reads from the
+// table itself.)
+var textIndexes = append(slices.Clone(ftsTables), "memory_fts")
+
 // IndexTerms returns every term the full-text indexes hold (lower case,
-// as the tokenizer keeps them), the memory files' index's included, for
-// checking what the index lets one find: the privacy tests hold it to no
-// secret.
+// as the tokenizer keeps them): those of textIndexes and the identifiers
+// of the vocabulary, for checking what the index lets one find: the
+// privacy tests hold it to no secret.
 func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 	conn, err := a.db.Conn(ctx)
 	if err != nil {
@@ -18,7 +24,7 @@ func (a *Archive) IndexTerms(ctx context.Context) ([]string, error) {
 	}
 	defer conn.Close()
 	var terms []string
-	for _, table := range append(slices.Clone(ftsTables), "memory_fts") {
+	for _, table := range textIndexes {
 		vocab := "temp.vocab_" + table
 		if _, err := conn.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS `+vocab+` USING fts5vocab(main, `+table+`, row)`); err != nil {
 			return nil, fmt.Errorf("index terms: %w", err)
