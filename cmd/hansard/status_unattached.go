@@ -27,7 +27,11 @@ func printUnattached(w io.Writer, u archive.UnattachedInfo, checkout string) {
 	for _, f := range u.Folders {
 		fmt.Fprintf(w, "  %5d %s  %s\n", f.Sessions, plural(f.Sessions, "session ", "sessions"), termSafe(f.Folder))
 	}
-	fmt.Fprintln(w, "attach a folder to the checkout of the same repository here (a subfolder to that subfolder):")
+	fmt.Fprint(w, "attach each folder to the checkout of its repository here (a subfolder to that subfolder)")
+	if checkout != "" {
+		fmt.Fprint(w, "; a line names\nthis checkout only where the files edited in the folder are in it")
+	}
+	fmt.Fprintln(w, ":")
 	for _, f := range u.Folders {
 		to, note := mapTarget(f, checkout)
 		fmt.Fprintf(w, "  hansard index --map %s%s\n", termSafe(shellQuote(f.Folder+"="+to)), note)
