@@ -34,7 +34,7 @@ func registerStablePlans() {
 			if !ok {
 				return nil
 			}
-			return bm25.SetStablePlans(db, true)
+			return bm25.SetStablePlans(db)
 		})
 	})
 }

@@ -3,6 +3,7 @@ package provenance
 import (
 	"context"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -172,19 +173,33 @@ func holdsOne(repo *gitrepo.Repo, made []madeCommitLine) bool {
 // the tail that finds most of the session's edited files under top.
 func recordedTop(g archive.RecordedGit, top string) string {
 	cwd := filepath.Clean(g.CWD)
-	parts := strings.Split(strings.Trim(cwd, string(filepath.Separator)), string(filepath.Separator))
 	best, bestFound := cwd, found(g.Files, cwd, top)
-	for k := 1; k < len(parts); k++ {
-		tail := filepath.Join(parts[len(parts)-k:]...)
-		if fi, err := os.Stat(filepath.Join(top, tail)); err != nil || !fi.IsDir() {
-			continue
-		}
-		from := string(filepath.Separator) + filepath.Join(parts[:len(parts)-k]...)
-		if n := found(g.Files, from, top); n >= bestFound {
-			best, bestFound = from, n
+	for head := range CheckoutTails(cwd, top) {
+		if n := found(g.Files, head, top); n >= bestFound {
+			best, bestFound = head, n
 		}
 	}
 	return best
+}
+
+// CheckoutTails yields, for an absolute recorded folder, each head of it
+// (the folder less its last parts, shortest tail first) whose tail is a
+// folder of top: where the recorded folder may have been top's subfolder
+// top/tail, its repository's top being head.
+func CheckoutTails(recorded, top string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		cwd := filepath.Clean(recorded)
+		parts := strings.Split(strings.Trim(cwd, string(filepath.Separator)), string(filepath.Separator))
+		for k := 1; k < len(parts); k++ {
+			tail := filepath.Join(parts[len(parts)-k:]...)
+			if fi, err := os.Stat(filepath.Join(top, tail)); err != nil || !fi.IsDir() {
+				continue
+			}
+			if !yield(string(filepath.Separator) + filepath.Join(parts[:len(parts)-k]...)) {
+				return
+			}
+		}
+	}
 }
 
 // found counts the files under from that exist under to once mapped.

@@ -8,15 +8,11 @@ import (
 )
 
 // SetStablePlans turns SQLite's query planner stability guarantee
-// (SQLITE_DBCONFIG_ENABLE_QPSG) on or off for the connection db (see
+// (SQLITE_DBCONFIG_ENABLE_QPSG) on for the connection db (see
 // ConnHandle): with it, a statement keeps the plan it was prepared with,
 // whatever values are bound to it later. The driver has no API for it.
-func SetStablePlans(db uintptr, on bool) error {
-	v := int32(0)
-	if on {
-		v = 1
-	}
-	_, err := planConfig(db, v)
+func SetStablePlans(db uintptr) error {
+	_, err := planConfig(db, 1)
 	return err
 }
 
@@ -26,8 +22,8 @@ func StablePlans(db uintptr) (bool, error) {
 	return v == 1, err
 }
 
-// planConfig sets the guarantee to v (1 on, 0 off, -1 leaves it) and
-// returns the setting after.
+// planConfig sets the guarantee to v (1 on, -1 leaves it) and returns
+// the setting after.
 func planConfig(db uintptr, v int32) (int32, error) {
 	tls := libc.NewTLS()
 	defer tls.Close()

@@ -57,12 +57,9 @@ func mapTarget(f archive.UnattachedFolder, checkout string) (to, note string) {
 	}
 	best := filesIn(checkout, f.Edited)
 	best.dir = checkout
-	parts := strings.Split(strings.Trim(filepath.Clean(f.Folder), string(filepath.Separator)), string(filepath.Separator))
-	for k := 1; k < len(parts); k++ {
-		sub := filepath.Join(checkout, filepath.Join(parts[len(parts)-k:]...))
-		if fi, err := os.Stat(sub); err != nil || !fi.IsDir() {
-			continue
-		}
+	for head := range provenance.CheckoutTails(f.Folder, checkout) {
+		tail, _ := filepath.Rel(head, filepath.Clean(f.Folder))
+		sub := filepath.Join(checkout, tail)
 		if c := filesIn(sub, f.Edited); c.found > best.found {
 			c.dir = sub
 			best = c
